@@ -1,0 +1,118 @@
+/**
+ * The contract every service module of the local backend codes against.
+ * main.ts builds one BackendContext, app.ts builds the services from it and
+ * routes requests to them by path prefix (the role Kong plays on hosted Supabase).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type pg from 'pg';
+
+export interface ApiSettings {
+  /** `[api] schemas`: schemas exposed through /rest/v1 (default ["public", "graphql_public"]). */
+  schemas: string[];
+  /** `[api] extra_search_path` (default ["public", "extensions"]). */
+  extraSearchPath: string[];
+  /** `[api] max_rows` (default 1000). */
+  maxRows: number;
+  /** `[api] auto_expose_new_tables` (default false: new tables need explicit GRANTs). */
+  autoExposeNewTables: boolean;
+}
+
+export interface AuthRateLimits {
+  /** `[auth.rate_limit] sign_in_sign_ups`: password sign-ins and sign-ups per 5 minutes per IP. */
+  signInSignUps: number;
+  /** `[auth.rate_limit] token_refresh`: refresh-token grants per 5 minutes per IP. */
+  tokenRefresh: number;
+  /** `[auth.rate_limit] token_verifications`: /verify calls per 5 minutes per IP. */
+  tokenVerifications: number;
+  /** `[auth.rate_limit] email_sent`: emails per hour (whole instance). */
+  emailSent: number;
+}
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableRefreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  enableSignup: boolean;
+  /** `[auth.email] enable_confirmations` (default false: sign-up returns a session). */
+  enableConfirmations: boolean;
+  /** `[auth.email] max_frequency` in seconds (default 1). */
+  emailMaxFrequency: number;
+  /** `[auth.email] otp_expiry` in seconds (default 3600). */
+  otpExpiry: number;
+  /** `[auth.email] secure_password_change` (default false). */
+  securePasswordChange: boolean;
+  minimumPasswordLength: number;
+  rateLimits: AuthRateLimits;
+}
+
+export interface FunctionSettings {
+  verifyJwt: boolean;
+}
+
+export interface DbSettings {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  /** postgresql://user:password@host:port/database (superuser). */
+  url: string;
+}
+
+export interface BackendConfig {
+  /** Interface the HTTP server binds (127.0.0.1). */
+  host: string;
+  port: number;
+  /** Public base URL, e.g. http://127.0.0.1:54321 (no trailing slash). */
+  apiUrl: string;
+  dataDir: string;
+  /** The Supabase CLI project folder (holds config.toml, migrations/, seed.sql, functions/). */
+  projectDir: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: DbSettings;
+  api: ApiSettings;
+  auth: AuthSettings;
+  /** `[functions.<name>]` sections; a function without one gets verifyJwt true. */
+  functions: Record<string, FunctionSettings>;
+}
+
+/** A mail that would have been sent; kept in the local mailbox (Inbucket's role). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailbox {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Verified JWT payload (claims as Supabase issues them). */
+export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string; exp?: number };
+
+export interface BackendContext {
+  config: BackendConfig;
+  /** Pool of superuser connections; services switch role per transaction. */
+  pool: pg.Pool;
+  mailbox: Mailbox;
+  log(message: string): void;
+  /** Subscribe to schema changes (NOTIFY pgrst / DDL). Returns an unsubscribe function. */
+  onSchemaChange(listener: () => void): () => void;
+}
+
+/** One hosted Supabase service, mounted under its path prefix by app.ts. */
+export interface Service {
+  /** `path` is what follows the prefix, starting with '/', including the query string. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>;
+  /** WebSocket upgrades (realtime only). */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): void;
+  close(): Promise<void>;
+}
+
+export type ServiceFactory = (ctx: BackendContext) => Service | Promise<Service>;
