@@ -1,0 +1,72 @@
+/**
+ * HS256 JSON Web Tokens, as hosted Supabase issues them with the legacy JWT secret.
+ * Verification mirrors PostgREST: signature, then exp/nbf/iat with 30 s of clock skew.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { JwtClaims } from './context.ts';
+
+const CLOCK_SKEW_SECONDS = 30;
+
+function base64url(input: Buffer | string): string {
+  return Buffer.from(input).toString('base64url');
+}
+
+export function signJwt(claims: JwtClaims, secret: string): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify(claims));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+export type JwtFailure =
+  /** PostgREST PGRST301-style: the token is not a well-formed, correctly signed JWT. */
+  | { ok: false; kind: 'malformed' | 'signature'; message: string }
+  /** PostgREST PGRST303-style: claims are present but not currently valid. */
+  | { ok: false; kind: 'expired' | 'not_yet_valid'; message: string };
+
+export type JwtResult = { ok: true; claims: JwtClaims } | JwtFailure;
+
+export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtResult {
+  const parts = token.split('.');
+  if (parts.length !== 3) {
+    return { ok: false, kind: 'malformed', message: `Expected 3 parts in JWT; got ${parts.length}` };
+  }
+  const [header, payload, signature] = parts as [string, string, string];
+  let alg: unknown;
+  try {
+    alg = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown }).alg;
+  } catch {
+    return { ok: false, kind: 'malformed', message: 'JWT cryptographic operation failed' };
+  }
+  if (alg !== 'HS256') {
+    return { ok: false, kind: 'signature', message: 'No suitable key or wrong key type' };
+  }
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, kind: 'signature', message: 'JWT cryptographic operation failed' };
+  }
+  let claims: JwtClaims;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    claims = parsed as JwtClaims;
+  } catch {
+    return { ok: false, kind: 'malformed', message: 'JWT cryptographic operation failed' };
+  }
+  if (typeof claims.exp === 'number' && nowSeconds - CLOCK_SKEW_SECONDS >= claims.exp) {
+    return { ok: false, kind: 'expired', message: 'JWT expired' };
+  }
+  if (typeof claims.nbf === 'number' && nowSeconds + CLOCK_SKEW_SECONDS < claims.nbf) {
+    return { ok: false, kind: 'not_yet_valid', message: 'JWT not yet valid' };
+  }
+  if (typeof claims.iat === 'number' && nowSeconds + CLOCK_SKEW_SECONDS < claims.iat) {
+    return { ok: false, kind: 'not_yet_valid', message: 'JWT issued at future' };
+  }
+  return { ok: true, claims };
+}
+
+/** The legacy anon / service_role API keys: long-lived JWTs, shaped like the Supabase CLI's. */
+export function makeApiKey(role: 'anon' | 'service_role', secret: string): string {
+  return signJwt({ iss: 'supabase-demo', role, exp: 1983812996 }, secret);
+}
