@@ -1,0 +1,16 @@
+// Entry module of a function worker: imports the function's index.ts and, when it
+// uses the `export default { fetch }` style instead of calling Deno.serve itself,
+// serves that handler. DENO_SERVE_ADDRESS (set by the router) picks the address.
+/* global Deno, globalThis */
+
+const target = Deno.args[0];
+if (!target) throw new Error('boot.js: missing function entry point');
+const mod = await import(target);
+if (!globalThis.__localSupabaseServed) {
+  const entry = mod.default;
+  if (entry && typeof entry.fetch === 'function') {
+    Deno.serve((request, info) => entry.fetch(request, info));
+  } else {
+    throw new Error('The function neither called Deno.serve() nor exported default { fetch }');
+  }
+}
