@@ -1,0 +1,186 @@
+/**
+ * The gateway: what Kong / the hosted API gateway does in front of Supabase's
+ * services. Routes by path prefix, answers CORS, enforces the apikey check where
+ * hosted does, and never lets a handler exception crash the server.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { BackendContext, Service, ServiceFactory } from './context.ts';
+import { answerPreflight, applyCorsHeaders, bearerToken, sendJson } from './http.ts';
+import { verifyJwt } from './jwt.ts';
+
+export type Prefix = '/auth/v1' | '/rest/v1' | '/realtime/v1' | '/functions/v1' | '/storage/v1' | '/mailbox';
+
+export type Services = Partial<Record<Prefix, Service>>;
+
+const PREFIXES: Prefix[] = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1', '/mailbox'];
+
+/** Prefixes behind the gateway's apikey check (hosted: Kong's key-auth plugin). */
+const KEY_CHECKED: Prefix[] = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'];
+
+const SERVICE_MODULES: Array<{ prefix: Exclude<Prefix, '/mailbox'>; module: string; factory: string }> = [
+  { prefix: '/auth/v1', module: './auth/index.ts', factory: 'createAuthService' },
+  { prefix: '/rest/v1', module: './rest/index.ts', factory: 'createRestService' },
+  { prefix: '/realtime/v1', module: './realtime/index.ts', factory: 'createRealtimeService' },
+  { prefix: '/functions/v1', module: './functions/index.ts', factory: 'createFunctionsService' },
+  { prefix: '/storage/v1', module: './storage/index.ts', factory: 'createStorageService' },
+];
+
+/** Stands in for a service whose module is missing or failed to load. */
+export function unavailableService(name: string, reason: string): Service {
+  return {
+    async handle(_req, res) {
+      sendJson(res, 503, { message: `The ${name} service is not available in this local backend`, hint: reason });
+    },
+    upgrade(_req, socket) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    },
+    async close() {},
+  };
+}
+
+/**
+ * Imports and builds the five API services. A module that is missing or throws
+ * gets a 503 placeholder (logged), so the rest of the backend still runs.
+ */
+export async function loadServices(ctx: BackendContext): Promise<Services> {
+  const services: Services = {};
+  await Promise.all(
+    SERVICE_MODULES.map(async ({ prefix, module, factory }) => {
+      try {
+        const mod = (await import(new URL(module, import.meta.url).href)) as Record<string, unknown>;
+        const create = mod[factory];
+        if (typeof create !== 'function') throw new Error(`${module} does not export ${factory}`);
+        services[prefix] = await (create as ServiceFactory)(ctx);
+      } catch (error) {
+        const reason = (error as Error).message.split('\n')[0] ?? 'unknown error';
+        ctx.log(`warning: ${prefix} unavailable (${reason})`);
+        services[prefix] = unavailableService(prefix, reason);
+      }
+    }),
+  );
+  return services;
+}
+
+function splitPrefix(url: string): { prefix: Prefix; rest: string } | undefined {
+  for (const prefix of PREFIXES) {
+    if (url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`)) {
+      const rest = url.slice(prefix.length);
+      return { prefix, rest: rest.startsWith('/') ? rest : `/${rest}` };
+    }
+  }
+  return undefined;
+}
+
+function pathOnly(rest: string): string {
+  const q = rest.indexOf('?');
+  return q === -1 ? rest : rest.slice(0, q);
+}
+
+/** Paths a browser reaches without headers, which the hosted gateway lets through. */
+function isKeyExempt(ctx: BackendContext, prefix: Prefix, rest: string, method: string): boolean {
+  const p = pathOnly(rest);
+  switch (prefix) {
+    case '/auth/v1':
+      return p === '/verify' || p === '/health' || p === '/callback';
+    case '/storage/v1':
+      return p.startsWith('/object/public/') || (p.startsWith('/object/sign/') && (method === 'GET' || method === 'HEAD'));
+    case '/realtime/v1':
+      return p === '/websocket' || p.startsWith('/websocket/');
+    case '/functions/v1': {
+      // Functions deployed with verify_jwt = false are public on hosted (webhooks, CORS preflight).
+      const name = decodeURIComponent(p.split('/')[1] ?? '');
+      return method === 'OPTIONS' || ctx.config.functions[name]?.verifyJwt === false;
+    }
+    default:
+      return false;
+  }
+}
+
+function apiKeyOf(req: IncomingMessage, rest: string): string | undefined {
+  const header = req.headers.apikey;
+  if (typeof header === 'string' && header) return header;
+  const q = rest.indexOf('?');
+  if (q !== -1) {
+    const value = new URLSearchParams(rest.slice(q + 1)).get('apikey');
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** The hosted gateway's key check: returns an error body, or undefined to let the request through. */
+function checkApiKey(ctx: BackendContext, req: IncomingMessage, rest: string): { message: string; hint: string } | undefined {
+  const key = apiKeyOf(req, rest);
+  if (key === undefined) {
+    const bearer = bearerToken(req);
+    if (bearer && bearer.split('.').length === 3) return undefined;
+    return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+  }
+  const result = verifyJwt(key, ctx.config.jwtSecret);
+  if (!result.ok || (result.claims.role !== 'anon' && result.claims.role !== 'service_role' && result.claims.role !== 'authenticated')) {
+    return { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+  }
+  return undefined;
+}
+
+export function buildApp(ctx: BackendContext, services: Services): Server {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = req.url ?? '/';
+    const method = (req.method ?? 'GET').toUpperCase();
+    const route = splitPrefix(url);
+    applyCorsHeaders(res);
+
+    // Edge Functions answer their own preflight on hosted (the corsHeaders pattern).
+    if (method === 'OPTIONS' && route?.prefix !== '/functions/v1') {
+      answerPreflight(req, res);
+      return;
+    }
+    if (!route) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    const service = services[route.prefix];
+    if (!service) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    if (KEY_CHECKED.includes(route.prefix) && !isKeyExempt(ctx, route.prefix, route.rest, method)) {
+      const failure = checkApiKey(ctx, req, route.rest);
+      if (failure) {
+        sendJson(res, 401, failure);
+        return;
+      }
+    }
+    await service.handle(req, res, route.rest);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      ctx.log(`error: ${req.method ?? ''} ${req.url ?? ''} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) {
+        sendJson(res, 500, { message: 'Internal server error' });
+      } else {
+        res.destroy();
+      }
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const route = splitPrefix(req.url ?? '/');
+    const service = route ? services[route.prefix] : undefined;
+    if (!route || route.prefix !== '/realtime/v1' || !service?.upgrade) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    try {
+      service.upgrade(req, socket, head, route.rest);
+    } catch (error) {
+      ctx.log(`error: websocket upgrade ${req.url ?? ''} failed: ${(error as Error).message}`);
+      socket.destroy();
+    }
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  return server;
+}

@@ -1,0 +1,81 @@
+/**
+ * Small HTTP helpers shared by the gateway (app.ts); services may use them too.
+ */
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/** Headers browsers may read from our responses (PostgREST's, GoTrue's and storage's). */
+export const EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Location',
+  'Range-Unit',
+  'Preference-Applied',
+  'X-Supabase-Api-Version',
+  'X-Total-Count',
+  'Link',
+  'Content-Encoding',
+  'Content-Type',
+  'Content-Length',
+  'Content-Disposition',
+  'Date',
+  'ETag',
+  'Last-Modified',
+  'Cache-Control',
+  'Server',
+  'Transfer-Encoding',
+  'x-sb-error-code',
+].join(', ');
+
+export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/** Default CORS headers, set before a service runs (services may override them). */
+export function applyCorsHeaders(res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+}
+
+/** Answers a CORS preflight the way the hosted gateway does. */
+export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+  const requested = req.headers['access-control-request-headers'];
+  res.writeHead(204, {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': ALLOWED_METHODS,
+    'Access-Control-Allow-Headers':
+      typeof requested === 'string' && requested.trim() ? requested : 'authorization, x-client-info, apikey, content-type',
+    'Access-Control-Max-Age': '86400',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    'Content-Length': '0',
+  });
+  res.end();
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, STATUS_CODES[status] ?? '', {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(payload)),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+/** Reads the whole request body (rejects with status 413 past `limit` bytes). */
+export async function readBody(req: IncomingMessage, limit = 50 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) throw Object.assign(new Error('Payload too large'), { status: 413 });
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The Bearer token of the Authorization header, if any. */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1]?.trim() || undefined;
+}

@@ -1,0 +1,233 @@
+/**
+ * Starts the whole local backend in this process: PostgreSQL, the platform
+ * bootstrap, the project's migrations (and seeds on a fresh database), the
+ * services and the HTTP gateway. Used by main.ts (`npm run backend`) and by
+ * scripts/start.ts (`npm start`).
+ */
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, loadServices, type Services } from './app.ts';
+import { loadConfig, type LoadedConfig } from './config.ts';
+import type { BackendContext, MailMessage, Mailbox, Service } from './context.ts';
+import { bootstrapDatabase } from './db/bootstrap.ts';
+import { applyMigrations, applySeeds, resolveSeedFiles } from './db/migrate.ts';
+import { assertPortFree, startPostgres, StartupError, type PostgresServer } from './db/postgres.ts';
+import { sendJson } from './http.ts';
+
+export { StartupError } from './db/postgres.ts';
+
+export interface StartOptions {
+  /** Environment to read LOCAL_SUPABASE_* settings from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Print the ready banner (default true). */
+  banner?: boolean;
+}
+
+export interface RunningBackend {
+  config: LoadedConfig;
+  stop(): Promise<void>;
+}
+
+function log(message: string): void {
+  console.log(`[local-supabase] ${message}`);
+}
+
+/** Used when the mailbox module is missing: keeps mails in memory and logs them. */
+function fallbackMailbox(): Mailbox & Service {
+  const messages: MailMessage[] = [];
+  return {
+    async send(message) {
+      messages.push(message);
+      log(`mail to ${message.to}: ${message.subject}`);
+    },
+    async handle(_req, res) {
+      sendJson(res, 200, messages);
+    },
+    async close() {},
+  };
+}
+
+async function loadMailbox(dataDir: string): Promise<Mailbox & Service> {
+  try {
+    const mod = (await import(new URL('./mailbox/index.ts', import.meta.url).href)) as Record<string, unknown>;
+    const create = mod.createMailbox;
+    if (typeof create !== 'function') throw new Error('mailbox/index.ts does not export createMailbox');
+    return await (create as (dir: string) => (Mailbox & Service) | Promise<Mailbox & Service>)(dataDir);
+  } catch (error) {
+    log(`warning: mailbox module unavailable (${(error as Error).message.split('\n')[0]}); using an in-memory mailbox`);
+    return fallbackMailbox();
+  }
+}
+
+/** LISTEN pgrst (NOTIFY from the DDL watch triggers, or apps' own) → schema change listeners. */
+async function listenForSchemaChanges(config: LoadedConfig, emit: () => void): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: config.db.url, application_name: 'local-supabase schema listener' });
+  client.on('error', (error) => log(`warning: schema listener connection error: ${error.message}`));
+  await client.connect();
+  let timer: NodeJS.Timeout | undefined;
+  client.on('notification', (message) => {
+    if (message.channel !== 'pgrst') return;
+    const payload = (message.payload ?? '').trim();
+    if (payload !== '' && payload !== 'reload schema' && payload !== 'reload config') return;
+    // One DDL statement fires several triggers; coalesce bursts into one reload.
+    clearTimeout(timer);
+    timer = setTimeout(emit, 50);
+  });
+  await client.query('listen pgrst');
+  return client;
+}
+
+async function writeStatus(config: LoadedConfig): Promise<void> {
+  const status = {
+    API_URL: config.apiUrl,
+    DB_URL: config.db.url,
+    ANON_KEY: config.anonKey,
+    SERVICE_ROLE_KEY: config.serviceRoleKey,
+    JWT_SECRET: config.jwtSecret,
+    MAILBOX_URL: `${config.apiUrl}/mailbox`,
+  };
+  await fs.writeFile(path.join(config.dataDir, 'status.json'), `${JSON.stringify(status, null, 2)}\n`);
+  if (!config.noEnvFile) {
+    const envFile = path.join(path.dirname(config.projectDir), '.env.local');
+    await fs.writeFile(
+      envFile,
+      `# Written by the local backend (local-supabase) on start.\nVITE_SUPABASE_URL=${config.apiUrl}\nVITE_SUPABASE_ANON_KEY=${config.anonKey}\n`,
+    );
+  }
+}
+
+async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<void> {
+  const users = await pool
+    .query<{ email: string }>("select email from auth.users where email is not null and email <> '' order by email limit 15")
+    .then((result) => result.rows.map((row) => row.email))
+    .catch(() => []);
+  const lines = [
+    '',
+    'Local Supabase-compatible backend is running.',
+    '',
+    `         API URL: ${config.apiUrl}`,
+    `          DB URL: ${config.db.url}`,
+    `     Mailbox URL: ${config.apiUrl}/mailbox`,
+    `        anon key: ${config.anonKey}`,
+    `service_role key: ${config.serviceRoleKey}`,
+    `      JWT secret: ${config.jwtSecret}`,
+    '',
+    'There is no Studio here: use psql (or any SQL client) with the DB URL above.',
+  ];
+  if (users.length > 0) {
+    lines.push('', 'Accounts in auth.users:', ...users.map((email) => `  - ${email}`));
+  }
+  lines.push('', 'Press Ctrl+C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
+  const config = loadConfig(options.env ?? process.env);
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanup = async (): Promise<void> => {
+    for (const step of cleanups.splice(0).reverse()) {
+      await step().catch((error: unknown) => log(`warning: shutdown step failed: ${(error as Error).message}`));
+    }
+  };
+
+  try {
+    if (!existsSync(config.projectDir)) {
+      throw new StartupError(`Project folder ${config.projectDir} does not exist (set LOCAL_SUPABASE_PROJECT_DIR).`);
+    }
+    await assertPortFree(config.port, 'API', 'LOCAL_SUPABASE_PORT');
+
+    const postgres: PostgresServer = await startPostgres(config, log);
+    cleanups.push(() => postgres.stop());
+    const seedPending = path.join(config.dataDir, 'seed-pending');
+    if (postgres.fresh) await fs.writeFile(seedPending, 'The first start has not finished seeding yet.\n');
+
+    const setup = new pg.Client({ connectionString: config.db.url, application_name: 'local-supabase setup' });
+    await setup.connect();
+    try {
+      await bootstrapDatabase(setup, config.api);
+      await applyMigrations(setup, config.projectDir, log);
+      if (existsSync(seedPending)) {
+        if (config.seed.enabled) await applySeeds(setup, resolveSeedFiles(config.projectDir, config.seed.sqlPaths), log);
+        await fs.rm(seedPending, { force: true });
+      }
+    } finally {
+      await setup.end().catch(() => undefined);
+    }
+
+    const pool = new pg.Pool({ connectionString: config.db.url, max: 10, application_name: 'local-supabase' });
+    pool.on('error', (error) => log(`warning: idle database connection error: ${error.message}`));
+    cleanups.push(() => pool.end());
+
+    const listeners = new Set<() => void>();
+    const emitSchemaChange = (): void => {
+      for (const listener of [...listeners]) {
+        try {
+          listener();
+        } catch (error) {
+          log(`warning: schema change listener failed: ${(error as Error).message}`);
+        }
+      }
+    };
+    const listener = await listenForSchemaChanges(config, emitSchemaChange);
+    cleanups.push(() => listener.end());
+
+    const mailbox = await loadMailbox(config.dataDir);
+    cleanups.push(() => mailbox.close());
+
+    const ctx: BackendContext = {
+      config,
+      pool,
+      mailbox,
+      log,
+      onSchemaChange(fn) {
+        listeners.add(fn);
+        return () => listeners.delete(fn);
+      },
+    };
+    const services: Services = await loadServices(ctx);
+    services['/mailbox'] = mailbox;
+    for (const [prefix, service] of Object.entries(services)) {
+      if (prefix === '/mailbox') continue;
+      cleanups.push(() => service.close());
+    }
+    // Migrations may have changed the schema: services rebuild their caches.
+    emitSchemaChange();
+
+    const server: Server = buildApp(ctx, services);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new StartupError(`API port ${config.port} is already in use; stop what uses it or set LOCAL_SUPABASE_PORT to another port.`)
+            : error,
+        );
+      });
+      server.listen(config.port, config.host, () => resolve());
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+
+    await writeStatus(config);
+    if (options.banner !== false) await printBanner(config, pool);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      config,
+      stop() {
+        stopping ??= cleanup();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
