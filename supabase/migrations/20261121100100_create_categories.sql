@@ -13,7 +13,9 @@ comment on table public.categories is
 
 create unique index categories_name_lower_key on public.categories (lower(name));
 
--- Friendly errors before the constraints fire; the unique index stays the final arbiter.
+-- Trims the name and gives a Portuguese message for a blank one. Duplicates are
+-- left to the unique constraints (23505 categories_name_key / categories_name_lower_key)
+-- so that upserts (on conflict) keep working.
 create or replace function private.categories_before_write()
 returns trigger
 language plpgsql
@@ -24,13 +26,6 @@ begin
   if new.name is null or new.name = '' then
     raise exception 'Nome do grupo é obrigatório'
       using errcode = '23514', constraint = 'categories_name_not_blank_check';
-  end if;
-  if exists (
-    select 1 from public.categories c
-    where lower(c.name) = lower(new.name) and c.id <> new.id
-  ) then
-    raise exception 'Já existe um grupo com este nome'
-      using errcode = '23505', constraint = 'categories_name_lower_key';
   end if;
   return new;
 end;

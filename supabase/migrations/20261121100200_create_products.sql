@@ -22,7 +22,9 @@ create index products_name_lower_idx on public.products (lower(name));
 create index products_barcode_pattern_idx on public.products (barcode text_pattern_ops);
 
 -- Normalises input and raises Portuguese messages with stable SQLSTATEs and
--- constraint names before the constraints (the final arbiters) would fire.
+-- constraint names before the check constraints (the final arbiters) would fire.
+-- A duplicate barcode is left to the unique constraint (23505, products_barcode_key)
+-- so that upserts on barcode keep working.
 create or replace function private.products_before_write()
 returns trigger
 language plpgsql
@@ -43,13 +45,6 @@ begin
     if not private.is_valid_gtin(new.barcode) then
       raise exception 'Código de barras inválido: dígito verificador incorreto'
         using errcode = '23514', constraint = 'products_barcode_gtin_check';
-    end if;
-    if exists (
-      select 1 from public.products p
-      where p.barcode = new.barcode and p.id <> new.id
-    ) then
-      raise exception 'Já existe um produto com este código de barras'
-        using errcode = '23505', constraint = 'products_barcode_key';
     end if;
   end if;
   if tg_op = 'UPDATE' then

@@ -49,8 +49,11 @@ begin
         using errcode = '23502', column = 'unit_id';
     end if;
   end if;
-  new.created_at := now();
-  new.updated_at := now();
+  -- Clients cannot backdate; trusted loaders (no JWT subject) may set history.
+  if auth.uid() is not null then
+    new.created_at := now();
+    new.updated_at := now();
+  end if;
   return new;
 end;
 $$;
