@@ -1,0 +1,178 @@
+/**
+ * Starts the real local backend (local-supabase/src/main.ts) as a child process
+ * on free ports with a fresh data directory, for integration tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What tests need to reach a running backend (serialisable: passed through vitest's provide/inject). */
+export interface BackendInfo {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  dbUrl: string;
+  jwtSecret: string;
+  dataDir: string;
+}
+
+export interface StartedBackend extends BackendInfo {
+  /** SIGTERM, wait for a clean exit (exit code returned), remove the data dir if we created it. */
+  stop(options?: { keepDataDir?: boolean }): Promise<number | null>;
+  /** Everything the backend printed so far (stdout + stderr). */
+  output(): string;
+}
+
+export interface StartBackendOptions {
+  /** The Supabase project folder (config.toml, migrations/, seed.sql...). */
+  projectDir: string;
+  /** Reuse this data dir (kept on stop); default: a fresh temp dir removed on stop. */
+  dataDir?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export class BackendStartError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A free TCP port on 127.0.0.1 whose successor is free too (the DB defaults to API port + 1). */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    if (port > 0 && port < 65535 && (await isFree(port + 1))) return port;
+  }
+  throw new Error('no free port found');
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A fresh temp data dir the `postgres` OS user can traverse (the backend runs postgres as that user under root). */
+export async function makeDataDir(prefix = 'local-supabase-test-'): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  await fs.chmod(dir, 0o755);
+  return dir;
+}
+
+async function waitForReady(child: ChildProcess, dataDir: string, apiUrl: string, anonKey: () => string | undefined, deadline: number): Promise<void> {
+  const statusFile = path.join(dataDir, 'status.json');
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error('exited');
+    if (existsSync(statusFile)) {
+      const key = anonKey();
+      try {
+        const response = await fetch(`${apiUrl}/auth/v1/health`, { headers: key ? { apikey: key } : {} });
+        await response.arrayBuffer();
+        if (response.status < 500) return;
+      } catch {
+        // not listening yet
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('timeout');
+}
+
+/**
+ * Spawns `node --import tsx local-supabase/src/main.ts` and resolves once
+ * status.json exists and the API answers. Rejects with BackendStartError
+ * (exit code + full output) if it exits or does not get ready in time.
+ */
+export async function startBackend(options: StartBackendOptions): Promise<StartedBackend> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await makeDataDir());
+  const port = await freePort();
+  const dbPort = port + 1;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOCAL_SUPABASE_PORT: String(port),
+    LOCAL_SUPABASE_DB_PORT: String(dbPort),
+    LOCAL_SUPABASE_DATA_DIR: dataDir,
+    LOCAL_SUPABASE_PROJECT_DIR: path.resolve(options.projectDir),
+    LOCAL_SUPABASE_NO_ENV_FILE: '1',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'local-supabase/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const apiUrl = `http://127.0.0.1:${env.LOCAL_SUPABASE_PORT ?? port}`;
+  const readStatus = (): Record<string, string> | undefined => {
+    try {
+      return JSON.parse(readFileSync(path.join(dataDir, 'status.json'), 'utf8')) as Record<string, string>;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const removeDataDir = async (): Promise<void> => {
+    if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(child, dataDir, apiUrl, () => readStatus()?.ANON_KEY, Date.now() + (options.timeoutMs ?? 90_000));
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+    }
+    const code = await exited;
+    await removeDataDir();
+    const reason = (error as Error).message === 'timeout' ? 'did not become ready in time' : `exited with code ${code}`;
+    throw new BackendStartError(`local backend (${options.projectDir}) ${reason}:\n${output}`, code, output);
+  }
+
+  const status = readStatus();
+  if (!status) throw new Error('status.json unreadable');
+  let stopped: Promise<number | null> | undefined;
+  return {
+    apiUrl: status.API_URL ?? apiUrl,
+    anonKey: status.ANON_KEY ?? '',
+    serviceRoleKey: status.SERVICE_ROLE_KEY ?? '',
+    dbUrl: status.DB_URL ?? '',
+    jwtSecret: status.JWT_SECRET ?? '',
+    dataDir,
+    output: () => output,
+    stop(stopOptions = {}) {
+      stopped ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        const code = await exited;
+        clearTimeout(timer);
+        if (!stopOptions.keepDataDir) await removeDataDir();
+        return code;
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * What integration tests use to reach the backends started by global-setup.ts.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { BackendInfo } from './backend.ts';
+
+export type { BackendInfo } from './backend.ts';
+
+/** The backend running the app's own project (supabase/). */
+export function appBackend(): BackendInfo {
+  return inject('appBackend');
+}
+
+/** The backend running tests/fixtures/conformance-project/supabase. */
+export function conformanceBackend(): BackendInfo {
+  return inject('conformanceBackend');
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+} as const;
+
+export function anonClient(info: BackendInfo): SupabaseClient {
+  return createClient(info.apiUrl, info.anonKey, clientOptions);
+}
+
+export function serviceClient(info: BackendInfo): SupabaseClient {
+  return createClient(info.apiUrl, info.serviceRoleKey, clientOptions);
+}
+
+/** A client signed in with email + password (throws if sign-in fails). */
+export async function userClient(info: BackendInfo, email: string, password: string): Promise<SupabaseClient> {
+  const client = createClient(info.apiUrl, info.anonKey, clientOptions);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return client;
+}
+
+/**
+ * A connected pg client as the superuser, for fixtures and setup only (never for
+ * the assertion under test). Call `end()` when done.
+ */
+export async function sql(info: BackendInfo): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: info.dbUrl });
+  await client.connect();
+  return client;
+}

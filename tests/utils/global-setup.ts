@@ -1,0 +1,39 @@
+/**
+ * Vitest global setup for the `integration` project: starts the real local
+ * backend twice, for the app's own project (supabase/) and for the backend
+ * conformance fixture project, and hands their coordinates to tests.
+ */
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startBackend, type BackendInfo, type StartedBackend } from './backend.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appBackend: BackendInfo;
+    conformanceBackend: BackendInfo;
+  }
+}
+
+function info(backend: StartedBackend): BackendInfo {
+  const { apiUrl, anonKey, serviceRoleKey, dbUrl, jwtSecret, dataDir } = backend;
+  return { apiUrl, anonKey, serviceRoleKey, dbUrl, jwtSecret, dataDir };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const results = await Promise.allSettled([
+    startBackend({ projectDir: path.join(REPO_ROOT, 'supabase') }),
+    startBackend({ projectDir: path.join(REPO_ROOT, 'tests/fixtures/conformance-project/supabase') }),
+  ]);
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((backend) => backend.stop()));
+    throw failure.reason;
+  }
+  const [app, conformance] = started as [StartedBackend, StartedBackend];
+  project.provide('appBackend', info(app));
+  project.provide('conformanceBackend', info(conformance));
+  return async () => {
+    await Promise.all([app.stop(), conformance.stop()]);
+  };
+}
