@@ -1,0 +1,64 @@
+/**
+ * The demo accounts of supabase/seed.sql (one per role) and a sign-in helper
+ * for integration tests of the app's schema. Every account uses DEMO_PASSWORD.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+export const DEMO_PASSWORD = 'Farmacia@2026';
+
+export type DemoRole =
+  | 'ADMIN'
+  | 'BALCONISTA'
+  | 'BALCONISTA_II'
+  | 'FARMACEUTICO'
+  | 'ADMIN_COMPRAS'
+  | 'REPRESENTANTE'
+  | 'ANALISTA';
+
+export interface DemoUser {
+  email: string;
+  fullName: string;
+  role: DemoRole;
+  unitName: string | null;
+  supplierName: string | null;
+}
+
+export const DEMO_USERS = {
+  admin: { email: 'admin@farmacia.local', fullName: 'Ana Administradora', role: 'ADMIN', unitName: 'Unidade Centro', supplierName: null },
+  balconista: { email: 'balconista@farmacia.local', fullName: 'Bruno Balconista', role: 'BALCONISTA', unitName: 'Unidade Centro', supplierName: null },
+  balconista2: { email: 'balconista2@farmacia.local', fullName: 'Beatriz Balconista', role: 'BALCONISTA_II', unitName: 'Unidade Norte', supplierName: null },
+  farmaceutico: { email: 'farmaceutico@farmacia.local', fullName: 'Fernando Farmacêutico', role: 'FARMACEUTICO', unitName: 'Unidade Sul', supplierName: null },
+  compras: { email: 'compras@farmacia.local', fullName: 'Carla Compras', role: 'ADMIN_COMPRAS', unitName: 'Unidade Centro', supplierName: null },
+  representante: { email: 'representante@farmacia.local', fullName: 'Rafael Representante', role: 'REPRESENTANTE', unitName: null, supplierName: 'Distribuidora Alfa' },
+  representante2: { email: 'representante2@farmacia.local', fullName: 'Renata Representante', role: 'REPRESENTANTE', unitName: null, supplierName: 'Distribuidora Beta' },
+  analista: { email: 'analista@farmacia.local', fullName: 'Amanda Analista', role: 'ANALISTA', unitName: 'Unidade Norte', supplierName: null },
+} as const satisfies Record<string, DemoUser>;
+
+export type DemoUserKey = keyof typeof DEMO_USERS;
+
+export const DEMO_USER_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
+
+/** What is needed to reach a backend (BackendInfo from tests/utils/env.ts fits). */
+export interface BackendEndpoint {
+  apiUrl: string;
+  anonKey: string;
+}
+
+export interface SignedInDemoUser {
+  client: SupabaseClient;
+  userId: string;
+  user: DemoUser;
+}
+
+/** A supabase-js client signed in as the given demo account (no persisted session). */
+export async function signInAs(backend: BackendEndpoint, key: DemoUserKey): Promise<SignedInDemoUser> {
+  const user: DemoUser = DEMO_USERS[key];
+  const client = createClient(backend.apiUrl, backend.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { data, error } = await client.auth.signInWithPassword({ email: user.email, password: DEMO_PASSWORD });
+  if (error || !data.user) {
+    throw new Error(`Sign-in as ${user.email} failed: ${error?.message ?? 'no user returned'}`);
+  }
+  return { client, userId: data.user.id, user };
+}
