@@ -1,8 +1,9 @@
 /**
  * What integration tests use to reach the backends started by global-setup.ts.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { inject } from 'vitest';
 import type { BackendInfo } from './backend.ts';
 
@@ -18,9 +19,13 @@ export function conformanceBackend(): BackendInfo {
   return inject('conformanceBackend');
 }
 
-const clientOptions = {
+// Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+
+const clientOptions: SupabaseClientOptions<'public'> = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-} as const;
+  realtime: { transport: WebSocket as unknown as Transport },
+};
 
 export function anonClient(info: BackendInfo): SupabaseClient {
   return createClient(info.apiUrl, info.anonKey, clientOptions);

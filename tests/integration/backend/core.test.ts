@@ -1,0 +1,317 @@
+/**
+ * The local backend's core: gateway (CORS, apikey, routing), status file,
+ * platform bootstrap, CLI-style migrations and seeds, restart and failures.
+ */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackendStartError, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
+
+const NO_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+const BAD_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+
+function decodeVerified(token: string, secret: string): Record<string, unknown> {
+  const [header, payload, signature] = token.split('.');
+  expect(header && payload && signature).toBeTruthy();
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  expect(signature).toBe(expected);
+  expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'))).toMatchObject({ alg: 'HS256', typ: 'JWT' });
+  return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+function signWith(secret: string, claims: Record<string, unknown>): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+describe('gateway', () => {
+  let info: BackendInfo;
+  beforeAll(() => {
+    info = conformanceBackend();
+  });
+
+  it('answers CORS preflight echoing the requested headers', async () => {
+    const requested = 'apikey, authorization, x-client-info, content-type, prefer, accept-profile, range';
+    const response = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=*`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': requested },
+    });
+    expect([200, 204]).toContain(response.status);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toBe(requested);
+    expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(response.headers.get('access-control-max-age')).toBe('86400');
+  });
+
+  it('adds CORS headers exposing Content-Range to ordinary responses', async () => {
+    for (const url of [`${info.apiUrl}/rest/v1/conformance_ping?select=*`, `${info.apiUrl}/auth/v1/health`, `${info.apiUrl}/nowhere`]) {
+      const response = await fetch(url, { headers: { apikey: info.anonKey, Origin: 'http://127.0.0.1:5173' } });
+      await response.arrayBuffer();
+      expect(response.headers.get('access-control-allow-origin'), url).toBe('*');
+      const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+      for (const name of ['content-range', 'content-location', 'location', 'range-unit', 'preference-applied', 'x-supabase-api-version', 'x-total-count', 'link']) {
+        expect(exposed, `${url} exposes ${name}`).toContain(name);
+      }
+    }
+  });
+
+  it('refuses API requests without any key like the hosted gateway', async () => {
+    for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/storage/v1/bucket', '/functions/v1/echo']) {
+      const response = await fetch(`${info.apiUrl}${p}`);
+      expect(response.status, p).toBe(401);
+      expect(await response.json(), p).toEqual(NO_KEY);
+    }
+  });
+
+  it('refuses an apikey that is not a JWT of this project', async () => {
+    const foreign = signWith('another-secret-that-is-at-least-32-characters', { role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
+    for (const key of ['not-a-key', foreign, `${info.anonKey}x`]) {
+      const response = await fetch(`${info.apiUrl}/rest/v1/conformance_ping`, { headers: { apikey: key } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(BAD_KEY);
+    }
+    const viaQuery = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?apikey=nope`);
+    expect(viaQuery.status).toBe(401);
+    expect(await viaQuery.json()).toEqual(BAD_KEY);
+  });
+
+  it('lets valid keys (header or url param) and paths browsers open directly through', async () => {
+    const withHeader = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note`, { headers: { apikey: info.anonKey } });
+    expect(withHeader.status).toBe(200);
+    expect(await withHeader.json()).toEqual([{ note: 'pong' }]);
+    const withParam = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note&apikey=${info.anonKey}`);
+    expect(withParam.status).toBe(200);
+    for (const p of ['/auth/v1/health', '/storage/v1/object/public/nobucket/file.txt', '/mailbox']) {
+      const response = await fetch(`${info.apiUrl}${p}`);
+      const text = await response.text();
+      expect(text, p).not.toContain('No API key found');
+      expect(response.status, p).not.toBe(503);
+    }
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const response = await fetch(`${info.apiUrl}/graphql/v2/whatever`, { headers: { apikey: info.anonKey } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'no Route matched with those values' });
+  });
+
+  it('writes status.json with working keys', () => {
+    const status = JSON.parse(readFileSync(path.join(info.dataDir, 'status.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(status).sort()).toEqual(['ANON_KEY', 'API_URL', 'DB_URL', 'JWT_SECRET', 'MAILBOX_URL', 'SERVICE_ROLE_KEY']);
+    expect(status.API_URL).toBe(info.apiUrl);
+    expect(status.MAILBOX_URL).toBe(`${info.apiUrl}/mailbox`);
+    expect(status.DB_URL).toMatch(/^postgresql:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/postgres$/);
+    expect(status.JWT_SECRET).toBe('super-secret-jwt-token-with-at-least-32-characters-long');
+    expect(decodeVerified(status.ANON_KEY ?? '', status.JWT_SECRET ?? '')).toEqual({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 });
+    expect(decodeVerified(status.SERVICE_ROLE_KEY ?? '', status.JWT_SECRET ?? '')).toEqual({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 });
+  });
+});
+
+describe('database bootstrap and migrations', () => {
+  let info: BackendInfo;
+  let db: pg.Client;
+  beforeAll(async () => {
+    info = conformanceBackend();
+    db = await sql(info);
+  });
+  afterAll(async () => {
+    await db.end();
+  });
+
+  it('records applied migrations like the Supabase CLI', async () => {
+    const { rows } = await db.query<{ version: string; name: string; statements: string[] }>(
+      "select version, name, statements from supabase_migrations.schema_migrations where version = '20260101000000'",
+    );
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row?.name).toBe('base');
+    expect(row?.statements[0]).toMatch(/^-- Base of the conformance fixture project[\s\S]*create table public\.conformance_ping/);
+    expect(row?.statements.some((s) => s.startsWith('grant select on public.conformance_ping to anon, authenticated'))).toBe(true);
+  });
+
+  it('keeps tables created without GRANTs away from the API roles', async () => {
+    const { data, error, status } = await anonClient(info).from('conformance_unexposed').select('*');
+    expect(data).toBeNull();
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+    const asService = await serviceClient(info).from('conformance_unexposed').select('*');
+    expect(asService.status).toBe(403);
+    expect(asService.error?.code).toBe('42501');
+    const { rows } = await db.query<{ anon: boolean; authenticated: boolean; service: boolean }>(
+      `select has_table_privilege('anon', 'public.conformance_unexposed', 'select') as anon,
+              has_table_privilege('authenticated', 'public.conformance_unexposed', 'select') as authenticated,
+              has_table_privilege('service_role', 'public.conformance_unexposed', 'select') as service`,
+    );
+    expect(rows[0]).toEqual({ anon: false, authenticated: false, service: false });
+  });
+
+  it('installs the platform roles, schemas, extensions and helpers', async () => {
+    const roles = await db.query<{ rolname: string; rolbypassrls: boolean; rolcanlogin: boolean }>(
+      "select rolname, rolbypassrls, rolcanlogin from pg_roles where rolname in ('anon','authenticated','service_role','authenticator') order by rolname",
+    );
+    expect(roles.rows).toEqual([
+      { rolname: 'anon', rolbypassrls: false, rolcanlogin: false },
+      { rolname: 'authenticated', rolbypassrls: false, rolcanlogin: false },
+      { rolname: 'authenticator', rolbypassrls: false, rolcanlogin: true },
+      { rolname: 'service_role', rolbypassrls: true, rolcanlogin: false },
+    ]);
+    const settings = await db.query<{ rolname: string; setconfig: string[] }>(
+      `select r.rolname, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+        where r.rolname in ('anon', 'authenticated') order by r.rolname`,
+    );
+    expect(settings.rows).toEqual([
+      { rolname: 'anon', setconfig: ['statement_timeout=3s'] },
+      { rolname: 'authenticated', setconfig: ['statement_timeout=8s'] },
+    ]);
+    const extensions = await db.query<{ extname: string; schema: string }>(
+      `select e.extname, n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname in ('pgcrypto', 'uuid-ossp', 'pg_trgm') order by e.extname`,
+    );
+    expect(extensions.rows).toEqual([
+      { extname: 'pg_trgm', schema: 'extensions' },
+      { extname: 'pgcrypto', schema: 'extensions' },
+      { extname: 'uuid-ossp', schema: 'extensions' },
+    ]);
+    const publication = await db.query("select 1 from pg_publication where pubname = 'supabase_realtime'");
+    expect(publication.rowCount).toBe(1);
+    const rls = await db.query<{ relname: string }>(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('auth', 'storage') and c.relkind = 'r' and not c.relrowsecurity
+          and c.relname in ('users', 'identities', 'sessions', 'refresh_tokens', 'one_time_tokens',
+                            'audit_log_entries', 'flow_state', 'buckets', 'objects')`,
+    );
+    expect(rls.rows).toEqual([]);
+    const wal = await db.query<{ wal_level: string }>('show wal_level');
+    expect(wal.rows[0]?.wal_level).toBe('logical');
+  });
+
+  it('defines auth.uid(), auth.role(), auth.jwt(), auth.email() and the storage path helpers', async () => {
+    await db.query('begin');
+    try {
+      const claims = { sub: '8f7c4c1e-1b7e-4d4c-9a57-3f0c2b1a9e11', role: 'authenticated', email: 'ana@example.com' };
+      await db.query("select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)", [JSON.stringify(claims)]);
+      const { rows } = await db.query(
+        `select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> 'email' as jwt_email,
+                storage.foldername('a/b/c.png') as folders, storage.filename('a/b/c.png') as file, storage.extension('a/b/c.png') as ext`,
+      );
+      expect(rows[0]).toEqual({
+        uid: claims.sub,
+        role: 'authenticated',
+        email: 'ana@example.com',
+        jwt_email: 'ana@example.com',
+        folders: ['a', 'b'],
+        file: 'c.png',
+        ext: 'png',
+      });
+    } finally {
+      await db.query('rollback');
+    }
+  });
+});
+
+describe('lifecycle (own backends)', () => {
+  let workDir: string;
+  let projectDir: string;
+  beforeAll(async () => {
+    workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'core-lifecycle-'));
+    projectDir = path.join(workDir, 'supabase');
+    await fs.mkdir(path.join(projectDir, 'migrations'), { recursive: true });
+    await fs.mkdir(path.join(projectDir, 'seeds'), { recursive: true });
+    await fs.writeFile(
+      path.join(projectDir, 'config.toml'),
+      '[api]\nauto_expose_new_tables = true\n\n[db.seed]\nenabled = true\nsql_paths = ["./seed.sql", "./seeds/*.sql", "./missing.sql"]\n',
+    );
+    await fs.writeFile(
+      path.join(projectDir, 'migrations', '20260201000000_notes.sql'),
+      "create table public.notes (id serial primary key, body text not null);\nalter table public.notes enable row level security;\ncreate policy notes_read on public.notes for select using (true);\n",
+    );
+    await fs.writeFile(path.join(projectDir, 'seed.sql'), "insert into public.notes (body) values ('seed.sql');\n");
+    await fs.writeFile(path.join(projectDir, 'seeds', '02_b.sql'), "insert into public.notes (body) values ('seeds/02_b.sql');\n");
+    await fs.writeFile(path.join(projectDir, 'seeds', '01_a.sql'), "insert into public.notes (body) values ('seeds/01_a.sql');\n");
+  });
+  afterAll(async () => {
+    await fs.rm(workDir, { recursive: true, force: true });
+  });
+
+  it('seeds a fresh database once, exposes new tables when configured, and reuses data on restart', async () => {
+    const dataDir = await makeDataDir('core-restart-');
+    let backend: StartedBackend | undefined;
+    try {
+      backend = await startBackend({ projectDir, dataDir });
+      const first = await anonClient(backend).from('notes').select('body').order('id');
+      expect(first.error).toBeNull();
+      expect(first.data).toEqual([{ body: 'seed.sql' }, { body: 'seeds/01_a.sql' }, { body: 'seeds/02_b.sql' }]);
+      expect(await backend.stop({ keepDataDir: true })).toBe(0);
+
+      backend = await startBackend({ projectDir, dataDir });
+      const second = await anonClient(backend).from('notes').select('body').order('id');
+      expect(second.data).toHaveLength(3);
+      const db = await sql(backend);
+      try {
+        const { rows } = await db.query("select count(*)::int as n from supabase_migrations.schema_migrations where version = '20260201000000'");
+        expect(rows[0]).toEqual({ n: 1 });
+      } finally {
+        await db.end();
+      }
+      expect(await backend.stop({ keepDataDir: true })).toBe(0);
+      backend = undefined;
+    } finally {
+      await backend?.stop({ keepDataDir: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('stops startup on a failing migration, naming the file and the Postgres error, without a stack trace', async () => {
+    const broken = path.join(workDir, 'broken');
+    await fs.cp(projectDir, broken, { recursive: true });
+    await fs.writeFile(
+      path.join(broken, 'migrations', '20260301000000_broken.sql'),
+      'create table public.ok_part (id int);\n\nselect * from public.does_not_exist;\n',
+    );
+    const failure = await startBackend({ projectDir: broken }).then(
+      async (backend) => {
+        await backend.stop();
+        return undefined;
+      },
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(BackendStartError);
+    const { exitCode, output } = failure as BackendStartError;
+    expect(exitCode).toBe(1);
+    expect(output).toContain('20260301000000_broken.sql');
+    expect(output).toContain('relation "public.does_not_exist" does not exist');
+    expect(output).toContain('line 3');
+    expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+  }, 120_000);
+
+  it('exits with one clear line when the API port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const failure = await startBackend({ projectDir, env: { LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DB_PORT: String(port === 65535 ? port - 1 : port + 1) } }).then(
+        async (backend) => {
+          await backend.stop();
+          return undefined;
+        },
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(BackendStartError);
+      const { exitCode, output } = failure as BackendStartError;
+      expect(exitCode).toBe(1);
+      expect(output.trim()).toBe(`[local-supabase] API port ${port} is already in use; stop what uses it or set LOCAL_SUPABASE_PORT to another port.`);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
