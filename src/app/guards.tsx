@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import type { AccessRule } from '@/config/permissions';
+import { canAccessRoute } from '@/lib/permissions';
+import { useAuth } from '@/features/auth/auth-context';
+
+/** Signed-in users only: spinner while auth loads, /login when signed out (spec §2 "Access behaviour"). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status, retry } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'signed-out') return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (status === 'error') {
+    return (
+      <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-lg font-medium">Não foi possível carregar seus dados.</p>
+        <Button onClick={retry}>Tentar novamente</Button>
+      </div>
+    );
+  }
+  return children;
+}
+
+/** Users whose role and permissions satisfy `rule` (spec §6); others go to /unauthorized. */
+export function RequireAccess({ rule, children }: { rule: AccessRule; children: ReactNode }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  if (!canAccessRoute(user, rule)) return <Navigate to={paths.unauthorized} replace />;
+  return children;
+}

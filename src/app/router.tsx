@@ -1,0 +1,116 @@
+/**
+ * Every route of spec §2, each page lazily loaded, guarded by the rules of spec §6 (config/permissions.ts).
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { paths } from '@/config/paths';
+import { ROUTE_ACCESS, type GuardedPath } from '@/config/permissions';
+import { RequireAccess, RequireAuth } from '@/app/guards';
+import { AppRoot } from '@/app/routes/app-root';
+import { RootRoute } from '@/app/routes/root';
+import { RouteErrorFallback } from '@/app/routes/route-error';
+
+type PageModule = { default: ComponentType };
+
+function page(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
+  return lazy(load);
+}
+
+/** A public page, with the full-page spinner while its code loads. */
+function publicRoute(path: string, Page: LazyExoticComponent<ComponentType>): RouteObject {
+  return {
+    path,
+    element: (
+      <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
+
+/** A page inside the signed-in layout, guarded by its access rule. */
+function guardedRoute(path: GuardedPath, Page: LazyExoticComponent<ComponentType>): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireAccess rule={ROUTE_ACCESS[path]}>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </RequireAccess>
+    ),
+  };
+}
+
+const Login = page(() => import('@/app/routes/auth/login'));
+const Register = page(() => import('@/app/routes/auth/register'));
+const ResetPassword = page(() => import('@/app/routes/auth/reset-password'));
+const RecoverPassword = page(() => import('@/app/routes/auth/recover-password'));
+const ChangePassword = page(() => import('@/app/routes/auth/change-password'));
+const Unauthorized = page(() => import('@/app/routes/unauthorized'));
+const Signature = page(() => import('@/app/routes/signature'));
+const NotFound = page(() => import('@/app/routes/not-found'));
+
+const guardedPages: Record<GuardedPath, LazyExoticComponent<ComponentType>> = {
+  [paths.home]: page(() => import('@/app/routes/home')),
+  [paths.changePassword]: ChangePassword,
+  [paths.authChangePassword]: ChangePassword,
+  [paths.documents]: page(() => import('@/app/routes/documents')),
+  [paths.processFlow]: page(() => import('@/app/routes/process-flow')),
+  [paths.mail]: page(() => import('@/app/routes/mail')),
+  [paths.punchClock]: page(() => import('@/app/routes/punch-clock')),
+  [paths.myPunches]: page(() => import('@/app/routes/my-punches')),
+  [paths.dashboard]: page(() => import('@/app/routes/dashboard')),
+  [paths.shortages]: page(() => import('@/app/routes/shortages')),
+  [paths.importHistory]: page(() => import('@/app/routes/import-history')),
+  [paths.products]: page(() => import('@/app/routes/products')),
+  [paths.boletos]: page(() => import('@/app/routes/boletos')),
+  [paths.shipments]: page(() => import('@/app/routes/shipments')),
+  [paths.newShipment]: page(() => import('@/app/routes/new-shipment')),
+  [paths.editShipment]: page(() => import('@/app/routes/edit-shipment')),
+  [paths.shipmentSignatures]: page(() => import('@/app/routes/shipment-signatures')),
+  [paths.purchases]: page(() => import('@/app/routes/purchases')),
+  [paths.quotes]: page(() => import('@/app/routes/quotes')),
+  [paths.winningItems]: page(() => import('@/app/routes/winning-items')),
+  [paths.quoteAnalysis]: page(() => import('@/app/routes/quote-analysis')),
+  [paths.shortageAnalysis]: page(() => import('@/app/routes/shortage-analysis')),
+  [paths.purchaseDaysAnalysis]: page(() => import('@/app/routes/purchase-days-analysis')),
+  [paths.boletoReport]: page(() => import('@/app/routes/boleto-report')),
+  [paths.purchaseReport]: page(() => import('@/app/routes/purchase-report')),
+  [paths.users]: page(() => import('@/app/routes/users')),
+  [paths.punchAdmin]: page(() => import('@/app/routes/punch-admin')),
+  [paths.punchComputers]: page(() => import('@/app/routes/punch-computers')),
+  [paths.scheduleManagement]: page(() => import('@/app/routes/schedule-management')),
+  [paths.punchReports]: page(() => import('@/app/routes/punch-reports')),
+  [paths.punchDashboard]: page(() => import('@/app/routes/punch-dashboard')),
+  [paths.punchDetailedReports]: page(() => import('@/app/routes/punch-detailed-reports')),
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      publicRoute(paths.login, Login),
+      publicRoute(paths.authLogin, Login),
+      publicRoute(paths.register, Register),
+      publicRoute(paths.resetPassword, ResetPassword),
+      publicRoute(paths.authResetPassword, RecoverPassword),
+      publicRoute(paths.unauthorized, Unauthorized),
+      publicRoute(paths.signature, Signature),
+      {
+        element: (
+          <RequireAuth>
+            <AppRoot />
+          </RequireAuth>
+        ),
+        children: (Object.keys(guardedPages) as GuardedPath[]).map((path) => guardedRoute(path, guardedPages[path])),
+      },
+      publicRoute('*', NotFound),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

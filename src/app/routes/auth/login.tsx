@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
+import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { POST_LOGIN_NAVIGATION_DELAY_MS } from '@/features/auth/session-timing';
+
+export default function LoginRoute() {
+  useDocumentTitle('Entrar');
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  // Once the user submits, the form navigates (after ~100 ms); until then a signed-in visitor is sent home.
+  const [submitted, setSubmitted] = useState(false);
+
+  if (status === 'loading' && !submitted) return <FullPageSpinner />;
+  if (status === 'signed-in' && !submitted) return <Navigate to={paths.home} replace />;
+
+  return (
+    <AuthLayout
+      title="Entrar"
+      description="Acesse o sistema com seu email e senha."
+      footer={
+        <>
+          Ainda não tem conta?{' '}
+          <Link to={paths.register} className="font-medium text-primary underline-offset-4 hover:underline">
+            Cadastre-se
+          </Link>
+        </>
+      }
+    >
+      <div onSubmitCapture={() => setSubmitted(true)}>
+        <LoginForm
+          onSuccess={() => {
+            setTimeout(() => void navigate(paths.home, { replace: true }), POST_LOGIN_NAVIGATION_DELAY_MS);
+          }}
+        />
+      </div>
+      <Link to={paths.resetPassword} className="justify-self-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+        Esqueceu sua senha?
+      </Link>
+    </AuthLayout>
+  );
+}

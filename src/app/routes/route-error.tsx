@@ -1,0 +1,26 @@
+import { AlertOctagon } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+
+/** Any unhandled routing error (spec §8). */
+export function RouteErrorFallback() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+      <AlertOctagon aria-hidden="true" className="size-10 text-destructive" />
+      <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
+      <p className="max-w-lg text-sm text-muted-foreground">{detail}</p>
+      <div className="flex gap-2">
+        <Button onClick={() => window.location.reload()}>Recarregar a página</Button>
+        <Button variant="outline" onClick={() => window.location.assign('/')}>
+          Ir para o início
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { Building2, KeyRound, LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { ThemeSwitch } from '@/components/theme/theme-switch';
+import { Logo } from '@/components/ui/logo';
+import { Separator } from '@/components/ui/separator';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { FALLBACK_NAV_ICON, NAV_ICONS } from '@/components/layouts/nav-icons';
+
+export interface NavSection {
+  title: string;
+  items: readonly { path: string; label: string }[];
+}
+
+export interface LayoutUser {
+  name: string;
+  roleLabel: string;
+  unitName: string | null;
+}
+
+interface AppLayoutProps {
+  sections: readonly NavSection[];
+  user: LayoutUser;
+  changePasswordPath: string;
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+function NavMenu({ sections }: { sections: readonly NavSection[] }) {
+  const { isMobile, setOpenMobile } = useSidebar();
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Menu principal">
+      {sections.map((section) => (
+        <SidebarGroup key={section.title}>
+          <SidebarGroupLabel>{section.title}</SidebarGroupLabel>
+          <SidebarMenu>
+            {section.items.map((item) => {
+              const Icon = NAV_ICONS[item.path] ?? FALLBACK_NAV_ICON;
+              return (
+                <SidebarMenuItem key={item.path}>
+                  <SidebarMenuButton asChild isActive={pathname === item.path} tooltip={item.label}>
+                    <NavLink to={item.path} end onClick={() => isMobile && setOpenMobile(false)}>
+                      <Icon aria-hidden="true" />
+                      <span>{item.label}</span>
+                    </NavLink>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+              );
+            })}
+          </SidebarMenu>
+        </SidebarGroup>
+      ))}
+    </nav>
+  );
+}
+
+function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'children'>) {
+  const { state, isMobile } = useSidebar();
+  const collapsed = state === 'collapsed' && !isMobile;
+  return (
+    <div className="flex flex-col gap-2">
+      {collapsed ? null : (
+        <div className="grid gap-0.5 rounded-md bg-background/60 px-2 py-2 text-sm">
+          <span className="truncate font-medium" data-testid="sidebar-user-name">
+            {user.name}
+          </span>
+          <span className="truncate text-xs text-muted-foreground" data-testid="sidebar-user-role">
+            {user.roleLabel}
+          </span>
+          <span className="flex items-center gap-1 truncate text-xs text-muted-foreground">
+            <Building2 aria-hidden="true" className="size-3" />
+            Unidade: {user.unitName ?? 'Nenhuma'}
+          </span>
+        </div>
+      )}
+      {collapsed ? null : <ThemeSwitch className="self-start" />}
+      <SidebarMenu>
+        <SidebarMenuItem>
+          <SidebarMenuButton asChild tooltip="Alterar Senha">
+            <Link to={changePasswordPath}>
+              <KeyRound aria-hidden="true" />
+              <span>Alterar Senha</span>
+            </Link>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+        <SidebarMenuItem>
+          <SidebarMenuButton tooltip="Sair" onClick={onSignOut}>
+            <LogOut aria-hidden="true" />
+            <span>Sair</span>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+      </SidebarMenu>
+    </div>
+  );
+}
+
+/** The signed-in frame: sidebar (menu, theme, user, unit, Alterar Senha, Sair) and the page. */
+export function AppLayout({ sections, user, changePasswordPath, onSignOut, children }: AppLayoutProps) {
+  return (
+    <SidebarProvider>
+      <Sidebar>
+        <SidebarHeader className="h-14 justify-center border-b border-sidebar-border px-3 group-data-[collapsible=icon]:px-2">
+          <Link to="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="Início">
+            <Logo className="group-data-[collapsible=icon]:[&>span:last-child]:hidden" />
+          </Link>
+        </SidebarHeader>
+        <SidebarContent>
+          <NavMenu sections={sections} />
+        </SidebarContent>
+        <Separator className="bg-sidebar-border" />
+        <SidebarFooter>
+          <UserPanel user={user} changePasswordPath={changePasswordPath} onSignOut={onSignOut} />
+        </SidebarFooter>
+      </Sidebar>
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur">
+          <SidebarTrigger />
+          <Separator orientation="vertical" className="mx-1 h-5!" />
+          <span className="truncate text-sm text-muted-foreground">
+            {user.unitName ? `Unidade: ${user.unitName}` : 'Nenhuma unidade selecionada'}
+          </span>
+        </header>
+        <div className="flex-1 p-4 md:p-8">{children}</div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

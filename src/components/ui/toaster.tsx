@@ -1,0 +1,21 @@
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
+import { TOAST_VIEWPORT_DURATION_MS, useToast, visibleToasts } from '@/components/ui/use-toast';
+
+export function Toaster() {
+  const state = useToast();
+  return (
+    <ToastProvider duration={TOAST_VIEWPORT_DURATION_MS}>
+      {visibleToasts(state).map(({ id, title, description, action, ...props }) => (
+        <Toast key={id} {...props}>
+          <div className="grid gap-1">
+            {title ? <ToastTitle>{title}</ToastTitle> : null}
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          {action}
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * Spec §6 as data: roles, permissions, who may open each route, the sidebar menu and the home cards.
+ * The check itself lives in `lib/permissions.ts`.
+ */
+import { paths } from '@/config/paths';
+
+export const ROLES = ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ADMIN_COMPRAS', 'REPRESENTANTE', 'ANALISTA'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Spec §6: BALCONISTA is the role of a user without one. */
+export const DEFAULT_ROLE: Role = 'BALCONISTA';
+
+export const ROLE_LABELS: Record<Role, string> = {
+  ADMIN: 'Administrador',
+  BALCONISTA: 'Balconista',
+  BALCONISTA_II: 'Balconista II',
+  FARMACEUTICO: 'Farmacêutico',
+  ADMIN_COMPRAS: 'Administrador de Compras',
+  REPRESENTANTE: 'Representante',
+  ANALISTA: 'Analista',
+};
+
+export const PERMISSION_CATEGORIES = [
+  'Usuários',
+  'Operações',
+  'Compras',
+  'Relatórios',
+  'Financeiro',
+  'Documentos',
+  'Controle de Ponto',
+] as const;
+export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+
+export const PERMISSIONS = [
+  { name: 'MANAGE_USERS', category: 'Usuários', description: 'Criar, editar e excluir usuários' },
+  { name: 'MANAGE_ROLES', category: 'Usuários', description: 'Gerenciar funções e níveis de acesso' },
+  { name: 'MANAGE_UNITS', category: 'Usuários', description: 'Gerenciar unidades (lojas)' },
+  { name: 'MANAGE_PRODUCTS', category: 'Operações', description: 'Gerenciar produtos' },
+  { name: 'CREATE_SHORTAGES', category: 'Operações', description: 'Registrar faltas de produtos nas unidades' },
+  { name: 'MANAGE_QUOTES', category: 'Compras', description: 'Criar e gerenciar cotações' },
+  { name: 'MANAGE_ORDERS', category: 'Compras', description: 'Criar e gerenciar pedidos de compra' },
+  { name: 'VIEW_REPORTS', category: 'Relatórios', description: 'Visualizar relatórios' },
+  { name: 'MANAGE_BOLETOS', category: 'Financeiro', description: 'Criar e gerenciar boletos' },
+  { name: 'MANAGE_DOCUMENTS', category: 'Documentos', description: 'Gerenciar documentos' },
+  { name: 'MANAGE_REMESSA', category: 'Operações', description: 'Gerenciar solicitações de remessa' },
+  { name: 'PUNCH_CLOCK_ACCESS', category: 'Controle de Ponto', description: 'Usar o ponto eletrônico' },
+  { name: 'PUNCH_VIEW_OWN', category: 'Controle de Ponto', description: 'Ver apenas os próprios registros de ponto' },
+  { name: 'PUNCH_VIEW_ALL', category: 'Controle de Ponto', description: 'Ver os registros de ponto de todos os funcionários' },
+  { name: 'PUNCH_MANAGE', category: 'Controle de Ponto', description: 'Editar, invalidar ou justificar registros de ponto' },
+  { name: 'ADMIN_ACCESS', category: 'Usuários', description: 'Acesso administrativo (assistente de IA)' },
+] as const satisfies readonly { name: string; category: PermissionCategory; description: string }[];
+export type Permission = (typeof PERMISSIONS)[number]['name'];
+
+/** Who may use something: a role from `roles`, and/or permissions (see lib/permissions.ts for how they combine). */
+export interface AccessRule {
+  roles: readonly Role[];
+  permissions: readonly Permission[];
+}
+
+const ANY_USER: AccessRule = { roles: [], permissions: [] };
+const SHORTAGE_ROLES: readonly Role[] = ['BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ADMIN', 'ANALISTA'];
+const ADMIN_ONLY: AccessRule = { roles: ['ADMIN'], permissions: [] };
+
+/** Spec §6 "Routes and menu items": the rule guarding each signed-in route. */
+export const ROUTE_ACCESS = {
+  [paths.home]: ANY_USER,
+  [paths.documents]: ANY_USER,
+  [paths.processFlow]: ANY_USER,
+  [paths.mail]: ANY_USER,
+  [paths.punchClock]: ANY_USER,
+  [paths.myPunches]: ANY_USER,
+  [paths.changePassword]: ANY_USER,
+  [paths.authChangePassword]: ANY_USER,
+  [paths.dashboard]: { roles: ['REPRESENTANTE'], permissions: ['VIEW_REPORTS'] },
+  [paths.shortages]: { roles: SHORTAGE_ROLES, permissions: ['CREATE_SHORTAGES'] },
+  [paths.importHistory]: { roles: SHORTAGE_ROLES, permissions: ['CREATE_SHORTAGES'] },
+  [paths.products]: { roles: SHORTAGE_ROLES, permissions: ['MANAGE_PRODUCTS'] },
+  [paths.boletos]: { roles: ['BALCONISTA', 'ADMIN', 'ANALISTA'], permissions: ['MANAGE_BOLETOS'] },
+  [paths.shipments]: { roles: SHORTAGE_ROLES, permissions: ['MANAGE_REMESSA'] },
+  [paths.newShipment]: { roles: SHORTAGE_ROLES, permissions: ['MANAGE_REMESSA'] },
+  [paths.editShipment]: { roles: SHORTAGE_ROLES, permissions: ['MANAGE_REMESSA'] },
+  [paths.shipmentSignatures]: { roles: SHORTAGE_ROLES, permissions: ['MANAGE_REMESSA'] },
+  [paths.purchases]: { roles: ['ADMIN_COMPRAS', 'ADMIN'], permissions: ['MANAGE_ORDERS'] },
+  [paths.quotes]: { roles: ['REPRESENTANTE', 'ADMIN'], permissions: ['MANAGE_QUOTES'] },
+  [paths.winningItems]: { roles: ['REPRESENTANTE', 'ADMIN'], permissions: ['MANAGE_QUOTES', 'VIEW_REPORTS'] },
+  [paths.quoteAnalysis]: { roles: ['ADMIN_COMPRAS', 'ADMIN', 'REPRESENTANTE', 'ANALISTA'], permissions: ['VIEW_REPORTS'] },
+  [paths.shortageAnalysis]: { roles: ['ADMIN', 'ANALISTA'], permissions: ['VIEW_REPORTS'] },
+  [paths.purchaseDaysAnalysis]: { roles: ['ADMIN', 'ADMIN_COMPRAS', 'ANALISTA'], permissions: ['VIEW_REPORTS'] },
+  [paths.boletoReport]: { roles: ['ADMIN', 'ANALISTA'], permissions: ['VIEW_REPORTS', 'MANAGE_BOLETOS'] },
+  [paths.purchaseReport]: { roles: ['ADMIN', 'ADMIN_COMPRAS', 'ANALISTA'], permissions: ['VIEW_REPORTS', 'MANAGE_ORDERS'] },
+  [paths.users]: { roles: ['ADMIN'], permissions: ['MANAGE_USERS'] },
+  [paths.punchAdmin]: ADMIN_ONLY,
+  [paths.punchComputers]: ADMIN_ONLY,
+  [paths.scheduleManagement]: ADMIN_ONLY,
+  // Both readings of spec §6 are kept: the route table admits ANALISTA, the menu (below) shows it to ADMIN only.
+  [paths.punchReports]: { roles: ['ADMIN', 'ANALISTA'], permissions: [] },
+  [paths.punchDashboard]: { roles: ['ADMIN', 'ANALISTA'], permissions: [] },
+  [paths.punchDetailedReports]: { roles: ['ADMIN', 'ANALISTA'], permissions: [] },
+} as const satisfies Record<string, AccessRule>;
+
+export type GuardedPath = keyof typeof ROUTE_ACCESS;
+
+export interface MenuItem {
+  path: GuardedPath;
+  label: string;
+  /** The rule for showing the item; the route's rule unless the spec gives the menu its own. */
+  access: AccessRule;
+}
+
+export interface MenuSection {
+  title: string;
+  items: readonly MenuItem[];
+}
+
+function item(path: GuardedPath, label: string, access: AccessRule = ROUTE_ACCESS[path]): MenuItem {
+  return { path, label, access };
+}
+
+/** Spec §2 "Sidebar menu" (labels the spec leaves out: Compras, Cotações, Análise de Faltas, Relatório de Boletos, Relatório de Compras). */
+export const MENU_SECTIONS: readonly MenuSection[] = [
+  { title: 'Principal', items: [item(paths.home, 'Início')] },
+  {
+    title: 'Operações',
+    items: [
+      item(paths.shortages, 'Lançar Falta'),
+      item(paths.products, 'Cadastrar Produto'),
+      item(paths.boletos, 'Lançar Boleto'),
+      item(paths.importHistory, 'Histórico de Importações'),
+      item(paths.shipments, 'Remessas'),
+    ],
+  },
+  {
+    title: 'Compras',
+    items: [item(paths.purchases, 'Compras'), item(paths.quotes, 'Cotações'), item(paths.winningItems, 'Itens Vitoriosos')],
+  },
+  {
+    title: 'Análises',
+    items: [
+      item(paths.quoteAnalysis, 'Análise de Cotações Avançada'),
+      item(paths.shortageAnalysis, 'Análise de Faltas'),
+      item(paths.purchaseDaysAnalysis, 'Análise de Dias para Compras'),
+      item(paths.boletoReport, 'Relatório de Boletos'),
+      item(paths.purchaseReport, 'Relatório de Compras'),
+      item(paths.shipmentSignatures, 'Assinatura de Remessas'),
+    ],
+  },
+  {
+    title: 'Ponto Digital',
+    items: [
+      item(paths.punchClock, 'Registrar Ponto'),
+      item(paths.myPunches, 'Meu Ponto'),
+      item(paths.punchAdmin, 'Meu Ponto (Admin)'),
+      item(paths.punchComputers, 'Computadores Autorizados'),
+      item(paths.punchDashboard, 'Dashboard Ponto'),
+      // The menu reading of spec §6: ADMIN only (the route also admits ANALISTA).
+      item(paths.punchReports, 'Relatórios de Ponto', ADMIN_ONLY),
+    ],
+  },
+  {
+    title: 'Administração',
+    items: [item(paths.users, 'Gerenciar Usuários'), item(paths.scheduleManagement, 'Gestão de Horários')],
+  },
+];
+
+/** Page titles of signed-in screens that have no menu item. */
+export const PAGE_TITLES: Partial<Record<GuardedPath, string>> = {
+  [paths.dashboard]: 'Dashboard',
+  [paths.documents]: 'Documentos',
+  [paths.processFlow]: 'Fluxo de Processos',
+  [paths.mail]: 'Correio',
+  [paths.newShipment]: 'Nova Remessa',
+  [paths.editShipment]: 'Editar Remessa',
+  [paths.punchDetailedReports]: 'Relatórios Detalhados de Ponto',
+  [paths.changePassword]: 'Alterar Senha',
+};
+
+/** The title of a guarded screen: its menu label, else its page title. */
+export function titleForPath(path: GuardedPath): string {
+  for (const section of MENU_SECTIONS) {
+    const found = section.items.find((menuItem) => menuItem.path === path);
+    if (found) return found.label;
+  }
+  return PAGE_TITLES[path] ?? path;
+}
+
+export const HOME_ACTION_KEYS = [
+  'launch_shortages',
+  'product_catalog',
+  'register_boletos',
+  'manage_purchases',
+  'manage_quotes',
+  'winning_items',
+  'manage_users',
+  'punch_reports',
+] as const;
+export type HomeActionKey = (typeof HOME_ACTION_KEYS)[number];
+
+export interface HomeAction {
+  key: HomeActionKey;
+  title: string;
+  description: string;
+  path: GuardedPath;
+  roles: readonly Role[];
+}
+
+/** Spec §6 "Home cards and allowed roles". */
+export const HOME_ACTIONS: readonly HomeAction[] = [
+  {
+    key: 'launch_shortages',
+    title: 'Lançar Falta',
+    description: 'Registre produtos em falta na sua unidade.',
+    path: paths.shortages,
+    roles: ['BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ADMIN'],
+  },
+  {
+    key: 'product_catalog',
+    title: 'Cadastrar Produto',
+    description: 'Cadastre e organize produtos e grupos.',
+    path: paths.products,
+    roles: ['BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ADMIN'],
+  },
+  {
+    key: 'register_boletos',
+    title: 'Lançar Boleto',
+    description: 'Registre boletos de pagamento.',
+    path: paths.boletos,
+    roles: ['BALCONISTA', 'ADMIN', 'ANALISTA'],
+  },
+  {
+    key: 'manage_purchases',
+    title: 'Gerenciar Compras',
+    description: 'Agrupe faltas em lotes e acompanhe os pedidos.',
+    path: paths.purchases,
+    roles: ['ADMIN_COMPRAS', 'ADMIN'],
+  },
+  {
+    key: 'manage_quotes',
+    title: 'Cotações',
+    description: 'Responda aos lotes de cotação com seus preços.',
+    path: paths.quotes,
+    roles: ['REPRESENTANTE', 'ADMIN'],
+  },
+  {
+    key: 'winning_items',
+    title: 'Itens Vitoriosos',
+    description: 'Veja os itens em que sua cotação venceu.',
+    path: paths.winningItems,
+    roles: ['REPRESENTANTE', 'ADMIN'],
+  },
+  {
+    key: 'manage_users',
+    title: 'Gerenciar Usuários',
+    description: 'Administre usuários, funções e permissões.',
+    path: paths.users,
+    roles: ['ADMIN'],
+  },
+  {
+    key: 'punch_reports',
+    title: 'Relatórios de Ponto',
+    description: 'Consulte os registros de ponto da equipe.',
+    path: paths.punchReports,
+    roles: ['ADMIN'],
+  },
+];
+
+/** Spec §6: a BALCONISTA whose role has no configured visible actions sees only these. */
+export const BALCONISTA_DEFAULT_ACTIONS: readonly HomeActionKey[] = ['launch_shortages', 'product_catalog'];
+
+/** Spec §2: the AI assistant shows on these routes, for ADMIN or holders of ADMIN_ACCESS. */
+export const AI_ASSISTANT_ACCESS: AccessRule = { roles: ['ADMIN'], permissions: ['ADMIN_ACCESS'] };

@@ -1,0 +1,117 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { DEFAULT_ROLE } from '@/config/permissions';
+import { resolveRole } from '@/lib/permissions';
+import { supabase } from '@/lib/supabase';
+import { authKeys } from '@/features/auth/api/keys';
+import type { SessionUser } from '@/features/auth/types';
+
+const profileSchema = z.object({ id: z.string(), full_name: z.string().nullable(), unit_id: z.string().nullable() });
+const customRoleSchema = z.object({ name: z.string().nullable(), is_admin: z.boolean().nullable() });
+const roleLinkSchema = z.object({ role_id: z.string(), custom_roles: customRoleSchema.nullable() });
+const rolePermissionSchema = z.object({ permission: z.string() });
+const userPermissionSchema = z.object({
+  permission_id: z.string(),
+  permissions: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+const menuPathSchema = z.object({ menu_path: z.string() });
+const idSchema = z.object({ id: z.string() });
+const unitNameSchema = z.object({ name: z.string() });
+
+/** Spec §7: data-fetch failures yield empty results; only the parse of what did arrive is strict. */
+function rowsOrEmpty<T>(schema: z.ZodType<T>, result: { data: unknown; error: unknown }): T[] {
+  if (result.error || !Array.isArray(result.data)) return [];
+  return result.data.flatMap((row) => {
+    const parsed = schema.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function rowOrNull<T>(schema: z.ZodType<T>, result: { data: unknown; error: unknown }): T | null {
+  if (result.error || result.data === null) return null;
+  const parsed = schema.safeParse(result.data);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface AuthUserLike {
+  id: string;
+  email?: string | undefined;
+  user_metadata?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Loads what the app needs about the signed-in user (spec §4 "On sign-in"): profile, role (custom role →
+ * app role), permissions (role ∪ user, deduplicated), unit name and the role's visible menu paths.
+ */
+export async function getSessionUser(authUser: AuthUserLike, signal?: AbortSignal): Promise<SessionUser> {
+  const withSignal = <Q extends { abortSignal: (s: AbortSignal) => Q }>(query: Q): Q => (signal ? query.abortSignal(signal) : query);
+
+  const [profileResult, roleResult, userPermissionsResult] = await Promise.all([
+    withSignal(supabase.from('profiles').select('id, full_name, unit_id').eq('id', authUser.id)).maybeSingle(),
+    withSignal(supabase.from('user_roles').select('role_id, custom_roles(name, is_admin)').eq('user_id', authUser.id)).maybeSingle(),
+    withSignal(supabase.from('user_permissions').select('permission_id, permissions(id, name)').eq('user_id', authUser.id)),
+  ]);
+
+  const profile = rowOrNull(profileSchema, profileResult);
+  const roleLink = rowOrNull(roleLinkSchema, roleResult);
+  const role = resolveRole(roleLink?.custom_roles ?? null);
+
+  // No role row means BALCONISTA (contract): use that role's id so its permissions and menu config apply.
+  let roleId = roleLink?.role_id ?? null;
+  if (!roleLink) {
+    const fallback = await withSignal(supabase.from('custom_roles').select('id').ilike('name', DEFAULT_ROLE)).maybeSingle();
+    roleId = rowOrNull(idSchema, fallback)?.id ?? null;
+  }
+
+  const [rolePermissionsResult, unitResult, menuResult] = await Promise.all([
+    roleId
+      ? withSignal(supabase.from('role_permissions').select('permission, role_id').in('role_id', [roleId]))
+      : Promise.resolve({ data: [], error: null }),
+    profile?.unit_id
+      ? withSignal(supabase.from('store_units').select('name').eq('id', profile.unit_id)).maybeSingle()
+      : Promise.resolve({ data: null, error: null }),
+    roleId
+      ? withSignal(supabase.rpc('get_visible_menu_paths', { role_id: roleId }))
+      : Promise.resolve({ data: [], error: null }),
+  ]);
+
+  const permissionNames = [
+    ...rowsOrEmpty(rolePermissionSchema, rolePermissionsResult).map((row) => row.permission),
+    ...rowsOrEmpty(userPermissionSchema, userPermissionsResult).flatMap((row) => (row.permissions ? [row.permissions.name] : [])),
+  ];
+  const seen = new Set<string>();
+  const permissions = permissionNames.filter((name) => {
+    const key = name.toUpperCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+
+  const metadataName = authUser.user_metadata?.full_name;
+  const email = authUser.email ?? '';
+  return {
+    id: authUser.id,
+    email,
+    name: profile?.full_name || (typeof metadataName === 'string' && metadataName) || email,
+    role,
+    roleId,
+    unitId: profile?.unit_id ?? null,
+    unitName: rowOrNull(unitNameSchema, unitResult)?.name ?? null,
+    permissions,
+    visibleMenuPaths: rowsOrEmpty(menuPathSchema, menuResult).map((row) => row.menu_path),
+  };
+}
+
+export function sessionUserQueryOptions(authUser: AuthUserLike) {
+  return queryOptions({
+    queryKey: authKeys.sessionUser(authUser.id),
+    queryFn: ({ signal }) => getSessionUser(authUser, signal),
+  });
+}
+
+export function useSessionUserQuery(authUser: AuthUserLike | null) {
+  return useQuery({
+    ...sessionUserQueryOptions(authUser ?? { id: '' }),
+    enabled: authUser !== null,
+  });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { authKeys } from '@/features/auth/api/keys';
+import type { StoreUnit } from '@/features/auth/types';
+
+const unitSchema = z.object({ id: z.string(), name: z.string(), address: z.string().nullable() });
+
+/** Every store unit, by name (used by registration and by the home unit switcher). */
+export async function getUnits(signal?: AbortSignal): Promise<StoreUnit[]> {
+  let query = supabase.from('store_units').select('id, name, address').order('name');
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return z.array(unitSchema).parse(data);
+}
+
+export function unitsQueryOptions() {
+  return queryOptions({ queryKey: authKeys.units(), queryFn: ({ signal }) => getUnits(signal) });
+}
+
+export function useUnits() {
+  return useQuery(unitsQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { passwordRecoveryRedirect } from '@/config/paths';
+import { supabase } from '@/lib/supabase';
+
+export const resetPasswordSchema = z.object({ email: z.email({ message: 'Informe um email válido.' }) });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Sends the recovery email; its link lands on /auth/reset-password (spec §2). */
+export async function requestPasswordReset({ email }: ResetPasswordInput): Promise<void> {
+  const { error } = await supabase.auth.resetPasswordForEmail(email, {
+    redirectTo: passwordRecoveryRedirect(window.location.origin),
+  });
+  if (error) throw error;
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

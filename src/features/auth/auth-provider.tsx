@@ -1,0 +1,188 @@
+/**
+ * Session state for the whole app (spec §4): follows supabase-js auth events, loads the session user,
+ * runs the 60 s session check and expiry warning, and ends the session on any 401 from REST or functions.
+ */
+import type { Session } from '@supabase/supabase-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { isSilentLogoutError } from '@/lib/errors';
+import { clearStoredAuth, onUnauthorized, supabase } from '@/lib/supabase';
+import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
+import { authKeys } from '@/features/auth/api/keys';
+import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '@/features/auth/auth-context';
+import {
+  expiryWarningMessage,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_TITLE,
+  SESSION_EXPIRING_TITLE,
+  SESSION_WARNING_DURATION_MS,
+  SessionMonitor,
+} from '@/features/auth/session-timing';
+
+type EndReason = 'expired' | 'silent' | 'logout';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(null);
+  const [initialised, setInitialised] = useState(false);
+  const [isPasswordRecovery, setPasswordRecovery] = useState(false);
+  /** Set while we end the session ourselves, so the SIGNED_OUT event it causes is not handled twice. */
+  const endingRef = useRef(false);
+  /** Set while the password is re-verified: the SIGNED_IN it causes must not reload or navigate. */
+  const reauthenticatingRef = useRef(false);
+  const monitorRef = useRef<SessionMonitor | null>(null);
+
+  const clearLocalState = useCallback(() => {
+    clearStoredAuth();
+    queryClient.removeQueries({ queryKey: authKeys.all });
+    queryClient.clear();
+    setSession(null);
+    setPasswordRecovery(false);
+    monitorRef.current?.resetWarning();
+  }, [queryClient]);
+
+  const endSession = useCallback(
+    async (reason: EndReason) => {
+      if (endingRef.current) return;
+      endingRef.current = true;
+      try {
+        if (reason === 'expired') {
+          toast({ title: SESSION_EXPIRED_TITLE, description: SESSION_EXPIRED_MESSAGE, variant: 'destructive' });
+        }
+        if (reason === 'logout') {
+          const { error } = await signOutRequest();
+          if (error) {
+            toast({ title: 'Erro ao fazer logout', variant: 'destructive' });
+            return;
+          }
+          toast({ title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' });
+        } else {
+          // Local only: the server session may already be gone, and this must not fail.
+          await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+        }
+        clearLocalState();
+      } finally {
+        endingRef.current = false;
+      }
+    },
+    [clearLocalState],
+  );
+
+  // Follow supabase-js auth events. The callback must not await supabase calls (auth-js holds a lock).
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+      switch (event) {
+        case 'INITIAL_SESSION':
+          setSession(next);
+          setInitialised(true);
+          break;
+        case 'SIGNED_IN':
+          setSession(next);
+          if (!reauthenticatingRef.current) monitorRef.current?.resetWarning();
+          break;
+        case 'PASSWORD_RECOVERY':
+          setPasswordRecovery(true);
+          setSession(next);
+          break;
+        case 'TOKEN_REFRESHED':
+        case 'USER_UPDATED':
+          setSession(next);
+          break;
+        case 'SIGNED_OUT':
+          // Not caused by us: auth-js dropped the session (e.g. its refresh failed) → silent logout.
+          if (!endingRef.current) setTimeout(() => void endSession('silent'), 0);
+          break;
+        default:
+          break;
+      }
+    });
+    return () => data.subscription.unsubscribe();
+  }, [endSession]);
+
+  const hasSession = session !== null;
+
+  // Any 401 from the Data API or a function while signed in ends the session (spec §4).
+  useEffect(() => {
+    if (!hasSession) return undefined;
+    return onUnauthorized(() => void endSession('expired'));
+  }, [hasSession, endSession]);
+
+  // The 60 s session check and the once-per-session expiry warning.
+  useEffect(() => {
+    if (!hasSession) return undefined;
+    const monitor = new SessionMonitor({
+      now: () => Date.now(),
+      getExpiresAt: async () => {
+        const { data, error } = await supabase.auth.getSession();
+        if (error) throw error;
+        return data.session?.expires_at ?? null;
+      },
+      refresh: async () => {
+        endingRef.current = true; // a failed refresh emits SIGNED_OUT; the monitor reports the outcome
+        try {
+          const { data, error } = await supabase.auth.refreshSession();
+          if (error) throw error;
+          return data.session?.expires_at ?? 0;
+        } finally {
+          endingRef.current = false;
+        }
+      },
+      isSilentLogoutError,
+      onWarning: (minutes) =>
+        toast({ title: SESSION_EXPIRING_TITLE, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),
+      onExpired: () => void endSession('expired'),
+      onSilentLogout: () => void endSession('silent'),
+    });
+    monitorRef.current = monitor;
+    monitor.start();
+    return () => {
+      monitor.stop();
+      if (monitorRef.current === monitor) monitorRef.current = null;
+    };
+  }, [hasSession, endSession]);
+
+  const authUser = session?.user ?? null;
+  const userQuery = useSessionUserQuery(authUser);
+
+  const signOut = useCallback(() => endSession('logout'), [endSession]);
+
+  const reauthenticate = useCallback(
+    async (password: string) => {
+      const email = session?.user.email;
+      if (!email) throw new Error('Auth session missing!');
+      reauthenticatingRef.current = true;
+      try {
+        const { error } = await supabase.auth.signInWithPassword({ email, password });
+        if (error) throw error;
+      } finally {
+        reauthenticatingRef.current = false;
+      }
+    },
+    [session],
+  );
+
+  const retry = useCallback(() => void userQuery.refetch(), [userQuery]);
+
+  let status: AuthStatus;
+  if (!initialised) status = 'loading';
+  else if (!session) status = 'signed-out';
+  else if (userQuery.data) status = 'signed-in';
+  else if (userQuery.isError) status = 'error';
+  else status = 'loading';
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user: status === 'signed-in' ? (userQuery.data ?? null) : null,
+      isPasswordRecovery,
+      signOut,
+      reauthenticate,
+      retry,
+    }),
+    [status, userQuery.data, isPasswordRecovery, signOut, reauthenticate, retry],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,58 @@
+import { LogIn } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { loginErrorToast } from '@/lib/errors';
+import { validate, type FieldErrors } from '@/lib/form';
+import { signInSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
+import type { SessionUser } from '@/features/auth/types';
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
+  const signIn = useSignIn();
+  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<SignInInput>>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(signInSchema, values);
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    signIn.mutate(result.data, {
+      onSuccess,
+      onError: (error) => toast({ ...loginErrorToast(error), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="seu.email@farmacia.com"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+        required
+      />
+      <FormField
+        label="Senha"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        required
+      />
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? <Spinner className="size-4 text-primary-foreground" label="Entrando..." /> : <LogIn aria-hidden="true" />}
+        Entrar
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { AlertTriangle, ShieldAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ROLE_LABELS } from '@/config/permissions';
+import { visibleHomeActions } from '@/lib/permissions';
+import { useVisibleHomeActions } from '@/features/home/api/get-visible-home-actions';
+import { ActionCard } from '@/features/home/components/action-card';
+import { UnitSwitcher } from '@/features/home/components/unit-switcher';
+import type { HomeUser, UnitOption } from '@/features/home/types';
+
+interface HomePageProps {
+  user: HomeUser;
+  units: readonly UnitOption[];
+  isChangingUnit: boolean;
+  onChangeUnit: (unit: UnitOption | null) => void;
+}
+
+export function HomePage({ user, units, isChangingUnit, onChangeUnit }: HomePageProps) {
+  const configured = useVisibleHomeActions(user.roleId);
+  const actions = configured.data ? visibleHomeActions(user.role, configured.data) : null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8">
+      <section className="flex flex-col gap-4 rounded-xl border bg-card p-6 shadow-sm" aria-labelledby="home-greeting">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="home-greeting" className="text-2xl font-semibold tracking-tight">
+            Olá, {user.name}!
+          </h1>
+          <Badge variant="secondary" aria-label={`Função: ${ROLE_LABELS[user.role]}`}>
+            {ROLE_LABELS[user.role]}
+          </Badge>
+        </div>
+        {user.unitName ? (
+          <p className="text-muted-foreground">
+            Unidade: <span className="font-medium text-foreground">{user.unitName}</span>
+          </p>
+        ) : (
+          <p role="alert" className="flex items-center gap-2 rounded-md bg-warning px-3 py-2 text-sm font-medium text-warning-foreground">
+            <AlertTriangle aria-hidden="true" className="size-4" />
+            Nenhuma unidade selecionada
+          </p>
+        )}
+        <UnitSwitcher currentUnitId={user.unitId} units={units} disabled={isChangingUnit} onConfirm={onChangeUnit} />
+      </section>
+
+      <section className="flex flex-col gap-4" aria-labelledby="home-actions">
+        <h2 id="home-actions" className="text-lg font-medium">
+          Selecione uma das ações abaixo para começar:
+        </h2>
+        {actions === null ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-44" />
+            ))}
+          </div>
+        ) : actions.length === 0 ? (
+          <Card className="max-w-xl">
+            <CardHeader className="flex-row items-start gap-3">
+              <ShieldAlert aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />
+              <div className="grid gap-1.5">
+                <CardTitle>Permissões Limitadas</CardTitle>
+                <CardDescription>
+                  Você ainda não tem acesso a nenhuma ação. Entre em contato com o administrador do sistema para solicitar as
+                  permissões necessárias.
+                </CardDescription>
+              </div>
+            </CardHeader>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {actions.map((action) => (
+              <li key={action.key} className="flex [&>*]:flex-1">
+                <ActionCard action={action} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The one place dates, times and numbers are formatted (spec §9: America/Sao_Paulo, pt-BR, 24-hour clock).
+ */
+import { ptBR } from 'date-fns/locale/pt-BR';
+import { formatInTimeZone } from 'date-fns-tz';
+
+export const APP_TIME_ZONE = 'America/Sao_Paulo';
+export const APP_LOCALE = 'pt-BR';
+
+type DateInput = Date | string | number;
+
+function toDate(value: DateInput): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** 31/12/2026 */
+export function formatDate(value: DateInput): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'dd/MM/yyyy', { locale: ptBR });
+}
+
+/** 31/12/2026 18:05 */
+export function formatDateTime(value: DateInput): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'dd/MM/yyyy HH:mm', { locale: ptBR });
+}
+
+/** 18:05:09 (seconds optional) */
+export function formatTime(value: DateInput, withSeconds = false): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, withSeconds ? 'HH:mm:ss' : 'HH:mm', { locale: ptBR });
+}
+
+/** The calendar day in São Paulo as yyyy-MM-dd (for date columns and "today" filters). */
+export function toAppDateString(value: DateInput): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'yyyy-MM-dd');
+}
+
+const currencyFormatter = new Intl.NumberFormat(APP_LOCALE, { style: 'currency', currency: 'BRL' });
+
+/** R$ 1.234,56 */
+export function formatCurrency(value: number): string {
+  return currencyFormatter.format(value);
+}
+
+/** 1.234,5 */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(APP_LOCALE, options).format(value);
+}

@@ -1,0 +1,106 @@
+/**
+ * Maps backend errors (auth-js and PostgREST) to the spec's Portuguese messages, in one place (spec §5, §8).
+ */
+
+export const LOGIN_ERROR_TITLE = 'Erro ao fazer login';
+export const LOGIN_INVALID_CREDENTIALS = 'Email ou senha incorretos. Por favor, verifique suas credenciais.';
+export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Por favor, tente novamente mais tarde.';
+export const LOGIN_TIMEOUT_TITLE = 'Tempo esgotado';
+export const LOGIN_TIMEOUT_MESSAGE = 'O login está demorando muito. Por favor, tente novamente.';
+export const GENERIC_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Por favor, tente novamente.';
+
+/** Thrown when sign-in exceeds its time limit (15 s). */
+export class TimeoutError extends Error {
+  constructor(message = LOGIN_TIMEOUT_MESSAGE) {
+    super(message);
+    this.name = 'TimeoutError';
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return '';
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}
+
+/** The toast for a failed sign-in: title and Portuguese description (spec §5 "Login"). */
+export function loginErrorToast(error: unknown): { title: string; description: string } {
+  if (error instanceof TimeoutError) return { title: LOGIN_TIMEOUT_TITLE, description: LOGIN_TIMEOUT_MESSAGE };
+  return { title: LOGIN_ERROR_TITLE, description: loginErrorMessage(error) };
+}
+
+/** Spec §5: 'Invalid login' → wrong credentials; 'rate limit' → too many attempts; else the error's own text. */
+export function loginErrorMessage(error: unknown): string {
+  const message = messageOf(error);
+  const code = codeOf(error);
+  if (message.includes('Invalid login') || code === 'invalid_credentials') return LOGIN_INVALID_CREDENTIALS;
+  if (message.toLowerCase().includes('rate limit') || code === 'over_request_rate_limit') return LOGIN_RATE_LIMITED;
+  return message || GENERIC_ERROR_MESSAGE;
+}
+
+/** Refresh failures after which the session is gone for good: log out silently (spec §4). */
+const SILENT_LOGOUT_MARKERS = ['refresh_token_not_found', 'invalid refresh token', 'auth session missing'];
+
+export function isSilentLogoutError(error: unknown): boolean {
+  const text = `${codeOf(error) ?? ''} ${messageOf(error)}`.toLowerCase();
+  return SILENT_LOGOUT_MARKERS.some((marker) => text.includes(marker));
+}
+
+/** Auth errors other than sign-in (sign-up, reset, password change), in Portuguese. */
+export function authErrorMessage(error: unknown): string {
+  const code = codeOf(error);
+  const message = messageOf(error);
+  switch (code) {
+    case 'user_already_exists':
+    case 'email_exists':
+      return 'Já existe uma conta com este email.';
+    case 'weak_password':
+      return 'A senha é muito fraca. Use pelo menos 8 caracteres.';
+    case 'same_password':
+      return 'A nova senha deve ser diferente da senha atual.';
+    case 'over_email_send_rate_limit':
+      return 'Muitos emails enviados. Aguarde um minuto e tente novamente.';
+    case 'over_request_rate_limit':
+      return LOGIN_RATE_LIMITED;
+    case 'email_address_invalid':
+    case 'validation_failed':
+      return 'Verifique os dados informados.';
+    case 'signup_disabled':
+      return 'O cadastro de novos usuários está desativado.';
+    case 'session_not_found':
+    case 'bad_jwt':
+      return 'Sua sessão expirou. Faça login novamente.';
+    default:
+      if (message.includes('Invalid login')) return LOGIN_INVALID_CREDENTIALS;
+      return message || GENERIC_ERROR_MESSAGE;
+  }
+}
+
+/** PostgREST / PostgreSQL error codes → Portuguese (spec §8 keeps the screen-specific titles in the features). */
+export function databaseErrorMessage(error: unknown): string {
+  switch (codeOf(error)) {
+    case '42501':
+      return 'Você não tem permissão para realizar esta operação.';
+    case '23505':
+      return 'Já existe um registro com estes dados.';
+    case '23503':
+      return 'Este registro está vinculado a outros registros.';
+    case '23502':
+    case '23514':
+    case '22P02':
+      return 'Verifique os dados informados.';
+    case 'PGRST116':
+      return 'Registro não encontrado.';
+    case 'PGRST301':
+    case 'PGRST303':
+      return 'Sua sessão expirou. Faça login novamente.';
+    default:
+      return messageOf(error) || GENERIC_ERROR_MESSAGE;
+  }
+}
