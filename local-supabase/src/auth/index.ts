@@ -262,8 +262,8 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
         };
         await db.query(
           `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-           values ($1, $2, $2::uuid, $3::jsonb, 'email', now(), now(), now())`,
-          [randomUUID(), id, JSON.stringify(identityData)],
+           values ($1, $2, $3, $4::jsonb, 'email', now(), now(), now())`,
+          [randomUUID(), id, id, JSON.stringify(identityData)],
         );
       }
       if (schema.authAdminRole) {
