@@ -1,0 +1,426 @@
+/**
+ * Read planning and SQL generation: resolves `select` items and embeds against the schema
+ * cache, attaches filters/order/limit to the right embed level and renders one SQL
+ * statement whose result is built as JSON by Postgres. Identifiers come from the cache
+ * (quoted), casts/operators from fixed allow-lists, values are bound parameters.
+ */
+import { RestError, closest } from './errors.ts';
+import type { Condition, FieldRef, FilterLeaf, OrderTerm, SelectItem } from './grammar.ts';
+import { parseFilterParam, parseLogic, parseOrder } from './grammar.ts';
+import type { Column, Relation, Relationship, SchemaCache } from './schema-cache.ts';
+import { relKey } from './schema-cache.ts';
+
+export function q(ident: string): string {
+  return `"${ident.replaceAll('"', '""')}"`;
+}
+
+/** Output keys chosen by the client (aliases): a conservative character allow-list. */
+const ALIAS_RE = /^[\p{L}\p{N}_$][\p{L}\p{N}_$ -]{0,62}$/u;
+function checkAlias(alias: string): string {
+  if (!ALIAS_RE.test(alias)) {
+    throw new RestError(400, 'PGRST100', `"failed to parse select parameter (${alias})" (line 1, column 1)`, `invalid alias "${alias}"`, null);
+  }
+  return alias;
+}
+
+const CASTS: Record<string, string> = {
+  text: 'text', varchar: 'varchar', char: 'char', int: 'integer', int2: 'smallint', int4: 'integer', int8: 'bigint',
+  integer: 'integer', bigint: 'bigint', smallint: 'smallint', numeric: 'numeric', decimal: 'numeric', float: 'double precision',
+  float4: 'real', float8: 'double precision', real: 'real', 'double precision': 'double precision', bool: 'boolean',
+  boolean: 'boolean', json: 'json', jsonb: 'jsonb', date: 'date', time: 'time', timestamp: 'timestamp',
+  timestamptz: 'timestamptz', uuid: 'uuid', interval: 'interval', money: 'money',
+};
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export interface EmbedNode {
+  key: string;
+  /** Names a client may use in `path.col` params: alias and relation name. */
+  names: string[];
+  rel: Relationship;
+  node: ReadNode;
+  inner: boolean;
+  spread: boolean;
+  /** `embed=is.null` / `embed=not.is.null` filters. */
+  nullFilter: 'null' | 'not_null' | undefined;
+  toMany: boolean;
+  hidden: boolean;
+}
+
+export interface ReadNode {
+  relation: Relation;
+  alias: string;
+  select: SelectItem[];
+  embeds: EmbedNode[];
+  conditions: Condition[];
+  order: OrderTerm[];
+  limit: number | undefined;
+  offset: number | undefined;
+}
+
+export interface PlanContext {
+  cache: SchemaCache;
+  schema: string;
+  nextAlias: () => string;
+}
+
+export function newPlanContext(cache: SchemaCache, schema: string): PlanContext {
+  let n = 0;
+  return { cache, schema, nextAlias: () => `t${n++}` };
+}
+
+export function findRelation(ctx: PlanContext, name: string): Relation {
+  const rel = ctx.cache.relations.get(relKey(ctx.schema, name));
+  if (rel) return rel;
+  const names = [...ctx.cache.relations.values()].filter((r) => r.schema === ctx.schema).map((r) => r.name);
+  const near = closest(name, names);
+  throw new RestError(
+    404, 'PGRST205', `Could not find the table '${ctx.schema}.${name}' in the schema cache`, null,
+    near ? `Perhaps you meant the table '${ctx.schema}.${near}'` : null,
+  );
+}
+
+export function columnOf(rel: Relation, name: string): Column {
+  const col = rel.columns.get(name);
+  if (!col) throw new RestError(400, '42703', `column ${rel.name}.${name} does not exist`, null, null);
+  return col;
+}
+
+function describeRel(r: Relationship): Record<string, unknown> {
+  const relText = r.junction
+    ? `${r.junction.table} using ${r.junction.fkOrigin.name}(${r.junction.fkOrigin.columns.join(', ')}) and ${r.junction.fkTarget.name}(${r.junction.fkTarget.columns.join(', ')})`
+    : `${r.constraint} using ${r.origin}(${r.pairs.map((p) => p[0]).join(', ')}) and ${r.target}(${r.pairs.map((p) => p[1]).join(', ')})`;
+  return { cardinality: r.cardinality, embedding: `${r.origin} with ${r.target}`, relationship: relText };
+}
+
+function resolveRelationship(ctx: PlanContext, origin: Relation, name: string, hint: string | undefined): Relationship {
+  const all = ctx.cache.relationships.get(relKey(origin.schema, origin.name)) ?? [];
+  let matches: Relationship[];
+  if (hint === undefined) {
+    matches = all.filter((r) => {
+      if (r.target === name) {
+        const selfRef = r.origin === r.target;
+        // self reference by table name means the children (O2M); the parent is reached by FK column name
+        return !selfRef || (!r.fkOnOrigin && !r.junction);
+      }
+      if (r.junction) return false;
+      if (r.constraint === name) return true;
+      return r.fkOnOrigin && r.fk.columns.length === 1 && r.fk.columns[0] === name;
+    });
+  } else {
+    matches = all.filter((r) => {
+      if (r.target !== name) return false;
+      if (r.junction) return r.junction.table === hint || r.junction.fkOrigin.name === hint || r.junction.fkTarget.name === hint;
+      return r.constraint === hint || r.pairs.some(([a, b]) => a === hint || b === hint);
+    });
+  }
+  if (matches.length === 1) return matches[0] as Relationship;
+  if (matches.length === 0) {
+    const targets = [...new Set(all.map((r) => r.target))];
+    const near = closest(name, targets);
+    throw new RestError(
+      400, 'PGRST200',
+      `Could not find a relationship between '${origin.name}' and '${name}' in the schema cache`,
+      `Searched for a foreign key relationship between '${origin.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${origin.schema}', but no matches were found.`,
+      near && near !== name ? `Perhaps you meant '${near}' instead of '${name}'.` : null,
+    );
+  }
+  const options = matches.map((r) => `'${name}!${r.junction ? r.junction.table : r.constraint}'`);
+  throw new RestError(
+    300, 'PGRST201',
+    `Could not embed because more than one relationship was found for '${origin.name}' and '${name}'`,
+    matches.map(describeRel),
+    `Try changing '${name}' to one of the following: ${options.join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+export function planRead(ctx: PlanContext, relation: Relation, select: SelectItem[]): ReadNode {
+  const node: ReadNode = { relation, alias: ctx.nextAlias(), select: [], embeds: [], conditions: [], order: [], limit: undefined, offset: undefined };
+  for (const item of select) {
+    if (item.kind === 'field') {
+      columnOf(relation, item.field.name);
+      if (item.alias !== undefined) checkAlias(item.alias);
+      if (item.cast !== undefined && !(item.cast.toLowerCase() in CASTS)) {
+        throw new RestError(400, '42704', `type "${item.cast}" does not exist`, null, null);
+      }
+      node.select.push(item);
+    } else if (item.kind === 'star') node.select.push(item);
+    else {
+      const rel = resolveRelationship(ctx, relation, item.name, item.hint);
+      const target = ctx.cache.relations.get(relKey(relation.schema, rel.target));
+      if (!target) throw new RestError(400, 'PGRST200', `Could not find a relationship between '${relation.name}' and '${item.name}' in the schema cache`, null, null);
+      const toMany = rel.cardinality === 'one-to-many' || rel.cardinality === 'many-to-many';
+      if (item.spread && toMany) {
+        throw new RestError(400, 'PGRST119', 'A spread operation on a to-many relationship is not supported by this server', null, null);
+      }
+      if (item.alias !== undefined) checkAlias(item.alias);
+      const child = planRead(ctx, target, item.select);
+      const key = item.alias ?? item.name;
+      node.embeds.push({
+        key, names: [...new Set([key, item.name])], rel, node: child, inner: item.joinType === 'inner', spread: item.spread,
+        nullFilter: undefined, toMany, hidden: item.select.length === 0,
+      });
+      node.select.push(item);
+    }
+  }
+  return node;
+}
+
+function findEmbedPath(root: ReadNode, path: string[], key: string): ReadNode {
+  let node = root;
+  for (const seg of path) {
+    const e = node.embeds.find((x) => x.key === seg) ?? node.embeds.find((x) => x.names.includes(seg));
+    if (!e) throw new RestError(400, 'PGRST108', `'${seg}' is not an embedded resource in this request`, null, `Verify that '${seg}' is included in the 'select' query parameter.`);
+    node = e.node;
+  }
+  void key;
+  return node;
+}
+
+const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);
+
+function parseNonNegative(value: string, what: string): number {
+  if (!/^\d+$/.test(value)) {
+    throw new RestError(400, 'PGRST100', `"failed to parse ${what} parameter (${value})" (line 1, column 1)`, 'unexpected input expecting digit', null);
+  }
+  return Number(value);
+}
+
+/** Applies query-string params (filters, logic, order, limit, offset, embedded ones) to the plan. */
+export function applyParams(root: ReadNode, params: [string, string][], skip: Set<string> = new Set()): void {
+  for (const [key, value] of params) {
+    if (skip.has(key) || key === 'select' || key === 'columns' || key === 'on_conflict') continue;
+    const segs = key.split('.');
+    const last = segs[segs.length - 1] ?? '';
+    const isNotLogic = segs.length >= 2 && segs[segs.length - 2] === 'not' && (last === 'or' || last === 'and');
+    if (RESERVED.has(last) || isNotLogic) {
+      const path = segs.slice(0, isNotLogic ? -2 : -1);
+      const node = findEmbedPath(root, path, key);
+      if (last === 'order') node.order.push(...parseOrder(value));
+      else if (last === 'limit') node.limit = parseNonNegative(value, 'limit');
+      else if (last === 'offset') node.offset = parseNonNegative(value, 'offset');
+      else node.conditions.push(parseLogic(last as 'and' | 'or', isNotLogic, value));
+      continue;
+    }
+    const leaf = parseFilterParam(key, value);
+    const node = findEmbedPath(root, leaf.path, key);
+    node.conditions.push({ ...leaf, path: [] });
+  }
+}
+
+export function hasFilters(root: ReadNode): boolean {
+  return root.conditions.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// rendering
+// ---------------------------------------------------------------------------------------------
+
+function jsonPathSql(base: string, path: FieldRef['jsonPath'], params: Params): string {
+  let sql = base;
+  for (const step of path) {
+    const p = step.index ? `${params.add(Number(step.key))}::int` : `${params.add(step.key)}::text`;
+    sql = `${sql}${step.arrow}${p}`;
+  }
+  return sql;
+}
+
+function fieldSql(node: ReadNode, field: FieldRef, params: Params): string {
+  const col = columnOf(node.relation, field.name);
+  return jsonPathSql(`${q(node.alias)}.${q(col.name)}`, field.jsonPath, params);
+}
+
+const SIMPLE_OPS: Record<string, string> = {
+  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*',
+  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-', isdistinct: 'IS DISTINCT FROM',
+};
+const FTS_FN: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const IS_SQL: Record<string, string> = { null: 'IS NULL', not_null: 'IS NOT NULL', true: 'IS TRUE', false: 'IS FALSE', unknown: 'IS UNKNOWN' };
+
+function likePattern(op: string, v: string): string {
+  return op === 'like' || op === 'ilike' ? v.replaceAll('*', '%') : v;
+}
+
+function leafSql(node: ReadNode, leaf: FilterLeaf, params: Params): string {
+  const { expr } = leaf;
+  // `embed=is.null` / `embed=not.is.null` on an embedded resource
+  if (leaf.field.jsonPath.length === 0 && !node.relation.columns.has(leaf.field.name)) {
+    const embed = node.embeds.find((e) => e.names.includes(leaf.field.name));
+    if (embed) {
+      if (expr.op !== 'is' || expr.value.kind !== 'is' || (expr.value.value !== 'null' && expr.value.value !== 'not_null')) {
+        throw new RestError(400, 'PGRST120', 'Only is null or not is null filters are allowed on embedded resources', null, null);
+      }
+      const isNull = (expr.value.value === 'null') !== expr.negate;
+      return `${embedPresenceSql(embed)} ${isNull ? 'IS NULL' : 'IS NOT NULL'}`;
+    }
+  }
+  const col = columnOf(node.relation, leaf.field.name);
+  const lhs = fieldSql(node, leaf.field, params);
+  let sql: string;
+  if (expr.op === 'is' && expr.value.kind === 'is') sql = `${lhs} ${IS_SQL[expr.value.value] ?? 'IS NULL'}`;
+  else if (expr.op === 'in' && expr.value.kind === 'list') sql = `${lhs} = ANY(${params.add(expr.value.values)})`;
+  else if (expr.op in FTS_FN && expr.value.kind === 'scalar') {
+    const vec = col.typname === 'tsvector' && leaf.field.jsonPath.length === 0 ? lhs : expr.ftsConfig ? `to_tsvector(${params.add(expr.ftsConfig)}::regconfig, ${lhs})` : `to_tsvector(${lhs})`;
+    const fn = FTS_FN[expr.op] as string;
+    const query = expr.ftsConfig ? `${fn}(${params.add(expr.ftsConfig)}::regconfig, ${params.add(expr.value.value)}::text)` : `${fn}(${params.add(expr.value.value)}::text)`;
+    sql = `${vec} @@ ${query}`;
+  } else {
+    const op = SIMPLE_OPS[expr.op];
+    if (!op) throw new RestError(400, 'PGRST100', `"failed to parse filter (${expr.op})"`, 'unknown operator', null);
+    if (expr.value.kind === 'list' && expr.quantifier) {
+      sql = `${lhs} ${op} ${expr.quantifier.toUpperCase()}(${params.add(expr.value.values.map((v) => likePattern(expr.op, v)))})`;
+    } else if (expr.value.kind === 'scalar') {
+      sql = `${lhs} ${op} ${params.add(likePattern(expr.op, expr.value.value))}`;
+    } else throw new RestError(400, 'PGRST100', '"failed to parse filter"', 'unexpected value', null);
+  }
+  return expr.negate ? `NOT (${sql})` : sql;
+}
+
+export function conditionSql(node: ReadNode, cond: Condition, params: Params): string {
+  if (cond.kind === 'filter') {
+    if (cond.path.length > 0) {
+      // inside or=(embed.col...) only presence checks are meaningful; resolve the embed node
+      const target = findEmbedPath(node, cond.path, cond.path.join('.'));
+      void target;
+      throw new RestError(400, 'PGRST120', 'Only is null or not is null filters are allowed on embedded resources', null, null);
+    }
+    return leafSql(node, cond, params);
+  }
+  if (cond.children.length === 0) return cond.negate ? 'FALSE' : 'TRUE';
+  const inner = cond.children.map((c) => `(${conditionSql(node, c, params)})`).join(cond.op === 'and' ? ' AND ' : ' OR ');
+  return cond.negate ? `NOT (${inner})` : inner;
+}
+
+function embedAlias(node: ReadNode, i: number): string {
+  return `${node.alias}_e${i}`;
+}
+
+function embedPresenceSql(embed: EmbedNode): string {
+  return `${q(`${embed.node.alias}_join`)}.${q('pgrst_v')}`;
+}
+
+function orderSql(node: ReadNode, params: Params): string {
+  if (node.order.length === 0) return '';
+  return ` ORDER BY ${node.order
+    .map((o) => `${fieldSql(node, o.field, params)}${o.direction === 'desc' ? ' DESC' : ' ASC'}${o.nulls === 'first' ? ' NULLS FIRST' : o.nulls === 'last' ? ' NULLS LAST' : ''}`)
+    .join(', ')}`;
+}
+
+/** The select list of a node (output columns named by their JSON keys). */
+function selectListSql(node: ReadNode, params: Params): string[] {
+  const out: string[] = [];
+  let embedIndex = 0;
+  for (const item of node.select) {
+    if (item.kind === 'star') out.push(`${q(node.alias)}.*`);
+    else if (item.kind === 'field') {
+      let expr = fieldSql(node, item.field, params);
+      if (item.cast) expr = `(${expr})::${CASTS[item.cast.toLowerCase()] as string}`;
+      const lastKey = [...item.field.jsonPath].reverse().find((s) => !s.index)?.key;
+      const key = item.alias ?? lastKey ?? item.field.name;
+      out.push(`${expr} AS ${q(key)}`);
+    } else {
+      const embed = node.embeds[embedIndex++] as EmbedNode;
+      if (embed.hidden) continue;
+      const ref = `${q(`${embed.node.alias}_join`)}`;
+      if (embed.spread) out.push(`${ref}.*`);
+      else if (embed.toMany) out.push(`coalesce(${ref}.${q('pgrst_v')}, '[]'::json) AS ${q(embed.key)}`);
+      else out.push(`${ref}.${q('pgrst_v')} AS ${q(embed.key)}`);
+    }
+  }
+  return out;
+}
+
+/** Join condition of an embed's child rows with the parent row. */
+function joinConditionSql(parent: ReadNode, embed: EmbedNode): { from: string; where: string[] } {
+  const child = embed.node;
+  const rel = embed.rel;
+  const childFrom = `${q(child.relation.schema)}.${q(child.relation.name)} AS ${q(child.alias)}`;
+  if (rel.junction) {
+    const j = `${child.alias}_j`;
+    const fo = rel.junction.fkOrigin;
+    const ft = rel.junction.fkTarget;
+    const jt = `${q(child.relation.schema)}.${q(rel.junction.table)} AS ${q(j)}`;
+    const onT = ft.columns.map((c, i) => `${q(j)}.${q(c)} = ${q(child.alias)}.${q(ft.refColumns[i] as string)}`).join(' AND ');
+    const onO = fo.columns.map((c, i) => `${q(j)}.${q(c)} = ${q(parent.alias)}.${q(fo.refColumns[i] as string)}`);
+    return { from: `${childFrom} JOIN ${jt} ON ${onT}`, where: onO };
+  }
+  return { from: childFrom, where: rel.pairs.map(([o, t]) => `${q(child.alias)}.${q(t)} = ${q(parent.alias)}.${q(o)}`) };
+}
+
+export interface RenderOptions {
+  /** Replaces `FROM schema.table AS alias` at the root (e.g. a CTE of written rows or a function call). */
+  rootFrom?: string;
+  /** Applies db-max-rows at the root. */
+  maxRows?: number;
+}
+
+/** SELECT <cols> FROM <rel> <lateral embeds> WHERE ... ORDER BY ... LIMIT ... OFFSET ... */
+export function renderNode(node: ReadNode, params: Params, from: string, extraWhere: string[], options: { limit?: number | undefined } = {}): string {
+  const cols = selectListSql(node, params);
+  const joins: string[] = [];
+  const where = [...extraWhere];
+  node.embeds.forEach((embed, i) => {
+    void embedAlias(node, i);
+    const jc = joinConditionSql(node, embed);
+    const child = embed.node;
+    const childSql = renderNode(child, params, jc.from, jc.where, { limit: child.limit ?? (embed.toMany ? undefined : undefined) });
+    const join = q(`${child.alias}_join`);
+    if (embed.spread) {
+      joins.push(`${embed.inner ? 'JOIN' : 'LEFT JOIN'} LATERAL (SELECT * FROM (${childSql}) _pgrst_s LIMIT 1) AS ${join} ON TRUE`);
+    } else if (embed.toMany) {
+      joins.push(`LEFT JOIN LATERAL (SELECT json_agg(_pgrst_s) AS "pgrst_v" FROM (${childSql}) _pgrst_s) AS ${join} ON TRUE`);
+    } else {
+      joins.push(`LEFT JOIN LATERAL (SELECT row_to_json(_pgrst_s) AS "pgrst_v" FROM (${childSql}) _pgrst_s LIMIT 1) AS ${join} ON TRUE`);
+    }
+    if (embed.inner && !embed.spread) where.push(`${join}."pgrst_v" IS NOT NULL`);
+  });
+  for (const c of node.conditions) where.push(conditionSql(node, c, params));
+  let sql = `SELECT ${cols.length > 0 ? cols.join(', ') : ''} FROM ${from}${joins.length ? ' ' + joins.join(' ') : ''}`;
+  if (where.length) sql += ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}`;
+  sql += orderSql(node, params);
+  if (options.limit !== undefined) sql += ` LIMIT ${params.add(options.limit)}::bigint`;
+  if (node.offset !== undefined && node.offset > 0) sql += ` OFFSET ${params.add(node.offset)}::bigint`;
+  return sql;
+}
+
+export interface ReadSql {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The full read statement: rows as one JSON text, the page size and (optionally) the
+ * exact total. `from` defaults to the root relation.
+ */
+export function renderRead(root: ReadNode, count: boolean, options: RenderOptions, params = new Params()): ReadSql {
+  const from = options.rootFrom ?? `${q(root.relation.schema)}.${q(root.relation.name)} AS ${q(root.alias)}`;
+  let limit = root.limit;
+  if (options.maxRows !== undefined) limit = limit === undefined ? options.maxRows : Math.min(limit, options.maxRows);
+  const pageSql = renderNode(root, params, from, [], { limit });
+  let totalSql = 'null::bigint';
+  if (count) {
+    const savedLimit = root.limit;
+    const savedOffset = root.offset;
+    root.offset = undefined;
+    const countSql = renderNode({ ...root, order: [] }, params, from, [], {});
+    root.limit = savedLimit;
+    root.offset = savedOffset;
+    totalSql = `(SELECT count(*) FROM (${countSql}) _pgrst_c)`;
+  }
+  const sql = `SELECT ${totalSql} AS total, count(_pgrst_r) AS page_total, coalesce(json_agg(_pgrst_r), '[]'::json)::text AS body FROM (${pageSql}) _pgrst_r`;
+  return { sql, params: params.values };
+}
+
+export function columnsForInsert(rel: Relation, names: string[]): Column[] {
+  return names.map((n) => {
+    const col = rel.columns.get(n);
+    if (!col) throw new RestError(400, 'PGRST204', `Could not find the '${n}' column of '${rel.name}' in the schema cache`, null, null);
+    return col;
+  });
+}
