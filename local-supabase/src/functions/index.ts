@@ -179,7 +179,10 @@ export const createFunctionsService: ServiceFactory = (ctx: BackendContext): Ser
         return;
       }
       await proxy(req, res, port, rawPath, () => {
-        ctx.log(`[fn:${name}] request failed: the worker is not answering`);
+        // The worker died or stopped answering: replace it on the next request.
+        ctx.log(`[fn:${name}] request failed: the worker is not answering; it will be restarted`);
+        if (workers.get(name) === worker) workers.delete(name);
+        void worker.stop();
       });
     },
     async close() {

@@ -76,6 +76,13 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+const ESC = String.fromCharCode(27);
+
+/** Removes colour escape sequences (deno prints some despite NO_COLOR). */
+function stripAnsi(line: string): string {
+  return line.split(ESC).map((part, index) => (index === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
+}
+
 /** Forwards a stream to the log line by line. */
 function pipeLines(stream: NodeJS.ReadableStream | null, log: (line: string) => void): void {
   if (!stream) return;
@@ -85,7 +92,7 @@ function pipeLines(stream: NodeJS.ReadableStream | null, log: (line: string) => 
     buffer += chunk;
     let index = buffer.indexOf('\n');
     while (index >= 0) {
-      const line = buffer.slice(0, index).replace(/\x1b\[[0-9;]*m/g, '');
+      const line = stripAnsi(buffer.slice(0, index));
       if (line.trim()) log(line);
       buffer = buffer.slice(index + 1);
       index = buffer.indexOf('\n');

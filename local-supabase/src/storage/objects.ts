@@ -52,7 +52,7 @@ export function validateKey(name: string): void {
   if (
     !name ||
     name.length > 1024 ||
-    /[\u0000-\u001f\u007f]/.test(name) ||
+    [...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) ||
     name.split('/').some((segment) => segment === '.' || segment === '..') ||
     name.startsWith('/')
   ) {

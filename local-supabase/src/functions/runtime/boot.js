@@ -1,7 +1,7 @@
 // Entry module of a function worker: imports the function's index.ts and, when it
 // uses the `export default { fetch }` style instead of calling Deno.serve itself,
 // serves that handler. DENO_SERVE_ADDRESS (set by the router) picks the address.
-/* global Deno, globalThis */
+/* global Deno */
 
 const target = Deno.args[0];
 if (!target) throw new Error('boot.js: missing function entry point');

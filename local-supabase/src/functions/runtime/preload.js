@@ -1,7 +1,7 @@
 // Loaded with `deno run --preload` before the function's code: gives plain Deno the
 // globals Supabase's edge-runtime provides, and makes sure a handler that throws
 // answers like edge-runtime does instead of Deno's default plain-text 500.
-/* global Deno, globalThis, console, Response */
+/* global Deno, console, Response */
 
 const workerError = () =>
   new Response(
