@@ -1,0 +1,425 @@
+/**
+ * Realtime (`/realtime/v1/websocket`) conformance, driven through supabase-js / realtime-js against
+ * the conformance fixture project (migration 20260101000200_realtime.sql).
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { createClient, type RealtimeChannel, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { conformanceBackend, serviceClient, sql, userClient, type BackendInfo } from '../../utils/env.ts';
+
+type Change = {
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+  errors: unknown;
+};
+
+const PASSWORD = 'realtime-secret-123';
+
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+
+/** A client with its own realtime options (Node 20 has no global WebSocket: `ws` is the transport). */
+function plainClient(realtime: Omit<NonNullable<SupabaseClientOptions<'public'>['realtime']>, 'transport'> = {}): SupabaseClient {
+  const client = createClient(info.apiUrl, info.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { ...realtime, transport: WebSocket as unknown as Transport },
+  });
+  clients.push(client);
+  return client;
+}
+
+let info: BackendInfo;
+let admin: SupabaseClient;
+const clients: SupabaseClient[] = [];
+let userA: { client: SupabaseClient; id: string };
+let userB: { client: SupabaseClient; id: string };
+
+async function makeUser(label: string): Promise<{ client: SupabaseClient; id: string }> {
+  const email = `rt-${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const { data, error } = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (error || !data.user) throw new Error(`createUser failed: ${error?.message ?? 'no user'}`);
+  const client = await userClient(info, email, PASSWORD);
+  clients.push(client);
+  return { client, id: data.user.id };
+}
+
+function base64url(input: string): string {
+  return Buffer.from(input).toString('base64url');
+}
+
+/** An HS256 JWT signed with the backend's secret (to craft expired tokens). */
+function signToken(claims: Record<string, unknown>): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify(claims));
+  const signature = createHmac('sha256', info.jwtSecret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/** Collects events of one channel and lets tests wait for them with a bounded timeout. */
+class Inbox<T> {
+  readonly items: T[] = [];
+  private waiters: { predicate: (item: T) => boolean; resolve: (item: T) => void }[] = [];
+
+  push = (item: T): void => {
+    this.items.push(item);
+    this.waiters = this.waiters.filter((waiter) => {
+      if (!waiter.predicate(item)) return true;
+      waiter.resolve(item);
+      return false;
+    });
+  };
+
+  waitFor(predicate: (item: T) => boolean, timeoutMs = 5000): Promise<T> {
+    const found = this.items.find(predicate);
+    if (found) return Promise.resolve(found);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for an event; got ${JSON.stringify(this.items)}`));
+      }, timeoutMs);
+      const done = (item: T): void => {
+        clearTimeout(timer);
+        resolve(item);
+      };
+      this.waiters.push({ predicate, resolve: done });
+    });
+  }
+}
+
+function subscribed(channel: RealtimeChannel, timeoutMs = 8000): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('subscribe timed out')), timeoutMs);
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') {
+        clearTimeout(timer);
+        resolve();
+      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+        clearTimeout(timer);
+        reject(new Error(`${status}: ${error?.message ?? ''}`));
+      }
+    });
+  });
+}
+
+/** Subscribes to postgres_changes with the given bindings; returns the inbox of changes. */
+async function listen(
+  client: SupabaseClient,
+  bindings: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[],
+): Promise<{ channel: RealtimeChannel; changes: Inbox<Change>; system: Inbox<Record<string, unknown>> }> {
+  const changes = new Inbox<Change>();
+  const system = new Inbox<Record<string, unknown>>();
+  let channel = client.channel(`rt-${randomUUID()}`);
+  for (const binding of bindings) {
+    channel = channel.on(
+      'postgres_changes',
+      { event: binding.event, schema: 'public', table: binding.table, ...(binding.filter ? { filter: binding.filter } : {}) },
+      (payload) => changes.push(payload as unknown as Change),
+    );
+  }
+  channel.on('system', {}, (payload: Record<string, unknown>) => system.push(payload));
+  await subscribed(channel);
+  await system.waitFor((message) => message.extension === 'postgres_changes');
+  return { channel, changes, system };
+}
+
+/** "Not received": after a later event that was received, give stragglers a bounded grace period. */
+async function settle(ms = 1500): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function insertMessage(client: SupabaseClient, row: Record<string, unknown>): Promise<{ id: number }> {
+  const { data, error } = await client.from('rt_messages').insert(row).select('id').single();
+  if (error) throw new Error(`insert failed: ${error.message}`);
+  return data as { id: number };
+}
+
+beforeAll(async () => {
+  info = conformanceBackend();
+  admin = serviceClient(info);
+  clients.push(admin);
+  userA = await makeUser('a');
+  userB = await makeUser('b');
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.removeAllChannels()));
+  for (const client of clients) client.realtime.disconnect();
+});
+
+describe('postgres_changes', () => {
+  it('delivers INSERT, UPDATE and DELETE with typed records; DELETE carries only the primary key', async () => {
+    const { channel, changes } = await listen(userA.client, [{ event: '*', table: 'rt_messages' }]);
+    const room = `room-${randomUUID()}`;
+    const { id } = await insertMessage(userA.client, { room, body: 'hello', meta: { tags: ['x'] } });
+
+    const inserted = await changes.waitFor((change) => change.eventType === 'INSERT' && change.new.id === id);
+    expect(inserted.schema).toBe('public');
+    expect(inserted.table).toBe('rt_messages');
+    expect(inserted.commit_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(inserted.errors).toBeNull();
+    expect(inserted.new).toMatchObject({ id, owner_id: userA.id, room, body: 'hello', likes: 0, pinned: false, meta: { tags: ['x'] } });
+    expect(typeof inserted.new.created_at).toBe('string');
+    expect(inserted.old).toEqual({});
+
+    const { error: updateError } = await userA.client.from('rt_messages').update({ likes: 5, pinned: true }).eq('id', id);
+    expect(updateError).toBeNull();
+    const updated = await changes.waitFor((change) => change.eventType === 'UPDATE' && change.new.id === id);
+    expect(updated.new).toMatchObject({ id, likes: 5, pinned: true, body: 'hello' });
+    // Replica identity full: the old row is sent for updates.
+    expect(updated.old).toMatchObject({ id, likes: 0, pinned: false });
+
+    const { error: deleteError } = await userA.client.from('rt_messages').delete().eq('id', id);
+    expect(deleteError).toBeNull();
+    const deleted = await changes.waitFor((change) => change.eventType === 'DELETE' && change.old.id === id);
+    expect(deleted.old).toEqual({ id });
+    expect(deleted.new).toEqual({});
+    await userA.client.removeChannel(channel);
+  });
+
+  it('applies RLS per subscriber: B gets public rows of A, never private ones', async () => {
+    const a = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    const b = await listen(userB.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    const secret = await insertMessage(userA.client, { room: 'a-private', body: 'only for A' });
+    const open = await insertMessage(userA.client, { room: 'public', body: 'for everyone' });
+
+    await a.changes.waitFor((change) => change.new.id === secret.id);
+    await a.changes.waitFor((change) => change.new.id === open.id);
+    const received = await b.changes.waitFor((change) => change.new.id === open.id);
+    expect(received.new).toMatchObject({ room: 'public', body: 'for everyone', owner_id: userA.id });
+    await settle();
+    expect(b.changes.items.some((change) => change.new.id === secret.id)).toBe(false);
+    await userA.client.removeChannel(a.channel);
+    await userB.client.removeChannel(b.channel);
+  });
+
+  it('narrows with filters: eq and in', async () => {
+    const room = `filtered-${randomUUID()}`;
+    const byRoom = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `room=eq.${room}` }]);
+    const all = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    const other = await insertMessage(userA.client, { room: 'elsewhere', body: 'no' });
+    const match = await insertMessage(userA.client, { room, body: 'yes' });
+    await byRoom.changes.waitFor((change) => change.new.id === match.id);
+    await all.changes.waitFor((change) => change.new.id === match.id);
+    await settle(500);
+    expect(byRoom.changes.items.map((change) => change.new.id)).toEqual([match.id]);
+    expect(all.changes.items.some((change) => change.new.id === other.id)).toBe(true);
+
+    const rows = await Promise.all([1, 2, 3].map((n) => insertMessage(userA.client, { room, body: `row ${n}` })));
+    const [first, second, third] = rows as [{ id: number }, { id: number }, { id: number }];
+    const byId = await listen(userA.client, [{ event: 'UPDATE', table: 'rt_messages', filter: `id=in.(${first.id},${third.id})` }]);
+    const { error } = await userA.client.from('rt_messages').update({ likes: 1 }).in('id', [first.id, second.id, third.id]);
+    expect(error).toBeNull();
+    await byId.changes.waitFor((change) => change.new.id === first.id);
+    await byId.changes.waitFor((change) => change.new.id === third.id);
+    await settle(500);
+    expect(byId.changes.items.map((change) => change.new.id).sort()).toEqual([first.id, third.id].sort());
+    await userA.client.removeAllChannels();
+  });
+
+  it('routes events to event-specific bindings of one channel', async () => {
+    const { channel, changes } = await listen(userA.client, [
+      { event: 'INSERT', table: 'rt_messages' },
+      { event: 'DELETE', table: 'rt_messages' },
+    ]);
+    const { id } = await insertMessage(userA.client, { room: 'events', body: 'x' });
+    await userA.client.from('rt_messages').update({ likes: 9 }).eq('id', id);
+    await userA.client.from('rt_messages').delete().eq('id', id);
+    await changes.waitFor((change) => change.eventType === 'DELETE' && change.old.id === id);
+    expect(changes.items.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE']);
+    await userA.client.removeChannel(channel);
+  });
+
+  it('sends only the columns the role may select', async () => {
+    const { channel, changes } = await listen(userB.client, [{ event: 'INSERT', table: 'rt_notes' }]);
+    const { data, error } = await admin.from('rt_notes').insert({ title: 'visible', secret: 'hidden' }).select('id').single();
+    expect(error).toBeNull();
+    const change = await changes.waitFor((item) => item.new.id === (data as { id: number }).id);
+    expect(change.new).toEqual({ id: (data as { id: number }).id, title: 'visible' });
+    await userB.client.removeChannel(channel);
+  });
+
+  it('produces nothing for a table outside the publication, and reports the subscription error', async () => {
+    const unpublished = await listen(userA.client, [{ event: '*', table: 'rt_unpublished' }]);
+    const error = await unpublished.system.waitFor((message) => message.extension === 'postgres_changes');
+    expect(error.status).toBe('error');
+    expect(String(error.message)).toContain('Unable to subscribe to changes with given parameters');
+    const published = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    await admin.from('rt_unpublished').insert({ body: 'silent' });
+    const later = await insertMessage(userA.client, { room: 'after-unpublished', body: 'x' });
+    await published.changes.waitFor((change) => change.new.id === later.id);
+    await settle();
+    expect(unpublished.changes.items).toEqual([]);
+    await userA.client.removeAllChannels();
+  });
+
+  it('picks up a table added to the publication while running', async () => {
+    const db = await sql(info);
+    try {
+      await db.query('alter publication supabase_realtime add table public.rt_late');
+    } finally {
+      await db.end();
+    }
+    const { channel, changes, system } = await listen(userB.client, [{ event: 'INSERT', table: 'rt_late' }]);
+    expect((await system.waitFor((message) => message.extension === 'postgres_changes')).status).toBe('ok');
+    const { data, error } = await admin.from('rt_late').insert({ body: 'now published' }).select('id').single();
+    expect(error).toBeNull();
+    const change = await changes.waitFor((item) => item.new.id === (data as { id: number }).id);
+    expect(change.new.body).toBe('now published');
+    await userB.client.removeChannel(channel);
+  });
+
+  it('rejects a bad filter with the hosted system error', async () => {
+    const channel = userA.client.channel(`rt-${randomUUID()}`);
+    const system = new Inbox<Record<string, unknown>>();
+    channel
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_messages', filter: 'room=fts.x' }, () => {})
+      .on('system', {}, (payload: Record<string, unknown>) => system.push(payload));
+    await subscribed(channel);
+    const message = await system.waitFor((item) => item.extension === 'postgres_changes');
+    expect(message).toMatchObject({ status: 'error', message: 'Error parsing `filter` params: ["fts", "x"]' });
+    await userA.client.removeChannel(channel);
+  });
+
+  it('stops delivering after removeChannel', async () => {
+    const removed = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    expect(await userA.client.removeChannel(removed.channel)).toBe('ok');
+    const kept = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    const { id } = await insertMessage(userA.client, { room: 'after-remove', body: 'x' });
+    await kept.changes.waitFor((change) => change.new.id === id);
+    await settle();
+    expect(removed.changes.items).toEqual([]);
+    await userA.client.removeAllChannels();
+  });
+});
+
+describe('authorization of the socket and channels', () => {
+  it('swaps the channel claims on access_token (setAuth) and closes the channel on an expired one', async () => {
+    const watcher = plainClient();
+    const sync = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    // As anon (no SELECT grant on rt_messages) nothing arrives.
+    const watched = await listen(watcher, [{ event: 'INSERT', table: 'rt_messages' }]);
+    const before = await insertMessage(userA.client, { room: 'a-private', body: 'before setAuth' });
+    await sync.changes.waitFor((change) => change.new.id === before.id);
+    await settle();
+    expect(watched.changes.items).toEqual([]);
+
+    const { data } = await userA.client.auth.getSession();
+    await watcher.realtime.setAuth(data.session?.access_token ?? '');
+    // The access_token push is processed in order before later changes; give it a moment to land.
+    await settle(300);
+    const after = await insertMessage(userA.client, { room: 'a-private', body: 'after setAuth' });
+    const change = await watched.changes.waitFor((item) => item.new.id === after.id);
+    expect(change.new.body).toBe('after setAuth');
+
+    const closed = new Promise<void>((resolve) => {
+      watched.channel.subscribe((status) => {
+        if (status === 'CLOSED') resolve();
+      });
+    });
+    const now = Math.floor(Date.now() / 1000);
+    await watcher.realtime.setAuth(signToken({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 }));
+    const shutdown = await watched.system.waitFor((message) => message.extension === 'system');
+    expect(shutdown.status).toBe('error');
+    expect(String(shutdown.message)).toMatch(/^Token has expired \d+ seconds ago$/);
+    await closed;
+    await userA.client.removeAllChannels();
+    await watcher.removeAllChannels();
+  });
+
+  it('refuses a join with an expired token as InvalidJWTToken', async () => {
+    const client = plainClient();
+    const now = Math.floor(Date.now() / 1000);
+    await client.realtime.setAuth(signToken({ role: 'authenticated', sub: userA.id, exp: now - 60 }));
+    const channel = client.channel(`rt-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_messages' }, () => {});
+    const error = await new Promise<Error | undefined>((resolve) => {
+      channel.subscribe((status, err) => {
+        if (status === 'CHANNEL_ERROR') resolve(err);
+      });
+    });
+    expect(error?.message).toMatch(/InvalidJWTToken: Token has expired \d+ seconds ago/);
+    await client.removeAllChannels();
+  });
+
+  it('answers heartbeats, keeping the socket open', async () => {
+    const statuses: string[] = [];
+    const client = plainClient({ heartbeatIntervalMs: 250, heartbeatCallback: (status) => statuses.push(status) });
+    const channel = client.channel(`rt-${randomUUID()}`);
+    await subscribed(channel);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(statuses.filter((status) => status === 'ok').length).toBeGreaterThanOrEqual(2);
+    expect(statuses).not.toContain('timeout');
+    expect(client.realtime.isConnected()).toBe(true);
+    await client.removeChannel(channel);
+  });
+
+  it('refuses the WebSocket when the apikey is not a valid JWT for the project', async () => {
+    const wsUrl = `${info.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`;
+    const statusOf = (apikey: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`${wsUrl}?apikey=${encodeURIComponent(apikey)}&vsn=2.0.0`);
+        socket.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.on('open', () => {
+          resolve(101);
+          socket.close();
+        });
+        socket.on('error', (error) => reject(error));
+      });
+    expect(await statusOf('not-a-jwt')).toBe(403);
+    expect(await statusOf(signToken({ role: 'anon' }))).toBe(403); // no exp
+    expect(await statusOf(info.anonKey)).toBe(101);
+  });
+
+  it('speaks the vsn 1.0.0 object frames too', async () => {
+    const client = plainClient({ vsn: '1.0.0' });
+    const { data } = await userA.client.auth.getSession();
+    await client.realtime.setAuth(data.session?.access_token ?? '');
+    const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_messages' }]);
+    const { id } = await insertMessage(userA.client, { room: 'vsn1', body: 'v1' });
+    const change = await changes.waitFor((item) => item.new.id === id);
+    expect(change.new.body).toBe('v1');
+    await client.removeAllChannels();
+  });
+});
+
+describe('broadcast and presence on public channels', () => {
+  it('relays broadcasts to other subscribers (and to self when asked)', async () => {
+    const topic = `room-${randomUUID()}`;
+    const received = new Inbox<Record<string, unknown>>();
+    const echoed = new Inbox<Record<string, unknown>>();
+    const receiver = userB.client.channel(topic).on('broadcast', { event: 'ping' }, (message) => received.push(message));
+    const sender = userA.client
+      .channel(topic, { config: { broadcast: { self: true, ack: true } } })
+      .on('broadcast', { event: 'ping' }, (message) => echoed.push(message));
+    await subscribed(receiver);
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } })).toBe('ok');
+    expect((await received.waitFor(() => true)).payload).toEqual({ n: 1 });
+    expect((await echoed.waitFor(() => true)).payload).toEqual({ n: 1 });
+    await userA.client.removeChannel(sender);
+    await userB.client.removeChannel(receiver);
+  });
+
+  it('shares presence state and diffs', async () => {
+    const topic = `lobby-${randomUUID()}`;
+    const first = userA.client.channel(topic, { config: { presence: { key: 'alice' } } });
+    const joins = new Inbox<string>();
+    const second = userB.client.channel(topic, { config: { presence: { key: 'bob' } } });
+    second.on('presence', { event: 'join' }, ({ key }: { key: string }) => joins.push(key));
+    first.on('presence', { event: 'sync' }, () => {});
+    await subscribed(first);
+    await subscribed(second);
+    expect(await first.track({ name: 'Alice' })).toBe('ok');
+    await joins.waitFor((key) => key === 'alice');
+    const state = second.presenceState<{ name: string }>();
+    expect(state.alice?.[0]?.name).toBe('Alice');
+    await userA.client.removeChannel(first);
+    await userB.client.removeChannel(second);
+  });
+});
