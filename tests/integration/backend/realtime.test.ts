@@ -126,6 +126,14 @@ async function listen(
   return { channel, changes, system };
 }
 
+async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** "Not received": after a later event that was received, give stragglers a bounded grace period. */
 async function settle(ms = 1500): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
@@ -315,17 +323,12 @@ describe('authorization of the socket and channels', () => {
     const change = await watched.changes.waitFor((item) => item.new.id === after.id);
     expect(change.new.body).toBe('after setAuth');
 
-    const closed = new Promise<void>((resolve) => {
-      watched.channel.subscribe((status) => {
-        if (status === 'CLOSED') resolve();
-      });
-    });
     const now = Math.floor(Date.now() / 1000);
     await watcher.realtime.setAuth(signToken({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 }));
     const shutdown = await watched.system.waitFor((message) => message.extension === 'system');
     expect(shutdown.status).toBe('error');
     expect(String(shutdown.message)).toMatch(/^Token has expired \d+ seconds ago$/);
-    await closed;
+    await waitUntil(() => watched.channel.state === 'closed');
     await userA.client.removeAllChannels();
     await watcher.removeAllChannels();
   });
