@@ -282,7 +282,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const { fn, wholeBody } = await withReloadOnMiss(() => findFunction(cache, schema, fnName, Object.keys(args)));
       const readOnly = method !== 'POST' || fn.volatility !== 'v';
       const p = new Params();
-      const argsParam = p.add(JSON.stringify(wholeBody ? rawBody : args));
+      const argsValue = JSON.stringify(wholeBody ? rawBody : args);
       const rel = resultRelation(cache, fn);
       const count = prefer.count !== undefined;
       const selectParam = filterParams.find(([k]) => k === 'select')?.[1];
@@ -293,7 +293,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           applyParams(root, filterParams);
           if (rangeOffset !== undefined) root.offset = rangeOffset;
           if (rangeLimit !== undefined) root.limit = rangeLimit;
-          const from = callFrom(fn, wholeBody, args, argsParam, root.alias, false);
+          const from = callFrom(fn, wholeBody, args, argsValue, p, root.alias, false);
           const read = renderRead(root, count, { rootFrom: from, maxRows: fn.returnsSet ? config.api.maxRows : undefined }, p);
           const r = (await client.query<QueryResult>(read.sql, read.params)).rows[0] as QueryResult;
           if (!fn.returnsSet) {
@@ -302,7 +302,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           }
           return { kind: 'rows' as const, r, offset: root.offset ?? 0 };
         }
-        const from = callFrom(fn, wholeBody, args, argsParam, 'pgrst_s', true);
+        const from = callFrom(fn, wholeBody, args, argsValue, p, 'pgrst_s', true);
         if (fn.returnKind === 'void') {
           await client.query(`SELECT 1 FROM ${from}`, p.values);
           return { kind: 'void' as const };

@@ -6,6 +6,7 @@
 import { RestError, closest } from './errors.ts';
 import type { Relation, RestFunction, SchemaCache } from './schema-cache.ts';
 import { relKey } from './schema-cache.ts';
+import type { Params } from './select.ts';
 import { q } from './select.ts';
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
@@ -39,18 +40,18 @@ export function findFunction(cache: SchemaCache, schema: string, name: string, a
 }
 
 /** `FROM` items that call the function; the result rows are aliased `alias`. */
-export function callFrom(fn: RestFunction, wholeBody: boolean, args: Record<string, unknown>, argsParam: string, alias: string, scalarColumn: boolean): string {
+export function callFrom(fn: RestFunction, wholeBody: boolean, args: Record<string, unknown>, argsValue: string, params: Params, alias: string, scalarColumn: boolean): string {
   const fnName = `${q(fn.schema)}.${q(fn.name)}`;
   const target = scalarColumn ? `${q(alias)}(${q('pgrst_scalar')})` : q(alias);
   if (wholeBody) {
     const t = fn.args[0]?.type === 'jsonb' ? 'jsonb' : 'json';
-    return `LATERAL ${fnName}(${argsParam}::${t}) AS ${target}`;
+    return `LATERAL ${fnName}(${params.add(argsValue)}::${t}) AS ${target}`;
   }
   const given = fn.args.filter((a) => a.name in args);
   if (given.length === 0) return `LATERAL ${fnName}() AS ${target}`;
   const defs = given.map((a) => `${q(a.name)} ${a.type}`).join(', ');
   const call = given.map((a, i) => `${fn.variadic && i === fn.args.length - 1 ? 'VARIADIC ' : ''}${q(a.name)} => pgrst_args.${q(a.name)}`).join(', ');
-  return `json_to_record(${argsParam}::json) AS pgrst_args(${defs}), LATERAL ${fnName}(${call}) AS ${target}`;
+  return `json_to_record(${params.add(argsValue)}::json) AS pgrst_args(${defs}), LATERAL ${fnName}(${call}) AS ${target}`;
 }
 
 /** A Relation-shaped view of a function's result rows, for select/filter/order/embeds. */
