@@ -2,7 +2,8 @@
  * The demo accounts of supabase/seed.sql (one per role) and a sign-in helper
  * for integration tests of the app's schema. Every account uses DEMO_PASSWORD.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { userClient, type BackendInfo } from './env.ts';
 
 export const DEMO_PASSWORD = 'Farmacia@2026';
 
@@ -38,12 +39,6 @@ export type DemoUserKey = keyof typeof DEMO_USERS;
 
 export const DEMO_USER_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
 
-/** What is needed to reach a backend (BackendInfo from tests/utils/env.ts fits). */
-export interface BackendEndpoint {
-  apiUrl: string;
-  anonKey: string;
-}
-
 export interface SignedInDemoUser {
   client: SupabaseClient;
   userId: string;
@@ -51,14 +46,11 @@ export interface SignedInDemoUser {
 }
 
 /** A supabase-js client signed in as the given demo account (no persisted session). */
-export async function signInAs(backend: BackendEndpoint, key: DemoUserKey): Promise<SignedInDemoUser> {
+export async function signInAs(backend: BackendInfo, key: DemoUserKey): Promise<SignedInDemoUser> {
   const user: DemoUser = DEMO_USERS[key];
-  const client = createClient(backend.apiUrl, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-  const { data, error } = await client.auth.signInWithPassword({ email: user.email, password: DEMO_PASSWORD });
-  if (error || !data.user) {
-    throw new Error(`Sign-in as ${user.email} failed: ${error?.message ?? 'no user returned'}`);
-  }
-  return { client, userId: data.user.id, user };
+  const client = await userClient(backend, user.email, DEMO_PASSWORD);
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) throw new Error(`Sign-in as ${user.email} returned no session`);
+  return { client, userId, user };
 }

@@ -1,0 +1,241 @@
+/**
+ * Our own version of Supabase's database linter (splinter) over the app's
+ * migrated database (see shared notes quality.md). The schema itself is what is
+ * under test here, so these checks read the PostgreSQL catalogue directly.
+ * Each check lists the offending objects, so a failure names what to fix.
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appBackend, sql } from '../../utils/env.ts';
+
+/**
+ * Security-definer functions in an exposed schema that `anon` may execute on
+ * purpose (for example the public signature page's RPC). Add with a reason.
+ */
+const ANON_SECURITY_DEFINER_ALLOWLIST: string[] = [];
+
+/** Views in `public` allowed to read auth.users (none). */
+const EXPOSED_SCHEMAS = ['public'];
+const CHECKED_FUNCTION_SCHEMAS = ['public', 'private'];
+
+let db: pg.Client;
+
+async function rows(query: string, params: unknown[] = []): Promise<string[]> {
+  const result = await db.query<{ item: string }>(query, params);
+  return result.rows.map((r) => r.item).sort();
+}
+
+beforeAll(async () => {
+  db = await sql(appBackend());
+});
+
+afterAll(async () => {
+  await db.end();
+});
+
+describe('splinter-style lints on the migrated app database', () => {
+  it('the lints inspect a migrated schema (sanity: the organisation tables exist)', async () => {
+    const tables = await rows(
+      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')`,
+    );
+    expect(tables).toEqual(expect.arrayContaining(['profiles', 'store_units', 'user_roles', 'permissions']));
+  });
+
+  it('rls_disabled_in_public / policy_exists_rls_disabled: every public table has RLS enabled', async () => {
+    const offenders = await rows(
+      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = any($1) and c.relkind in ('r', 'p') and not c.relrowsecurity`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('rls_enabled_no_policy: every public table has at least one policy', async () => {
+    const offenders = await rows(
+      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = any($1) and c.relkind in ('r', 'p')
+         and not exists (select 1 from pg_policy p where p.polrelid = c.oid)`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no_primary_key: every public table has a primary key', async () => {
+    const offenders = await rows(
+      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = any($1) and c.relkind in ('r', 'p')
+         and not exists (select 1 from pg_constraint k where k.conrelid = c.oid and k.contype = 'p')`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('security_definer_view: every public view runs with security_invoker', async () => {
+    const offenders = await rows(
+      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = any($1) and c.relkind in ('v', 'm')
+         and not coalesce(c.reloptions @> array['security_invoker=true'] or c.reloptions @> array['security_invoker=on'], false)`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('auth_users_exposed: no public view reads auth.users', async () => {
+    const offenders = await rows(
+      `select distinct v.relname as item
+       from pg_depend d
+       join pg_rewrite r on r.oid = d.objid
+       join pg_class v on v.oid = r.ev_class
+       join pg_namespace vn on vn.oid = v.relnamespace
+       where d.refobjid = 'auth.users'::regclass and vn.nspname = any($1) and v.relkind in ('v', 'm')`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('rls_references_user_metadata: no policy trusts user_metadata', async () => {
+    const offenders = await rows(
+      `select schemaname || '.' || tablename || ': ' || policyname as item from pg_policies
+       where coalesce(qual, '') ilike '%user_metadata%' or coalesce(with_check, '') ilike '%user_metadata%'`,
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('auth_rls_initplan: policies wrap auth.*() and argument-less private.*() calls in (select ...)', async () => {
+    const policies = await db.query<{ item: string; qual: string | null; with_check: string | null }>(
+      `select schemaname || '.' || tablename || ': ' || policyname as item, qual, with_check from pg_policies
+       where schemaname = any($1)`,
+      [EXPOSED_SCHEMAS],
+    );
+    const bare = /(?<!SELECT )\b(auth\.(uid|jwt|role|email)|private\.\w+)\(\)/;
+    const offenders = policies.rows
+      .filter((p) => bare.test(p.qual ?? '') || bare.test(p.with_check ?? ''))
+      .map((p) => p.item)
+      .sort();
+    expect(offenders).toEqual([]);
+  });
+
+  it('rls_policy_always_true: no insert, update or delete policy is simply true', async () => {
+    const offenders = await rows(
+      `select schemaname || '.' || tablename || ': ' || policyname as item from pg_policies
+       where schemaname = any($1) and cmd in ('INSERT', 'UPDATE', 'DELETE', 'ALL')
+         and (trim(coalesce(qual, '')) = 'true' or trim(coalesce(with_check, '')) = 'true')`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('multiple_permissive_policies: one permissive policy per table, role and operation', async () => {
+    const offenders = await rows(
+      `with expanded as (
+         select p.schemaname, p.tablename, p.policyname, r.role, c.cmd
+         from pg_policies p
+         cross join lateral unnest(p.roles) as r(role)
+         cross join lateral unnest(case when p.cmd = 'ALL' then array['SELECT', 'INSERT', 'UPDATE', 'DELETE'] else array[p.cmd] end) as c(cmd)
+         where p.schemaname = any($1) and p.permissive = 'PERMISSIVE'
+       )
+       select schemaname || '.' || tablename || ' ' || role || ' ' || cmd || ': ' || string_agg(policyname, ', ' order by policyname) as item
+       from expanded group by schemaname, tablename, role, cmd having count(*) > 1`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('function_search_path_mutable: every function in public and private fixes its search_path', async () => {
+    const offenders = await rows(
+      `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as item
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = any($1)
+         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+         and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`,
+      [CHECKED_FUNCTION_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('anon_security_definer_function_executable: anon executes no security-definer function unless allow-listed', async () => {
+    const offenders = await rows(
+      `select n.nspname || '.' || p.proname as item
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = any($1) and p.prosecdef
+         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+         and has_function_privilege('anon', p.oid, 'execute')`,
+      [CHECKED_FUNCTION_SCHEMAS],
+    );
+    expect(offenders.filter((name) => !ANON_SECURITY_DEFINER_ALLOWLIST.includes(name))).toEqual([]);
+  });
+
+  it('the private helper schema is closed to anon and not exposed', async () => {
+    const result = await db.query<{ anon: boolean; authenticated: boolean }>(
+      `select has_schema_privilege('anon', 'private', 'usage') as anon,
+              has_schema_privilege('authenticated', 'private', 'usage') as authenticated`,
+    );
+    expect(result.rows[0]).toEqual({ anon: false, authenticated: true });
+  });
+
+  it('the organisation RPCs are executable by authenticated and not by anon', async () => {
+    const result = await db.query<{ item: string; anon: boolean; authenticated: boolean }>(
+      `select p.proname as item, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname in ('get_visible_menu_paths', 'get_visible_homepage_actions', 'list_basic_users')
+       order by p.proname`,
+    );
+    expect(result.rows).toEqual([
+      { item: 'get_visible_homepage_actions', anon: false, authenticated: true },
+      { item: 'get_visible_menu_paths', anon: false, authenticated: true },
+      { item: 'list_basic_users', anon: false, authenticated: true },
+    ]);
+  });
+
+  it('unindexed_foreign_keys: every foreign key in public is covered by an index', async () => {
+    const offenders = await rows(
+      `select c.relname || '.' || con.conname as item
+       from pg_constraint con
+       join pg_class c on c.oid = con.conrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       where con.contype = 'f' and n.nspname = any($1)
+         and not exists (
+           select 1 from pg_index i
+           where i.indrelid = con.conrelid
+             and (i.indkey::int2[])[0:cardinality(con.conkey) - 1] @> con.conkey
+             and (i.indkey::int2[])[0:cardinality(con.conkey) - 1] <@ con.conkey
+         )`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('duplicate_index: no two identical indexes on a table', async () => {
+    const offenders = await rows(
+      `select c.relname || ': ' || string_agg(ic.relname, ', ' order by ic.relname) as item
+       from pg_index i
+       join pg_class c on c.oid = i.indrelid
+       join pg_class ic on ic.oid = i.indexrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = any($1)
+       group by c.relname, i.indkey::text, i.indclass::text, i.indcollation::text,
+                coalesce(pg_get_expr(i.indexprs, i.indrelid), ''), coalesce(pg_get_expr(i.indpred, i.indrelid), '')
+       having count(*) > 1`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('extension_in_public: no extension is installed in public', async () => {
+    const offenders = await rows(
+      `select e.extname as item from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public'`,
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('every public table has a comment', async () => {
+    const offenders = await rows(
+      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = any($1) and c.relkind in ('r', 'p') and obj_description(c.oid, 'pg_class') is null`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+});
