@@ -152,7 +152,8 @@ export class FunctionWorker {
     const startedAt = performance.now();
     const child = spawn(denoBinary(), this.denoArgs(), {
       cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open for the worker's lifetime: boot.js exits when it closes.
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? tmpDir,

@@ -14,3 +14,17 @@ if (!globalThis.__localSupabaseServed) {
     throw new Error('The function neither called Deno.serve() nor exported default { fetch }');
   }
 }
+
+// The router keeps our stdin open: end of input means it is gone (even if it was
+// killed without a chance to stop us), so exit instead of lingering as an orphan.
+(async () => {
+  const buffer = new Uint8Array(64);
+  try {
+    while ((await Deno.stdin.read(buffer)) !== null) {
+      // nothing is ever sent; just wait for end of input
+    }
+  } catch {
+    // stdin closed abruptly: same meaning
+  }
+  Deno.exit(0);
+})();
