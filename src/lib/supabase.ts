@@ -5,6 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import type { Database } from '@/types/database.types';
+import { createUnauthorizedAwareFetch } from '@/lib/unauthorized-fetch';
 
 type UnauthorizedListener = (url: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -14,29 +15,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => {
     unauthorizedListeners.delete(listener);
-  };
-}
-
-function requestUrl(input: RequestInfo | URL): string {
-  if (typeof input === 'string') return input;
-  if (input instanceof URL) return input.href;
-  return input.url;
-}
-
-/** Wraps fetch so that 401s under `<baseUrl>/rest/v1/` or `<baseUrl>/functions/v1/` notify `notify`. */
-export function createUnauthorizedAwareFetch(
-  baseUrl: string,
-  notify: (url: string) => void,
-  inner: typeof fetch = (...args) => fetch(...args),
-): typeof fetch {
-  const watched = [`${baseUrl.replace(/\/$/, '')}/rest/v1/`, `${baseUrl.replace(/\/$/, '')}/functions/v1/`];
-  return async (input, init) => {
-    const response = await inner(input, init);
-    if (response.status === 401) {
-      const url = requestUrl(input);
-      if (watched.some((prefix) => url.startsWith(prefix))) notify(url);
-    }
-    return response;
   };
 }
 

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useUnits } from '@/features/auth/api/get-units';
 import { useUpdateUnit } from '@/features/auth/api/update-unit';
 import { useAuth } from '@/features/auth/auth-context';

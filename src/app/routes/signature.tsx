@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { useParams } from 'react-router-dom';
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { Logo } from '@/components/ui/logo';
 
 /** Public shipment signature page (/assinar/:token); the shipments issue replaces this placeholder. */

@@ -1,6 +1,6 @@
 import { Construction } from 'lucide-react';
-import { useEffect } from 'react';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Stand-in page for a screen whose module has not landed yet; the module's issue replaces the route file. */
 export function ModuleUnavailable({ title }: { title: string }) {
@@ -18,9 +18,3 @@ export function ModuleUnavailable({ title }: { title: string }) {
   );
 }
 
-/** Sets the browser tab title for the current page. */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Farmácia`;
-  }, [title]);
-}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';

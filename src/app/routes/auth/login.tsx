@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { LoginForm } from '@/features/auth/components/login-form';

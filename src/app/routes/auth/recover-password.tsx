@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { NewPasswordForm } from '@/features/auth/components/new-password-form';

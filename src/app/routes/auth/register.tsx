@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { RegisterForm } from '@/features/auth/components/register-form';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
-import { useDocumentTitle } from '@/components/layouts/module-unavailable';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 

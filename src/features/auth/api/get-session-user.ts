@@ -103,9 +103,13 @@ export async function getSessionUser(authUser: AuthUserLike, signal?: AbortSigna
 }
 
 export function sessionUserQueryOptions(authUser: AuthUserLike) {
+  const { id } = authUser;
+  const email = authUser.email ?? '';
+  const metadataName = authUser.user_metadata?.full_name;
+  const fallbackName = typeof metadataName === 'string' ? metadataName : '';
   return queryOptions({
-    queryKey: authKeys.sessionUser(authUser.id),
-    queryFn: ({ signal }) => getSessionUser(authUser, signal),
+    queryKey: authKeys.sessionUserDetail(id, email, fallbackName),
+    queryFn: ({ signal }) => getSessionUser({ id, email, user_metadata: { full_name: fallbackName } }, signal),
   });
 }
 

@@ -3,5 +3,8 @@ export const authKeys = {
   all: ['auth'] as const,
   sessionUsers: () => [...authKeys.all, 'session-user'] as const,
   sessionUser: (userId: string) => [...authKeys.sessionUsers(), userId] as const,
+  /** The full key: the identity fields getSessionUser reads besides the id. */
+  sessionUserDetail: (userId: string, email: string, fallbackName: string) =>
+    [...authKeys.sessionUser(userId), { email, fallbackName }] as const,
   units: () => [...authKeys.all, 'store-units'] as const,
 };

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, toAppDateString } from '@/lib/dates';
+
+describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
+  it('uses the São Paulo zone regardless of the machine zone', () => {
+    expect(APP_TIME_ZONE).toBe('America/Sao_Paulo');
+    // 02:30 UTC on 1 March is 23:30 of 28 February in São Paulo (UTC−3).
+    const instant = '2026-03-01T02:30:00Z';
+    expect(formatDate(instant)).toBe('28/02/2026');
+    expect(formatDateTime(instant)).toBe('28/02/2026 23:30');
+    expect(toAppDateString(instant)).toBe('2026-02-28');
+  });
+  it('formats times on a 24-hour clock', () => {
+    expect(formatTime('2026-06-15T20:05:09Z')).toBe('17:05');
+    expect(formatTime('2026-06-15T20:05:09Z', true)).toBe('17:05:09');
+  });
+  it('formats money and numbers the Brazilian way', () => {
+    expect(formatCurrency(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+  });
+});

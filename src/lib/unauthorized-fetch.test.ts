@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createUnauthorizedAwareFetch } from '@/lib/unauthorized-fetch';
+
+const base = 'http://127.0.0.1:54321';
+
+function fetchAnswering(status: number): typeof fetch {
+  return async () => new Response(null, { status });
+}
+
+describe('401 detection', () => {
+  it.each([
+    [`${base}/rest/v1/profiles?select=*`, 401, true],
+    [`${base}/functions/v1/ai-chat`, 401, true],
+    [`${base}/auth/v1/token?grant_type=password`, 401, false],
+    [`${base}/rest/v1/profiles`, 403, false],
+    [`${base}/rest/v1/profiles`, 200, false],
+  ])('%s answering %i notifies: %s', async (url, status, notified) => {
+    const notify = vi.fn();
+    const wrapped = createUnauthorizedAwareFetch(base, notify, fetchAnswering(status));
+    const response = await wrapped(url);
+    expect(response.status).toBe(status);
+    expect(notify).toHaveBeenCalledTimes(notified ? 1 : 0);
+  });
+  it('accepts Request and URL inputs', async () => {
+    const notify = vi.fn();
+    const wrapped = createUnauthorizedAwareFetch(`${base}/`, notify, fetchAnswering(401));
+    await wrapped(new Request(`${base}/rest/v1/x`));
+    await wrapped(new URL(`${base}/functions/v1/y`));
+    expect(notify).toHaveBeenCalledTimes(2);
+  });
+});

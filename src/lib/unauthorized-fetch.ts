@@ -1,0 +1,28 @@
+/**
+ * A fetch that reports 401 answers from the Data API (/rest/v1) and Edge Functions (/functions/v1),
+ * so the session logic can run the 'Sessão Expirada' flow (spec §4).
+ */
+
+function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+/** Wraps fetch so that 401s under `<baseUrl>/rest/v1/` or `<baseUrl>/functions/v1/` call `notify`. */
+export function createUnauthorizedAwareFetch(
+  baseUrl: string,
+  notify: (url: string) => void,
+  inner: typeof fetch = (...args) => fetch(...args),
+): typeof fetch {
+  const base = baseUrl.replace(/\/$/, '');
+  const watched = [`${base}/rest/v1/`, `${base}/functions/v1/`];
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (response.status === 401) {
+      const url = requestUrl(input);
+      if (watched.some((prefix) => url.startsWith(prefix))) notify(url);
+    }
+    return response;
+  };
+}
