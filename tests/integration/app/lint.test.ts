@@ -4,6 +4,9 @@
  * under test here, so these checks read the PostgreSQL catalogue directly.
  * Each check lists the offending objects, so a failure names what to fix.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appBackend, sql } from '../../utils/env.ts';
@@ -228,6 +231,22 @@ describe('splinter-style lints on the migrated app database', () => {
       `select e.extname as item from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public'`,
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('src/types/database.types.ts is generated from the current migrations (gen-types --check)', async () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const run = promisify(execFile);
+    const result = await run(process.execPath, ['--import', 'tsx', 'scripts/gen-types.ts', '--check', '--db-url', appBackend().dbUrl], {
+      cwd: root,
+    }).then(
+      (ok) => ({ code: 0, output: ok.stdout + ok.stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
+    );
+    expect(result.output).toContain('up to date');
+    expect(result.code).toBe(0);
   });
 
   it('every public table has a comment', async () => {
