@@ -108,6 +108,16 @@ function apiKeyOf(req: IncomingMessage, rest: string): string | undefined {
   return undefined;
 }
 
+function withoutApiKeyParam(rest: string): string {
+  const q = rest.indexOf('?');
+  if (q === -1) return rest;
+  const kept = rest
+    .slice(q + 1)
+    .split('&')
+    .filter((pair) => pair.split('=')[0] !== 'apikey');
+  return kept.length > 0 ? `${rest.slice(0, q)}?${kept.join('&')}` : rest.slice(0, q);
+}
+
 /** The hosted gateway's key check: returns an error body, or undefined to let the request through. */
 function checkApiKey(ctx: BackendContext, req: IncomingMessage, rest: string): { message: string; hint: string } | undefined {
   const key = apiKeyOf(req, rest);
@@ -151,7 +161,14 @@ export function buildApp(ctx: BackendContext, services: Services): Server {
         return;
       }
     }
-    await service.handle(req, res, route.rest);
+    // Like Kong's key-auth `hide_credentials`: the key parameter is the gateway's, not the
+    // service's (PostgREST would read `apikey=` as a filter). Realtime reads it itself.
+    let rest = route.rest;
+    if (route.prefix !== '/realtime/v1' && rest.includes('apikey=')) {
+      rest = withoutApiKeyParam(rest);
+      req.url = `${route.prefix}${rest}`;
+    }
+    await service.handle(req, res, rest);
   };
 
   const server = createServer((req, res) => {
