@@ -28,6 +28,8 @@ const PUBLICATION = 'supabase_realtime';
 /** Re-confirmation of a channel's token is capped at this interval, as on hosted. */
 const MAX_CONFIRM_TOKEN_MS = 60 * 60 * 1000;
 const READY_TIMEOUT_MS = 10_000;
+/** Phoenix closes a socket that sent nothing (not even a heartbeat) for this long. */
+const IDLE_TIMEOUT_MS = 60_000;
 
 type TokenCheck = { ok: true; claims: JwtClaims; role: string; exp: number } | { ok: false; reason: string; message: string };
 
@@ -38,6 +40,7 @@ interface Connection {
   token: string;
   channels: Map<string, Channel>;
   queue: Promise<void>;
+  lastSeen: number;
 }
 
 interface Channel {
@@ -203,6 +206,13 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
     (transaction) => dispatchTransaction(pool, transaction, activeSubscribers()),
     ctx.log,
   );
+  const idleSweep = setInterval(() => {
+    const now = Date.now();
+    for (const connection of connections) {
+      if (now - connection.lastSeen > IDLE_TIMEOUT_MS) connection.ws.terminate();
+    }
+  }, IDLE_TIMEOUT_MS / 4);
+  idleSweep.unref();
   let streamReady = false;
   void stream.ready.then(() => {
     streamReady = true;
@@ -492,9 +502,10 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
   }
 
   function onConnection(ws: WebSocket, vsn: Vsn, token: string): void {
-    const connection: Connection = { ws, vsn, token, channels: new Map(), queue: Promise.resolve() };
+    const connection: Connection = { ws, vsn, token, channels: new Map(), queue: Promise.resolve(), lastSeen: Date.now() };
     connections.add(connection);
     ws.on('message', (data, isBinary) => {
+      connection.lastSeen = Date.now();
       const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
       const incoming = decodeIncoming(buffer, isBinary, vsn);
       if (!incoming) return;
@@ -595,6 +606,7 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
 
     async close() {
       closing = true;
+      clearInterval(idleSweep);
       for (const connection of connections) {
         for (const channel of connection.channels.values()) {
           if (channel.confirmTimer) clearTimeout(channel.confirmTimer);

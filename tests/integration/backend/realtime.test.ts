@@ -204,6 +204,25 @@ describe('postgres_changes', () => {
     await userB.client.removeChannel(b.channel);
   });
 
+  it('sends DELETEs like hosted: primary key only to roles that may select the table, nothing to others', async () => {
+    const a = await listen(userA.client, [{ event: 'DELETE', table: 'rt_messages' }]);
+    const b = await listen(userB.client, [{ event: 'DELETE', table: 'rt_messages' }]);
+    const anon = plainClient();
+    const anonymous = await listen(anon, [{ event: '*', table: 'rt_messages' }]);
+    const secret = await insertMessage(userA.client, { room: 'a-private', body: 'secret body' });
+    const { error } = await userA.client.from('rt_messages').delete().eq('id', secret.id);
+    expect(error).toBeNull();
+    const seenByA = await a.changes.waitFor((change) => change.old.id === secret.id);
+    const seenByB = await b.changes.waitFor((change) => change.old.id === secret.id);
+    expect(seenByA.old).toEqual({ id: secret.id });
+    expect(seenByB.old).toEqual({ id: secret.id });
+    await settle();
+    expect(anonymous.changes.items).toEqual([]);
+    await userA.client.removeChannel(a.channel);
+    await userB.client.removeChannel(b.channel);
+    await anon.removeAllChannels();
+  });
+
   it('narrows with filters: eq and in', async () => {
     const room = `filtered-${randomUUID()}`;
     const byRoom = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `room=eq.${room}` }]);
