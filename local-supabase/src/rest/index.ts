@@ -133,38 +133,45 @@ function singularError(n: number): RestError {
 export const createRestService: ServiceFactory = async (ctx: BackendContext): Promise<Service> => {
   const { config } = ctx;
   let cache: SchemaCache = await loadSchemaCache(ctx.pool, config.api.schemas);
-  let reloading: Promise<void> | null = null;
-  let lastReload = Date.now();
+  let cacheStartedAt = 0;
+  let reloading: { promise: Promise<void>; startedAt: number } | null = null;
   const reload = (): Promise<void> => {
-    if (reloading) return reloading;
-    reloading = (async () => {
+    if (reloading) return reloading.promise;
+    const startedAt = performance.now();
+    const promise = (async () => {
       try {
         cache = await loadSchemaCache(ctx.pool, config.api.schemas);
-        lastReload = Date.now();
+        cacheStartedAt = startedAt;
       } catch (error) {
         ctx.log(`rest: schema cache reload failed: ${(error as Error).message}`);
       } finally {
         reloading = null;
       }
     })();
-    return reloading;
+    reloading = { promise, startedAt };
+    return promise;
   };
   const unsubscribe = ctx.onSchemaChange(() => {
     void reload();
   });
 
-  /** A miss may be a table created a moment ago: reload once (rate-limited) and retry. */
-  async function withReloadOnMiss<T>(fn: () => T): Promise<T> {
+  /**
+   * A miss may be an object created a moment ago whose change notification has not been
+   * processed yet: make sure the cache was loaded after the request arrived, then retry.
+   */
+  async function withReloadOnMiss<T>(requestStart: number, fn: () => T): Promise<T> {
     try {
       return fn();
     } catch (error) {
-      if (error instanceof RestError && (error.code === 'PGRST205' || error.code === 'PGRST202' || error.code === 'PGRST200' || error.code === 'PGRST204' || error.code === '42703')) {
-        if (reloading) await reloading;
-        else if (Date.now() - lastReload > 250) await reload();
-        else throw error;
-        return fn();
+      const retriable = ['PGRST205', 'PGRST202', 'PGRST200', 'PGRST204', '42703'];
+      if (!(error instanceof RestError) || !retriable.includes(error.code) || cacheStartedAt >= requestStart) throw error;
+      while (cacheStartedAt < requestStart) {
+        const current = reloading;
+        if (current) await current.promise;
+        else await reload();
+        if (!current && cacheStartedAt < requestStart) break;
       }
-      throw error;
+      return fn();
     }
   }
 
@@ -200,6 +207,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
   }
 
   async function handleRequest(req: IncomingMessage, path: string): Promise<Reply> {
+    const requestStart = performance.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(path, 'http://local');
     const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -279,7 +287,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           else filterParams.push([k, v]);
         }
       }
-      const { fn, wholeBody } = await withReloadOnMiss(() => findFunction(cache, schema, fnName, Object.keys(args)));
+      const { fn, wholeBody } = await withReloadOnMiss(requestStart, () => findFunction(cache, schema, fnName, Object.keys(args)));
       const readOnly = method !== 'POST' || fn.volatility !== 'v';
       const p = new Params();
       const argsValue = JSON.stringify(wholeBody ? rawBody : args);
@@ -308,10 +316,17 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           return { kind: 'void' as const };
         }
         if (fn.returnsSet) {
-          const sql = `SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg("pgrst_s"."pgrst_scalar"), '[]'::json)::text AS body FROM ${from}`;
+          const num = (k: string): number | undefined => {
+            const v = filterParams.find(([key]) => key === k)?.[1];
+            return v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined;
+          };
+          const limit = Math.min(num('limit') ?? rangeLimit ?? config.api.maxRows, config.api.maxRows);
+          const offset = num('offset') ?? rangeOffset ?? 0;
+          const page = `SELECT "pgrst_s"."pgrst_scalar" AS v FROM ${from} LIMIT ${p.add(limit)}::bigint OFFSET ${p.add(offset)}::bigint`;
+          const sql = `SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_pgrst_r.v), '[]'::json)::text AS body FROM (${page}) _pgrst_r`;
           const r = (await client.query<QueryResult>(sql, p.values)).rows[0] as QueryResult;
           if (count) r.total = String(r.page_total);
-          return { kind: 'rows' as const, r, offset: 0 };
+          return { kind: 'rows' as const, r, offset };
         }
         const sql = `SELECT to_json("pgrst_s"."pgrst_scalar")::text AS body FROM ${from}`;
         const r = (await client.query<{ body: string | null }>(sql, p.values)).rows[0];
@@ -339,7 +354,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     };
 
     if (method === 'GET' || method === 'HEAD') {
-      const { root } = await withReloadOnMiss(() => plan(parseSelect(selectParam ?? '*')));
+      const { root } = await withReloadOnMiss(requestStart, () => plan(parseSelect(selectParam ?? '*')));
       if (rangeOffset !== undefined) root.offset = rangeOffset;
       if (rangeLimit !== undefined) root.limit = rangeLimit;
       const read = renderRead(root, count, { maxRows: config.api.maxRows });
@@ -351,7 +366,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const bodyText = method === 'DELETE' ? '' : await readBody(req);
       const body = method === 'DELETE' ? null : parseJsonBody(bodyText);
       const representation = prefer.return === 'representation';
-      const { rel, root } = await withReloadOnMiss(() => plan(representation ? parseSelect(selectParam ?? '*') : []));
+      const { rel, root } = await withReloadOnMiss(requestStart, () => plan(representation ? parseSelect(selectParam ?? '*') : []));
       if (method !== 'POST' && root.conditions.length === 0) {
         throw new RestError(400, '21000', `${method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`, null, null);
       }
@@ -359,7 +374,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       let stmt: { sql: string; params: unknown[] };
       if (method === 'POST') {
         const onConflictRaw = params.find(([k]) => k === 'on_conflict')?.[1];
-        stmt = await withReloadOnMiss(() =>
+        stmt = await withReloadOnMiss(requestStart, () =>
           buildInsert(
             {
               rel, body, columnsParam: params.find(([k]) => k === 'columns')?.[1] ?? null, missingDefault: prefer.missing === 'default',
@@ -435,7 +450,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     },
     async close(): Promise<void> {
       unsubscribe();
-      if (reloading) await reloading;
+      if (reloading) await reloading.promise;
     },
   };
 };
