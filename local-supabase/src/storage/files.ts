@@ -97,6 +97,10 @@ export class FileStore {
     await rename(this.objectDir(fromBucket, id), this.objectDir(toBucket, id));
   }
 
+  openRange(bucket: string, id: string, version: string, start: number, end: number): ReadStream {
+    return createReadStream(this.objectPath(bucket, id, version), { start, end });
+  }
+
   async open(bucket: string, id: string, version: string): Promise<{ stream: ReadStream; size: number } | null> {
     const file = this.objectPath(bucket, id, version);
     try {

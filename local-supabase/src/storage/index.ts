@@ -5,15 +5,18 @@
  * `<dataDir>/storage`. See README.md for what is and is not implemented.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import type { BackendContext, Service, ServiceFactory } from '../context.ts';
 import { Rollback } from '../db/transaction.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
-import { createBucket, deleteBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
+import { createBucket, deleteBucket, getBucket, listBuckets, parseFileSizeLimit, updateBucket } from './buckets.ts';
 import { errors, fromDatabaseError, sendError, sendJson, StorageError } from './errors.ts';
 import { FileStore } from './files.ts';
 import {
   copyObject,
+  DEFAULT_GLOBAL_FILE_SIZE_LIMIT,
   emptyBucket,
   findBucket,
   findObject,
@@ -53,11 +56,25 @@ function bucketAndName(segments: string[]): { bucketId: string; name: string } {
   return { bucketId, name };
 }
 
+/** `[storage] file_size_limit` from the project's config.toml (default 50MiB). */
+function readGlobalFileSizeLimit(ctx: BackendContext): number {
+  const file = path.join(ctx.config.projectDir, 'config.toml');
+  try {
+    if (!existsSync(file)) return DEFAULT_GLOBAL_FILE_SIZE_LIMIT;
+    const toml = parseToml(readFileSync(file, 'utf8')) as { storage?: { file_size_limit?: unknown } };
+    return parseFileSizeLimit(toml.storage?.file_size_limit) ?? DEFAULT_GLOBAL_FILE_SIZE_LIMIT;
+  } catch (error) {
+    ctx.log(`[storage] cannot read [storage] file_size_limit: ${String(error)}; using 50MiB`);
+    return DEFAULT_GLOBAL_FILE_SIZE_LIMIT;
+  }
+}
+
 export const createStorageService: ServiceFactory = async (ctx: BackendContext): Promise<Service> => {
   const { pool } = ctx;
   const secret = ctx.config.jwtSecret;
   const store = new FileStore(path.join(ctx.config.dataDir, 'storage'));
   await store.init();
+  const globalLimit = readGlobalFileSizeLimit(ctx);
 
   const now = (): number => Math.floor(Date.now() / 1000);
 
@@ -194,6 +211,7 @@ export const createStorageService: ServiceFactory = async (ctx: BackendContext):
           upsert: claims.upsert === true,
           updateOnly: false,
           ownerOverride: { sub: owner, ownerUuid: owner && /^[0-9a-f-]{36}$/i.test(owner) ? owner : null },
+          globalLimit,
         });
         return sendJson(res, 200, { Key: result.Key, Id: result.Id });
       }
@@ -240,6 +258,7 @@ export const createStorageService: ServiceFactory = async (ctx: BackendContext):
           name,
           upsert: method === 'POST' && req.headers['x-upsert'] === 'true',
           updateOnly: method === 'PUT',
+          globalLimit,
         });
         return sendJson(res, 200, result);
       }

@@ -11,8 +11,8 @@ import { errors } from './errors.ts';
 import type { FileStore, TempFile } from './files.ts';
 import { asCaller, type Caller } from './request.ts';
 
-/** Hosted default of `[storage] file_size_limit` ("50MiB"). */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+/** Default of `[storage] file_size_limit` ("50MiB"), the CLI's and hosted free plan's. */
+export const DEFAULT_GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 
 export interface ObjectRow {
   id: string;
@@ -172,6 +172,8 @@ export interface UploadOptions {
   updateOnly: boolean;
   /** Owner to record instead of the caller's (signed upload URLs). */
   ownerOverride?: { sub: string | undefined; ownerUuid: string | null };
+  /** `[storage] file_size_limit` of the project. */
+  globalLimit: number;
 }
 
 /** Upload / update: file first, then the row as the caller, then the bytes into place. */
@@ -185,8 +187,8 @@ export async function uploadObject(
   const { bucketId, name } = options;
   validateKey(name);
   const bucket = await findBucket(pool, bucketId);
-  const bucketLimit = bucket.file_size_limit === null ? GLOBAL_FILE_SIZE_LIMIT : Number(bucket.file_size_limit);
-  const limit = Math.min(bucketLimit, GLOBAL_FILE_SIZE_LIMIT);
+  const bucketLimit = bucket.file_size_limit === null ? options.globalLimit : Number(bucket.file_size_limit);
+  const limit = Math.min(bucketLimit, options.globalLimit);
   const input = await readUpload(req, store, limit);
   let placed: { id: string; version: string } | undefined;
   try {
@@ -322,23 +324,58 @@ export async function sendObject(
     res.end();
     return;
   }
-  res.writeHead(200, headers);
-  if (req.method === 'HEAD') {
+  let stream = file.stream;
+  let status = 200;
+  const range = parseRange(req.headers.range, file.size);
+  if (range === 'invalid') {
     file.stream.destroy();
+    res.writeHead(416, { 'content-range': `bytes */${file.size}` });
+    res.end();
+    return;
+  }
+  if (range) {
+    file.stream.destroy();
+    stream = store.openRange(row.bucket_id, row.id, row.version ?? '', range.start, range.end);
+    status = 206;
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${file.size}`;
+    headers['content-length'] = range.end - range.start + 1;
+  }
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') {
+    stream.destroy();
     res.end();
     return;
   }
   await new Promise<void>((resolve) => {
-    file.stream.on('error', () => {
+    stream.on('error', () => {
       res.destroy();
       resolve();
     });
     res.on('close', () => {
-      file.stream.destroy();
+      stream.destroy();
       resolve();
     });
-    file.stream.pipe(res);
+    stream.pipe(res);
   });
+}
+
+/** A single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; anything else serves the whole file. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    start = Math.max(size - suffix, 0);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
 }
 
 export function renderInfo(row: ObjectRow): Record<string, unknown> {

@@ -57,6 +57,17 @@ describe('functions: verify_jwt and the request a function sees', () => {
     base = `${info.apiUrl}/functions/v1`;
   });
 
+  it('starts a cold worker once for many parallel first requests', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`${base}/public-echo/paralelo`, { method: 'POST', body: 'x' })),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{ public: boolean; pid: number }>;
+    expect(bodies.every((body) => body.public)).toBe(true);
+    // One process served them all.
+    expect(new Set(bodies.map((body) => body.pid)).size).toBe(1);
+  });
+
   it('passes a signed-in user through: the function sees its sub, method, path and JSON body', async () => {
     const sub = randomUUID();
     const { data, error } = await clientWithToken(info, userToken(info, sub)).functions.invoke<Echo>('echo', {
@@ -134,7 +145,13 @@ describe('functions: verify_jwt and the request a function sees', () => {
   it('serves a verify_jwt = false function without any header (export default { fetch } style)', async () => {
     const response = await fetch(`${base}/public-echo/webhook?x=1`, { method: 'POST', body: 'x' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ public: true, method: 'POST', path: '/public-echo/webhook', role: null });
+    expect(await response.json()).toEqual({
+      public: true,
+      method: 'POST',
+      path: '/public-echo/webhook',
+      role: null,
+      pid: expect.any(Number),
+    });
   });
 
   it('answers 404 "Function not found" for an unknown function and for _shared', async () => {

@@ -302,6 +302,45 @@ describe('storage: public bucket, signed URLs, limits, buckets', () => {
     expect((await service.storage.getBucket(id)).error).toMatchObject({ statusCode: '404' });
   });
 
+  it('handles names with spaces and accents in uploads, listing, downloads and signed URLs', async () => {
+    const path = `${userA}/relatórios de março/balanço final.txt`;
+    expect((await a.storage.from('docs').upload(path, text('ação'))).error).toBeNull();
+    const list = await a.storage.from('docs').list(`${userA}/relatórios de março`);
+    expect(list.data?.map((entry) => entry.name)).toEqual(['balanço final.txt']);
+    expect(await (await a.storage.from('docs').download(path)).data?.text()).toBe('ação');
+    const signed = await a.storage.from('docs').createSignedUrl(path, 60);
+    const response = await fetch(signed.data?.signedUrl ?? '');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('ação');
+  });
+
+  it('serves byte ranges', async () => {
+    const path = `${userA}/range.txt`;
+    await a.storage.from('docs').upload(path, text('0123456789'));
+    const signed = await a.storage.from('docs').createSignedUrl(path, 60);
+    const partial = await fetch(signed.data?.signedUrl ?? '', { headers: { range: 'bytes=2-5' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(await partial.text()).toBe('2345');
+  });
+
+  it('lets exactly one of many parallel uploads to the same path win, refusing the rest with 409', async () => {
+    const path = `${userA}/corrida.txt`;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => a.storage.from('docs').upload(path, text(`tentativa ${i}`))),
+    );
+    const winners = results.filter((result) => result.error === null);
+    expect(winners).toHaveLength(1);
+    for (const result of results.filter((r) => r.error !== null)) {
+      expect(result.error).toMatchObject({ statusCode: '409' });
+    }
+    const upserts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => a.storage.from('docs').upload(path, text(`upsert ${i}`), { upsert: true })),
+    );
+    expect(upserts.every((result) => result.error === null)).toBe(true);
+    expect(await (await a.storage.from('docs').download(path)).data?.text()).toMatch(/^upsert \d$/);
+  });
+
   it('keeps service_role above RLS: it reads any user file', async () => {
     const path = `${userA}/servico.txt`;
     await a.storage.from('docs').upload(path, text('visto pelo serviço'));
