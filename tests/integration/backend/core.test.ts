@@ -154,6 +154,24 @@ describe('database bootstrap and migrations', () => {
     expect(rows[0]).toEqual({ anon: false, authenticated: false, service: false });
   });
 
+  it('reloads the API schema by itself after DDL (pgrst_ddl_watch + NOTIFY pgrst)', async () => {
+    const table = `core_reload_probe_${Date.now()}`;
+    await db.query(`create table public.${table} (id int primary key); grant select on public.${table} to anon; insert into public.${table} values (7)`);
+    try {
+      const client = anonClient(info);
+      let result = await client.from(table).select('id');
+      const deadline = Date.now() + 5_000;
+      while (result.error && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        result = await client.from(table).select('id');
+      }
+      expect(result.error).toBeNull();
+      expect(result.data).toEqual([{ id: 7 }]);
+    } finally {
+      await db.query(`drop table public.${table}`);
+    }
+  });
+
   it('installs the platform roles, schemas, extensions and helpers', async () => {
     const roles = await db.query<{ rolname: string; rolbypassrls: boolean; rolcanlogin: boolean }>(
       "select rolname, rolbypassrls, rolcanlogin from pg_roles where rolname in ('anon','authenticated','service_role','authenticator') order by rolname",
@@ -234,7 +252,12 @@ describe('lifecycle (own backends)', () => {
       path.join(projectDir, 'migrations', '20260201000000_notes.sql'),
       "create table public.notes (id serial primary key, body text not null);\nalter table public.notes enable row level security;\ncreate policy notes_read on public.notes for select using (true);\n",
     );
-    await fs.writeFile(path.join(projectDir, 'seed.sql'), "insert into public.notes (body) values ('seed.sql');\n");
+    await fs.writeFile(
+      path.join(projectDir, 'seed.sql'),
+      "insert into public.notes (body) values ('seed.sql');\n" +
+        "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)\n" +
+        "values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'gerente@example.com', '', now(), '{}', '{}', now(), now());\n",
+    );
     await fs.writeFile(path.join(projectDir, 'seeds', '02_b.sql'), "insert into public.notes (body) values ('seeds/02_b.sql');\n");
     await fs.writeFile(path.join(projectDir, 'seeds', '01_a.sql'), "insert into public.notes (body) values ('seeds/01_a.sql');\n");
   });
@@ -246,7 +269,11 @@ describe('lifecycle (own backends)', () => {
     const dataDir = await makeDataDir('core-restart-');
     let backend: StartedBackend | undefined;
     try {
-      backend = await startBackend({ projectDir, dataDir });
+      backend = await startBackend({ projectDir, dataDir, env: { LOCAL_SUPABASE_NO_ENV_FILE: '' } });
+      expect(backend.output()).toContain('Accounts in auth.users:\n  - gerente@example.com');
+      expect(await fs.readFile(path.join(workDir, '.env.local'), 'utf8')).toContain(
+        `VITE_SUPABASE_URL=${backend.apiUrl}\nVITE_SUPABASE_ANON_KEY=${backend.anonKey}\n`,
+      );
       const first = await anonClient(backend).from('notes').select('body').order('id');
       expect(first.error).toBeNull();
       expect(first.data).toEqual([{ body: 'seed.sql' }, { body: 'seeds/01_a.sql' }, { body: 'seeds/02_b.sql' }]);
