@@ -218,20 +218,19 @@ interface Prepared {
   matched: { candidate: Candidate; ids: number[] }[];
 }
 
-/** Evaluates values and filters of one change in a single query. */
-async function prepareChange(pool: pg.Pool, work: Work, meta: RelationMeta): Promise<Prepared> {
+/** Adds the value and filter expressions of one change to `batch`; `finish` reads their results. */
+function planChange(batch: ExpressionBatch, work: Work, meta: RelationMeta, prefix: string): (values: JsonValue[]) => Prepared {
   const { change } = work;
-  const batch = new ExpressionBatch();
   const newTuple = typedTuple(batch, change, change.newTuple, meta, false);
   // Without a replica-identity old tuple, an UPDATE's old record is its key columns (as wal2json sends).
   const oldTuple =
     change.type === 'UPDATE' && !change.oldTuple
       ? typedTuple(batch, change, change.newTuple, meta, true)
       : typedTuple(batch, change, change.oldTuple, meta, false);
-  const toIndexes = (tuple: TypedTuple, prefix: string): Map<string, number | null> => {
+  const toIndexes = (tuple: TypedTuple, kind: string): Map<string, number | null> => {
     const indexes = new Map<string, number | null>();
     for (const [name, typed] of tuple) {
-      indexes.set(name, typed ? batch.add(`${prefix}:${name}`, `to_jsonb(${typed.sql})`) : null);
+      indexes.set(name, typed ? batch.add(`${prefix}:${kind}:${name}`, `to_jsonb(${typed.sql})`) : null);
     }
     return indexes;
   };
@@ -245,24 +244,68 @@ async function prepareChange(pool: pg.Pool, work: Work, meta: RelationMeta): Pro
         const key = `${filter.column}\u0000${filter.op}\u0000${filter.value}\u0000${filter.negate}`;
         if (filterIndexes.has(key)) continue;
         const condition = filterCondition(batch, filter, filterTuple, meta);
-        filterIndexes.set(key, condition === null ? false : batch.add(`filter:${key}`, `to_jsonb(${condition})`));
+        filterIndexes.set(key, condition === null ? false : batch.add(`${prefix}:filter:${key}`, `to_jsonb(${condition})`));
       }
     }
   }
-  const values = await batch.run(pool);
-  const matched: Prepared['matched'] = [];
-  for (const candidate of work.candidates) {
-    const ids = new Set<number>();
-    for (const binding of candidate.bindings) {
-      const holds = binding.params.filters.every((filter) => {
-        const index = filterIndexes.get(`${filter.column}\u0000${filter.op}\u0000${filter.value}\u0000${filter.negate}`);
-        return index !== undefined && index !== false && values[index] === true;
-      });
-      if (holds) ids.add(binding.id);
+  return (values) => {
+    const matched: Prepared['matched'] = [];
+    for (const candidate of work.candidates) {
+      const ids = new Set<number>();
+      for (const binding of candidate.bindings) {
+        const holds = binding.params.filters.every((filter) => {
+          const index = filterIndexes.get(`${filter.column}\u0000${filter.op}\u0000${filter.value}\u0000${filter.negate}`);
+          return index !== undefined && index !== false && values[index] === true;
+        });
+        if (holds) ids.add(binding.id);
+      }
+      if (ids.size > 0) matched.push({ candidate, ids: [...ids] });
     }
-    if (ids.size > 0) matched.push({ candidate, ids: [...ids] });
+    return { work, meta, record, oldRecord, values, matched };
+  };
+}
+
+/** Above this many parameters a batch is sent and a new one started (Postgres allows 65535). */
+const MAX_BATCH_PARAMS = 20_000;
+
+/**
+ * Types values and evaluates filters of all changes of a transaction in as few queries as possible.
+ * If a batch fails (a value that no longer casts, say), its changes are retried one by one so that a
+ * single bad change does not hide the others.
+ */
+async function prepareChanges(
+  pool: pg.Pool,
+  works: { work: Work; meta: RelationMeta }[],
+  log: (message: string) => void,
+): Promise<Prepared[]> {
+  const prepared: Prepared[] = [];
+  const runChunk = async (chunk: { work: Work; meta: RelationMeta }[]): Promise<void> => {
+    const batch = new ExpressionBatch();
+    const finishers = chunk.map(({ work, meta }, index) => planChange(batch, work, meta, String(index)));
+    try {
+      const values = await batch.run(pool);
+      for (const finish of finishers) prepared.push(finish(values));
+    } catch (error) {
+      if (chunk.length === 1) {
+        log(`realtime: dropped a change of ${chunk[0]?.work.change.relation.schema}.${chunk[0]?.work.change.relation.name}: ${String(error)}`);
+        return;
+      }
+      for (const item of chunk) await runChunk([item]);
+    }
+  };
+  let chunk: { work: Work; meta: RelationMeta }[] = [];
+  let params = 0;
+  for (const item of works) {
+    chunk.push(item);
+    params += (item.work.change.newTuple?.length ?? 0) + (item.work.change.oldTuple?.length ?? 0) + 8;
+    if (params >= MAX_BATCH_PARAMS) {
+      await runChunk(chunk);
+      chunk = [];
+      params = 0;
+    }
   }
-  return { work, meta, record, oldRecord, values, matched };
+  if (chunk.length > 0) await runChunk(chunk);
+  return prepared.filter((item) => item.matched.length > 0);
 }
 
 function identityKey(subscriber: Subscriber): string {
@@ -317,6 +360,7 @@ export async function dispatchTransaction(
   pool: pg.Pool,
   transaction: Transaction,
   subscribers: Subscriber[],
+  log: (message: string) => void,
 ): Promise<void> {
   if (subscribers.length === 0) return;
   const works: Work[] = [];
@@ -341,13 +385,12 @@ export async function dispatchTransaction(
     metas.set(oid, await loadRelationMeta(pool, oid, [...roles]));
   }
 
-  const prepared: Prepared[] = [];
+  const planned: { work: Work; meta: RelationMeta }[] = [];
   for (const work of works) {
     const meta = metas.get(work.change.relation.oid);
-    if (!meta) continue;
-    const item = await prepareChange(pool, work, meta);
-    if (item.matched.length > 0) prepared.push(item);
+    if (meta) planned.push({ work, meta });
   }
+  const prepared = await prepareChanges(pool, planned, log);
   if (prepared.length === 0) return;
 
   const commitTimestamp = formatCommitTimestamp(transaction.commitTimeMicros);

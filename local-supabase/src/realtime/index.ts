@@ -203,7 +203,7 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
   const stream = startChangeStream(
     ctx.config.db,
     pool,
-    (transaction) => dispatchTransaction(pool, transaction, activeSubscribers()),
+    (transaction) => dispatchTransaction(pool, transaction, activeSubscribers(), ctx.log),
     ctx.log,
   );
   const idleSweep = setInterval(() => {

@@ -247,6 +247,20 @@ describe('postgres_changes', () => {
     await userA.client.removeAllChannels();
   });
 
+  it('delivers every row of a multi-row transaction, filtered per row, in commit order', async () => {
+    const room = `bulk-${randomUUID()}`;
+    const { channel, changes } = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `likes=gte.40` }]);
+    const rows = Array.from({ length: 50 }, (_, n) => ({ room, body: `bulk ${n}`, likes: n }));
+    const { data, error } = await userA.client.from('rt_messages').insert(rows).select('id, likes');
+    expect(error).toBeNull();
+    const expected = (data as { id: number; likes: number }[]).filter((row) => row.likes >= 40).map((row) => row.id);
+    expect(expected).toHaveLength(10);
+    await changes.waitFor((change) => change.new.id === expected[expected.length - 1]);
+    await settle(300);
+    expect(changes.items.filter((change) => change.new.room === room).map((change) => change.new.id)).toEqual(expected);
+    await userA.client.removeChannel(channel);
+  });
+
   it('routes events to event-specific bindings of one channel', async () => {
     const { channel, changes } = await listen(userA.client, [
       { event: 'INSERT', table: 'rt_messages' },
