@@ -538,3 +538,101 @@ describe('a non-admin user manager cannot escalate', () => {
     expect(data).toHaveLength(1);
   });
 });
+
+describe('a non-admin role manager (MANAGE_ROLES) cannot escalate', () => {
+  let manager: Awaited<ReturnType<typeof createTempUser>>;
+  let tempRoleId: string;
+
+  beforeAll(async () => {
+    manager = await createTempUser('rolemanager');
+    const role = await clients.admin.from('user_roles').insert({ user_id: manager.id, role_id: roleIds.BALCONISTA_II });
+    const grant = await clients.admin
+      .from('user_permissions')
+      .insert({ user_id: manager.id, permission_id: permissionIds.MANAGE_ROLES });
+    const temp = await clients.admin.from('custom_roles').insert({ name: `TEMP_ROLE_${runId}` }).select('id').single();
+    if (role.error || grant.error || temp.error) throw new Error('role manager fixture failed');
+    tempRoleId = temp.data.id as string;
+  });
+
+  it('grants a permission they hold to another non-admin role', async () => {
+    const { error } = await manager.client.from('role_permissions').insert({ role_id: tempRoleId, permission: 'MANAGE_ROLES' });
+    expect(error).toBeNull();
+    const check = await clients.balconista.from('role_permissions').select('permission').eq('role_id', tempRoleId);
+    expect(check.data).toEqual([{ permission: 'MANAGE_ROLES' }]);
+  });
+
+  it('cannot grant a permission they do not hold', async () => {
+    const { error } = await manager.client.from('role_permissions').insert({ role_id: tempRoleId, permission: 'MANAGE_USERS' });
+    expect(error?.code).toBe('42501');
+  });
+
+  it('cannot add permissions to their own role or to ADMIN', async () => {
+    const own = await manager.client
+      .from('role_permissions')
+      .insert({ role_id: roleIds.BALCONISTA_II, permission: 'MANAGE_ROLES' });
+    expect(own.error?.code).toBe('42501');
+    const admin = await manager.client.from('role_permissions').insert({ role_id: roleIds.ADMIN, permission: 'MANAGE_ROLES' });
+    expect(admin.error?.code).toBe('42501');
+    const check = await clients.balconista
+      .from('role_permissions')
+      .select('permission')
+      .eq('role_id', roleIds.BALCONISTA_II)
+      .eq('permission', 'MANAGE_ROLES');
+    expect(check.data).toEqual([]);
+  });
+
+  it('cannot flag a role as admin, nor create an admin role', async () => {
+    const flag = await manager.client.from('custom_roles').update({ is_admin: true }).eq('id', tempRoleId).select();
+    expect(flag.error?.code).toBe('42501');
+    const create = await manager.client.from('custom_roles').insert({ name: `SUPER_${runId}`, is_admin: true });
+    expect(create.error?.code).toBe('42501');
+    const check = await clients.balconista.from('custom_roles').select('is_admin').eq('id', tempRoleId).single();
+    expect(check.data?.is_admin).toBe(false);
+  });
+
+  it('edits the description of a role they may manage', async () => {
+    const { data, error } = await manager.client
+      .from('custom_roles')
+      .update({ description: 'Papel temporário de teste' })
+      .eq('id', tempRoleId)
+      .select('description')
+      .single();
+    expect(error).toBeNull();
+    expect(data?.description).toBe('Papel temporário de teste');
+  });
+});
+
+describe('admin writes on profiles and the permission catalogue', () => {
+  it("updates another user's name, unit and supplier", async () => {
+    const user = await createTempUser('rep', { full_name: 'Novo Representante' });
+    const { data, error } = await clients.admin
+      .from('profiles')
+      .update({ full_name: 'Representante Gama', unit_id: null, supplier_id: supplierIds['Distribuidora Beta'] })
+      .eq('id', user.id)
+      .select('full_name, unit_id, supplier_id')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ full_name: 'Representante Gama', unit_id: null, supplier_id: supplierIds['Distribuidora Beta'] });
+    const own = await user.client.from('profiles').select('supplier_id').eq('id', user.id).single();
+    expect(own.data?.supplier_id).toBe(supplierIds['Distribuidora Beta']);
+  });
+
+  it('adds and removes a permission in the catalogue; a non-admin cannot change it', async () => {
+    const name = `TEST_PERM_${runId.toUpperCase()}`;
+    const created = await clients.admin
+      .from('permissions')
+      .insert({ name, description: 'Permissão de teste', category: 'Relatórios', menu_items: ['/relatorio-compras'] })
+      .select('name, menu_items')
+      .single();
+    expect(created.error).toBeNull();
+    expect(created.data).toEqual({ name, menu_items: ['/relatorio-compras'] });
+
+    const renamed = await clients.compras.from('permissions').update({ name: 'MANAGE_USERS_2' }).eq('name', name).select();
+    expect(renamed.data).toEqual([]);
+    const removedByStaff = await clients.compras.from('permissions').delete().eq('name', name).select();
+    expect(removedByStaff.data).toEqual([]);
+
+    const removed = await clients.admin.from('permissions').delete().eq('name', name).select('name');
+    expect(removed.data).toEqual([{ name }]);
+  });
+});
