@@ -349,6 +349,10 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, value: string, pat
   return { kind: 'logic', op, negate, children: parseLogicBody(value, path, 0) };
 }
 
+const OPS_ALT = FILTER_OPERATORS.join('|');
+/** `field.[not.]op[(mod)].value`: the field ends at the first dot followed by a real operator. */
+const LOGIC_LEAF_RE = new RegExp(`^((?:[^.]|\\.(?!(?:not\\.)?(?:${OPS_ALT})(?:\\([^)]*\\))?\\.))+)\\.(.*)$`, 's');
+
 function parseLogicBody(value: string, path: string[], depth: number): Condition[] {
   if (depth > 30) throw parseError(`logic tree (${value.slice(0, 40)})"`, 'nesting too deep');
   if (!value.startsWith('(') || !value.endsWith(')')) {
@@ -367,7 +371,7 @@ function parseLogicBody(value: string, path: string[], depth: number): Condition
       } satisfies LogicNode;
     }
     // field is everything before the first '.' that is followed by [not.]op
-    const fm = /^((?:[^.]|\.(?!(?:not\.)?[a-z]+(?:\([^)]*\))?\.))+)\.(.*)$/s.exec(part);
+    const fm = LOGIC_LEAF_RE.exec(part);
     if (!fm || fm[1] === undefined || fm[2] === undefined) {
       throw parseError(`logic tree (${value})" (line 1, column 1)`, `unexpected "${part.slice(0, 1)}" expecting field name`);
     }
