@@ -35,6 +35,20 @@ function log(message: string): void {
   console.log(`[local-supabase] ${message}`);
 }
 
+let guardsInstalled = false;
+
+/** A stray error in a service's background work is logged; it does not take the backend down. */
+function installCrashGuards(): void {
+  if (guardsInstalled) return;
+  guardsInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    log(`error: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+  });
+  process.on('uncaughtException', (error) => {
+    log(`error: uncaught exception: ${error.stack ?? error.message}`);
+  });
+}
+
 /** Used when the mailbox module is missing: keeps mails in memory and logs them. */
 function fallbackMailbox(): Mailbox & Service {
   const messages: MailMessage[] = [];
@@ -129,9 +143,18 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
   const cleanups: Array<() => Promise<void>> = [];
   const cleanup = async (): Promise<void> => {
     for (const step of cleanups.splice(0).reverse()) {
-      await step().catch((error: unknown) => log(`warning: shutdown step failed: ${(error as Error).message}`));
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          log('warning: a shutdown step took over 10 s; continuing');
+          resolve();
+        }, 10_000);
+      });
+      await Promise.race([step().catch((error: unknown) => log(`warning: shutdown step failed: ${(error as Error).message}`)), timeout]);
+      clearTimeout(timer);
     }
   };
+  installCrashGuards();
 
   try {
     if (!existsSync(config.projectDir)) {
