@@ -8,7 +8,6 @@ import { PageLoading } from '@/components/layouts/page-loading';
 import { paths } from '@/config/paths';
 import { ROUTE_ACCESS, type GuardedPath } from '@/config/permissions';
 import { RequireAccess, RequireAuth } from '@/app/guards';
-import { AppRoot } from '@/app/routes/app-root';
 import { RootRoute } from '@/app/routes/root';
 import { RouteErrorFallback } from '@/app/routes/route-error';
 
@@ -43,6 +42,9 @@ function guardedRoute(path: GuardedPath, Page: LazyExoticComponent<ComponentType
     ),
   };
 }
+
+// The signed-in frame (sidebar, dialogs, tooltips) is its own chunk, so the login page does not load it.
+const AppRoot = lazy(() => import('@/app/routes/app-root').then((module) => ({ default: module.AppRoot })));
 
 const Login = page(() => import('@/app/routes/auth/login'));
 const Register = page(() => import('@/app/routes/auth/register'));
@@ -103,7 +105,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppRoot />
+            <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
+              <AppRoot />
+            </Suspense>
           </RequireAuth>
         ),
         children: (Object.keys(guardedPages) as GuardedPath[]).map((path) => guardedRoute(path, guardedPages[path])),

@@ -104,3 +104,84 @@ export function databaseErrorMessage(error: unknown): string {
       return messageOf(error) || GENERIC_ERROR_MESSAGE;
   }
 }
+
+// ---------------------------------------------------------------------------
+// Catalogue, shortages and imports (spec §5, §8): titles and Portuguese details.
+
+export const RECORD_CREATED = 'Registro criado com sucesso';
+export const RECORD_UPDATED = 'Registro atualizado com sucesso';
+export const RECORD_DELETED = 'Registro excluído com sucesso';
+export const RECORD_CREATE_ERROR = 'Erro ao criar registro';
+export const RECORD_UPDATE_ERROR = 'Erro ao atualizar registro';
+export const RECORD_DELETE_ERROR = 'Erro ao excluir registro';
+export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos';
+export const CATEGORIES_LOAD_ERROR = 'Erro ao carregar grupos';
+export const CATEGORY_CREATE_ERROR = 'Erro ao cadastrar grupo';
+export const PRODUCT_DELETE_REFUSED = 'Não é possível excluir o produto';
+export const PRODUCT_DELETE_REFUSED_DETAIL =
+  'Existem faltas registradas para este produto. Exclua ou conclua essas faltas antes de excluir o produto.';
+
+export const SHORTAGES_LOAD_ERROR = 'Erro ao carregar faltas';
+export const SHORTAGE_CREATE_ERROR = 'Erro ao registrar falta';
+export const SHORTAGE_STATUS_ERROR = 'Erro ao atualizar status';
+export const SHORTAGE_UPDATED = 'Falta atualizada';
+export const SHORTAGE_UPDATE_ERROR = 'Erro ao atualizar falta';
+export const SHORTAGE_DELETE_REFUSED = 'Operação não permitida';
+export const SHORTAGE_DELETED = 'Falta excluída';
+export const SHORTAGE_DELETE_ERROR = 'Erro ao excluir falta';
+export const SHORTAGE_DELETE_FK_DETAIL = 'A falta está vinculada a cotações ou pedidos.';
+export const BULK_DELETE_NONE = 'Nenhuma falta foi excluída';
+export const BULK_DELETE_ERROR = 'Erro na operação';
+
+/** Reasons a shortage cannot be deleted (get_shortage_dependencies), in Portuguese. */
+export function shortageDependencyReasons(deps: { has_order_items: boolean; has_quote_items: boolean; in_batch: boolean }): string[] {
+  const reasons: string[] = [];
+  if (deps.has_order_items) reasons.push('possui itens de pedido');
+  if (deps.has_quote_items) reasons.push('possui itens de cotação');
+  if (deps.in_batch) reasons.push('pertence a um lote');
+  return reasons;
+}
+
+/** '{n} falta(s) excluída(s)' plus the count of those not deleted (spec §8 "Bulk delete"). */
+export function bulkDeleteSummary(deleted: number, notDeleted: number): { title: string; description?: string } {
+  if (deleted === 0) return { title: BULK_DELETE_NONE, description: notDeleted > 0 ? `${notDeleted} falta(s) não puderam ser excluída(s).` : undefined };
+  return notDeleted > 0
+    ? { title: `${deleted} falta(s) excluída(s)`, description: `${notDeleted} falta(s) não puderam ser excluída(s).` }
+    : { title: `${deleted} falta(s) excluída(s)` };
+}
+
+function constraintOf(error: unknown): string {
+  const text = `${messageOf(error)} ${error && typeof error === 'object' && 'details' in error ? String(error.details) : ''}`;
+  return text;
+}
+
+/** Details for product and category writes: the database's own Portuguese checks, duplicates, FKs. */
+export function catalogErrorMessage(error: unknown): string {
+  const code = codeOf(error);
+  const text = constraintOf(error);
+  if (code === '23505') {
+    if (text.includes('barcode')) return 'Já existe um produto com este código de barras.';
+    if (text.includes('categories_name')) return 'Já existe um grupo com este nome.';
+  }
+  if (code === '23503' && text.includes('shortages')) return PRODUCT_DELETE_REFUSED_DETAIL;
+  // Trigger messages are already Portuguese ('Nome do produto é obrigatório', 'Código de barras inválido: ...').
+  if (code === '23514' || code === '23502' || code === 'P0001' || code === '22023') {
+    const message = messageOf(error);
+    if (message && !/violates|constraint|null value/i.test(message)) return message;
+  }
+  return databaseErrorMessage(error);
+}
+
+/** Details for shortage writes and import RPC failures (their messages are Portuguese from the database). */
+export function shortageErrorMessage(error: unknown): string {
+  const code = codeOf(error);
+  const message = messageOf(error);
+  if (code === '23503' && message.includes('lote')) return message;
+  if (code === '23503') return SHORTAGE_DELETE_FK_DETAIL;
+  if (code === '23514' && message.includes('requested_quantity')) return 'A quantidade solicitada deve ser maior que zero.';
+  if (code === '23514' && message.includes('available_quantity')) return 'A quantidade disponível não pode ser negativa.';
+  if ((code === '23502' || code === '22023' || code === 'P0001' || code === '42501') && message && !/violates|null value|permission denied|row-level security/i.test(message)) {
+    return message;
+  }
+  return databaseErrorMessage(error);
+}

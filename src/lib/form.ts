@@ -1,13 +1,13 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
 /** Validates `values`; returns the parsed data or the first message per field. */
-export function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodMiniType>(
   schema: S,
   values: unknown,
 ): { success: true; data: z.infer<S> } | { success: false; errors: FieldErrors<z.infer<S>> } {
-  const result = schema.safeParse(values);
+  const result = z.safeParse(schema, values);
   if (result.success) return { success: true, data: result.data };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {

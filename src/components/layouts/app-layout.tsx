@@ -19,6 +19,7 @@ import {
   SidebarTrigger,
   useSidebar,
 } from '@/components/ui/sidebar';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { FALLBACK_NAV_ICON, NAV_ICONS } from '@/components/layouts/nav-icons';
 
 export interface NavSection {
@@ -112,6 +113,7 @@ function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps,
 /** The signed-in frame: sidebar (menu, theme, user, unit, Alterar Senha, Sair) and the page. */
 export function AppLayout({ sections, user, changePasswordPath, onSignOut, children }: AppLayoutProps) {
   return (
+    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
     <SidebarProvider>
       <Sidebar>
         <SidebarHeader className="h-14 justify-center border-b border-sidebar-border px-3 group-data-[collapsible=icon]:px-2">
@@ -138,5 +140,6 @@ export function AppLayout({ sections, user, changePasswordPath, onSignOut, child
         <div className="flex-1 p-4 md:p-8">{children}</div>
       </SidebarInset>
     </SidebarProvider>
+    </TooltipProvider>
   );
 }

@@ -1,37 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { DEFAULT_ROLE } from '@/config/permissions';
 import { resolveRole } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from '@/features/auth/api/keys';
 import type { SessionUser } from '@/features/auth/types';
-
-const profileSchema = z.object({ id: z.string(), full_name: z.string().nullable(), unit_id: z.string().nullable() });
-const customRoleSchema = z.object({ name: z.string().nullable(), is_admin: z.boolean().nullable() });
-const roleLinkSchema = z.object({ role_id: z.string(), custom_roles: customRoleSchema.nullable() });
-const rolePermissionSchema = z.object({ permission: z.string() });
-const userPermissionSchema = z.object({
-  permission_id: z.string(),
-  permissions: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
-const menuPathSchema = z.object({ menu_path: z.string() });
-const idSchema = z.object({ id: z.string() });
-const unitNameSchema = z.object({ name: z.string() });
-
-/** Spec §7: data-fetch failures yield empty results; only the parse of what did arrive is strict. */
-function rowsOrEmpty<T>(schema: z.ZodType<T>, result: { data: unknown; error: unknown }): T[] {
-  if (result.error || !Array.isArray(result.data)) return [];
-  return result.data.flatMap((row) => {
-    const parsed = schema.safeParse(row);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-function rowOrNull<T>(schema: z.ZodType<T>, result: { data: unknown; error: unknown }): T | null {
-  if (result.error || result.data === null) return null;
-  const parsed = schema.safeParse(result.data);
-  return parsed.success ? parsed.data : null;
-}
 
 export interface AuthUserLike {
   id: string;
@@ -52,32 +24,33 @@ export async function getSessionUser(authUser: AuthUserLike, signal?: AbortSigna
     withSignal(supabase.from('user_permissions').select('permission_id, permissions(id, name)').eq('user_id', authUser.id)),
   ]);
 
-  const profile = rowOrNull(profileSchema, profileResult);
-  const roleLink = rowOrNull(roleLinkSchema, roleResult);
+  // Spec §7: permission and data-fetch failures yield empty results (rows typed by the generated types).
+  const profile = profileResult.error ? null : profileResult.data;
+  const roleLink = roleResult.error ? null : roleResult.data;
   const role = resolveRole(roleLink?.custom_roles ?? null);
 
   // No role row means BALCONISTA (contract): use that role's id so its permissions and menu config apply.
   let roleId = roleLink?.role_id ?? null;
   if (!roleLink) {
     const fallback = await withSignal(supabase.from('custom_roles').select('id').ilike('name', DEFAULT_ROLE)).maybeSingle();
-    roleId = rowOrNull(idSchema, fallback)?.id ?? null;
+    roleId = fallback.error ? null : (fallback.data?.id ?? null);
   }
 
   const [rolePermissionsResult, unitResult, menuResult] = await Promise.all([
     roleId
       ? withSignal(supabase.from('role_permissions').select('permission, role_id').in('role_id', [roleId]))
-      : Promise.resolve({ data: [], error: null }),
-    profile?.unit_id
-      ? withSignal(supabase.from('store_units').select('name').eq('id', profile.unit_id)).maybeSingle()
-      : Promise.resolve({ data: null, error: null }),
-    roleId
-      ? withSignal(supabase.rpc('get_visible_menu_paths', { role_id: roleId }))
-      : Promise.resolve({ data: [], error: null }),
+      : null,
+    profile?.unit_id ? withSignal(supabase.from('store_units').select('name').eq('id', profile.unit_id)).maybeSingle() : null,
+    roleId ? withSignal(supabase.rpc('get_visible_menu_paths', { role_id: roleId })) : null,
   ]);
+  const rolePermissions = rolePermissionsResult && !rolePermissionsResult.error ? rolePermissionsResult.data : [];
+  const userPermissions = userPermissionsResult.error ? [] : userPermissionsResult.data;
+  const unitName = unitResult && !unitResult.error ? (unitResult.data?.name ?? null) : null;
+  const menuPaths = menuResult && !menuResult.error && Array.isArray(menuResult.data) ? menuResult.data : [];
 
   const permissionNames = [
-    ...rowsOrEmpty(rolePermissionSchema, rolePermissionsResult).map((row) => row.permission),
-    ...rowsOrEmpty(userPermissionSchema, userPermissionsResult).flatMap((row) => (row.permissions ? [row.permissions.name] : [])),
+    ...rolePermissions.map((row) => row.permission),
+    ...userPermissions.flatMap((row) => (row.permissions ? [row.permissions.name] : [])),
   ];
   const seen = new Set<string>();
   const permissions = permissionNames.filter((name) => {
@@ -96,9 +69,9 @@ export async function getSessionUser(authUser: AuthUserLike, signal?: AbortSigna
     role,
     roleId,
     unitId: profile?.unit_id ?? null,
-    unitName: rowOrNull(unitNameSchema, unitResult)?.name ?? null,
+    unitName,
     permissions,
-    visibleMenuPaths: rowsOrEmpty(menuPathSchema, menuResult).map((row) => row.menu_path),
+    visibleMenuPaths: menuPaths.map((row) => row.menu_path),
   };
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from '@/features/auth/api/keys';
 import type { StoreUnit } from '@/features/auth/types';
 
-const unitSchema = z.object({ id: z.string(), name: z.string(), address: z.string().nullable() });
+const unitSchema = z.object({ id: z.string(), name: z.string(), address: z.nullable(z.string()) });
 
 /** Every store unit, by name (used by registration and by the home unit switcher). */
 export async function getUnits(signal?: AbortSignal): Promise<StoreUnit[]> {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { passwordRecoveryRedirect } from '@/config/paths';
 import { supabase } from '@/lib/supabase';
 
-export const resetPasswordSchema = z.object({ email: z.email({ message: 'Informe um email válido.' }) });
+export const resetPasswordSchema = z.object({ email: z.email({ error: 'Informe um email válido.' }) });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** Sends the recovery email; its link lands on /auth/reset-password (spec §2). */

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const signUpSchema = z.object({
-  fullName: z.string().trim().min(1, { message: 'Informe seu nome completo.' }),
-  email: z.email({ message: 'Informe um email válido.' }),
-  password: z.string().min(MIN_PASSWORD_LENGTH, { message: 'A senha deve ter pelo menos 8 caracteres.' }),
-  unitId: z.string().nullable(),
+  fullName: z.string().check(z.refine((value) => value.trim().length > 0, { error: 'Informe seu nome completo.' })),
+  email: z.email({ error: 'Informe um email válido.' }),
+  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, { error: 'A senha deve ter pelo menos 8 caracteres.' })),
+  unitId: z.nullable(z.string()),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -17,7 +17,7 @@ export async function signUp(input: SignUpInput): Promise<{ signedIn: boolean }>
   const { data, error } = await supabase.auth.signUp({
     email: input.email,
     password: input.password,
-    options: { data: { full_name: input.fullName, ...(input.unitId ? { unit_id: input.unitId } : {}) } },
+    options: { data: { full_name: input.fullName.trim(), ...(input.unitId ? { unit_id: input.unitId } : {}) } },
   });
   if (error) throw error;
   return { signedIn: data.session !== null };

@@ -1,24 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { MIN_PASSWORD_LENGTH } from '@/features/auth/api/sign-up';
 
 const newPasswordFields = {
-  password: z.string().min(MIN_PASSWORD_LENGTH, { message: 'A senha deve ter pelo menos 8 caracteres.' }),
+  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, { error: 'A senha deve ter pelo menos 8 caracteres.' })),
   confirmPassword: z.string(),
 };
 
 function passwordsMatch(value: { password: string; confirmPassword: string }) {
   return value.password === value.confirmPassword;
 }
-const mismatch = { message: 'As senhas não coincidem.', path: ['confirmPassword'] };
+const mismatch = { error: 'As senhas não coincidem.', path: ['confirmPassword'] };
 
-export const newPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, mismatch);
+export const newPasswordSchema = z.object(newPasswordFields).check(z.refine(passwordsMatch, mismatch));
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, { message: 'Informe sua senha atual.' }), ...newPasswordFields })
-  .refine(passwordsMatch, mismatch);
+  .object({ currentPassword: z.string().check(z.minLength(1, { error: 'Informe sua senha atual.' })), ...newPasswordFields })
+  .check(z.refine(passwordsMatch, mismatch));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Sets a new password for the signed-in (or recovering) user. */

@@ -5,24 +5,20 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { loginErrorToast } from '@/lib/errors';
-import { validate, type FieldErrors } from '@/lib/form';
-import { signInSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
+import { useSignIn, validateSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import type { SessionUser } from '@/features/auth/types';
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
   const signIn = useSignIn();
   const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<SignInInput>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(signInSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    signIn.mutate(result.data, {
+    const fieldErrors = validateSignIn(values);
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
+    signIn.mutate(values, {
       onSuccess,
       onError: (error) => toast({ ...loginErrorToast(error), variant: 'destructive' }),
     });

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { CATEGORY_CREATE_ERROR, catalogErrorMessage, RECORD_CREATED } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { categoryKeys } from '@/features/products/api/keys';
+import type { Category } from '@/features/products/types';
+
+export interface CreateCategoryInput {
+  name: string;
+  description: string;
+}
+
+/** Inserts a category {name, description}. */
+export async function createCategory(input: CreateCategoryInput): Promise<Category> {
+  const { data, error } = await supabase
+    .from('categories')
+    .insert({ name: input.name, description: input.description || null })
+    .select('id, name, description')
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: () => toast({ title: RECORD_CREATED }),
+    onError: (error) => toast({ title: CATEGORY_CREATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.lists() }),
+  });
+}

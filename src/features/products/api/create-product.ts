@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { catalogErrorMessage, RECORD_CREATE_ERROR, RECORD_CREATED } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { productKeys } from '@/features/products/api/keys';
+import type { ProductFormData } from '@/features/products/schemas';
+
+/** Inserts {barcode, name, description}, then links the chosen group (product_categories). */
+export async function createProduct(input: ProductFormData): Promise<string> {
+  const { data, error } = await supabase
+    .from('products')
+    .insert({ barcode: input.barcode || null, name: input.name, description: input.description || null })
+    .select('id')
+    .single();
+  if (error) throw error;
+  if (input.groupId) {
+    const link = await supabase.from('product_categories').insert({ product_id: data.id, category_id: input.groupId });
+    if (link.error) throw link.error;
+  }
+  return data.id;
+}
+
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: () => toast({ title: RECORD_CREATED }),
+    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import {
+  catalogErrorMessage,
+  PRODUCT_DELETE_REFUSED,
+  PRODUCT_DELETE_REFUSED_DETAIL,
+  RECORD_DELETE_ERROR,
+  RECORD_DELETED,
+} from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { productKeys } from '@/features/products/api/keys';
+
+/** Deletes a product by id; the shortages FK (on delete restrict) refuses it while shortages reference it. */
+export async function deleteProduct(id: string): Promise<void> {
+  const { error } = await supabase.from('products').delete().eq('id', id).select('id').single();
+  if (error) throw error;
+}
+
+function isReferencedByShortages(error: unknown): boolean {
+  return !!error && typeof error === 'object' && 'code' in error && error.code === '23503';
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => toast({ title: RECORD_DELETED }),
+    onError: (error) =>
+      isReferencedByShortages(error)
+        ? toast({ title: PRODUCT_DELETE_REFUSED, description: PRODUCT_DELETE_REFUSED_DETAIL, variant: 'destructive' })
+        : toast({ title: RECORD_DELETE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+  });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { catalogErrorMessage, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { productKeys } from '@/features/products/api/keys';
+import type { ProductFormData } from '@/features/products/schemas';
+
+export interface UpdateProductInput {
+  id: string;
+  previousGroupId: string | null;
+  values: ProductFormData;
+}
+
+/** Updates the product by id, then replaces its group link when the group changed. */
+export async function updateProduct({ id, previousGroupId, values }: UpdateProductInput): Promise<void> {
+  const { error } = await supabase
+    .from('products')
+    .update({ barcode: values.barcode || null, name: values.name, description: values.description || null })
+    .eq('id', id)
+    .select('id')
+    .single();
+  if (error) throw error;
+  if (values.groupId === previousGroupId) return;
+  const unlink = await supabase.from('product_categories').delete().eq('product_id', id);
+  if (unlink.error) throw unlink.error;
+  if (values.groupId) {
+    const link = await supabase.from('product_categories').insert({ product_id: id, category_id: values.groupId });
+    if (link.error) throw link.error;
+  }
+}
+
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Client-side catalogue search (React-free, also used by bench/catalog.ts): accent- and case-insensitive
+ * matching of every typed word against the product's name and barcode, over strings normalised once.
+ */
+
+/** Lowercase, without diacritics, single-spaced: "Ácido  Acetilsalicílico" → "acido acetilsalicilico". */
+export function normalizeSearchText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface SearchIndex<T> {
+  items: readonly T[];
+  /** normalised "name barcode" per item, same order as items */
+  haystacks: readonly string[];
+}
+
+/** Precomputes the normalised text of each item (done once per load, not per keystroke). */
+export function buildSearchIndex<T extends { name: string; barcode: string | null }>(items: readonly T[]): SearchIndex<T> {
+  return { items, haystacks: items.map((item) => normalizeSearchText(`${item.name} ${item.barcode ?? ''}`)) };
+}
+
+/** Items whose name or barcode contains every word of the query; the whole list for a blank query. */
+export function filterSearchIndex<T>(index: SearchIndex<T>, query: string): readonly T[] {
+  const terms = normalizeSearchText(query).split(' ').filter(Boolean);
+  if (terms.length === 0) return index.items;
+  const result: T[] = [];
+  const { items, haystacks } = index;
+  for (let i = 0; i < items.length; i++) {
+    const haystack = haystacks[i] as string;
+    let ok = true;
+    for (const term of terms) {
+      if (!haystack.includes(term)) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) result.push(items[i] as T);
+  }
+  return result;
+}
