@@ -269,6 +269,7 @@ export function startChangeStream(
       service = null;
       void current.destroy().catch(() => {});
       retryTimer = setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+      retryTimer.unref();
     };
     current.on('error', retry);
     ensurePublication(pool)
