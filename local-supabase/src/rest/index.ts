@@ -15,7 +15,7 @@ import { callFrom, findFunction, resultRelation } from './rpc.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { loadSchemaCache } from './schema-cache.ts';
 import { Params, applyParams, findRelation, newPlanContext, planRead, q, renderRead } from './select.ts';
-import { RollbackWith, withRestTransaction } from './tx.ts';
+import { RollbackWith, statement, withRestTransaction } from './tx.ts';
 
 interface QueryResult {
   total: string | null;
@@ -303,7 +303,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           if (rangeLimit !== undefined) root.limit = rangeLimit;
           const from = callFrom(fn, wholeBody, args, argsValue, p, root.alias, false);
           const read = renderRead(root, count, { rootFrom: from, maxRows: fn.returnsSet ? config.api.maxRows : undefined }, p);
-          const r = (await client.query<QueryResult>(read.sql, read.params)).rows[0] as QueryResult;
+          const r = (await client.query<QueryResult>(statement(read.sql, read.params))).rows[0] as QueryResult;
           if (!fn.returnsSet) {
             const body = r.body && r.body !== '[]' ? r.body.trim().slice(1, -1) : 'null';
             return { kind: 'object' as const, body, r };
@@ -312,7 +312,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
         }
         const from = callFrom(fn, wholeBody, args, argsValue, p, 'pgrst_s', true);
         if (fn.returnKind === 'void') {
-          await client.query(`SELECT 1 FROM ${from}`, p.values);
+          await client.query(statement(`SELECT 1 FROM ${from}`, p.values));
           return { kind: 'void' as const };
         }
         if (fn.returnsSet) {
@@ -324,12 +324,12 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           const offset = num('offset') ?? rangeOffset ?? 0;
           const page = `SELECT "pgrst_s"."pgrst_scalar" AS v FROM ${from} LIMIT ${p.add(limit)}::bigint OFFSET ${p.add(offset)}::bigint`;
           const sql = `SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_pgrst_r.v), '[]'::json)::text AS body FROM (${page}) _pgrst_r`;
-          const r = (await client.query<QueryResult>(sql, p.values)).rows[0] as QueryResult;
+          const r = (await client.query<QueryResult>(statement(sql, p.values))).rows[0] as QueryResult;
           if (count) r.total = String(r.page_total);
           return { kind: 'rows' as const, r, offset };
         }
         const sql = `SELECT to_json("pgrst_s"."pgrst_scalar")::text AS body FROM ${from}`;
-        const r = (await client.query<{ body: string | null }>(sql, p.values)).rows[0];
+        const r = (await client.query<{ body: string | null }>(statement(sql, p.values))).rows[0];
         return { kind: 'object' as const, body: r?.body ?? 'null', r: undefined };
       });
       if (result.kind === 'void') return { status: 204, headers: baseHeaders, body: null };
@@ -358,7 +358,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       if (rangeOffset !== undefined) root.offset = rangeOffset;
       if (rangeLimit !== undefined) root.limit = rangeLimit;
       const read = renderRead(root, count, { maxRows: config.api.maxRows });
-      const r = await runTx(txIdentity, true, searchPath, roleSettings, async (client) => (await client.query<QueryResult>(read.sql, read.params)).rows[0] as QueryResult);
+      const r = await runTx(txIdentity, true, searchPath, roleSettings, async (client) => (await client.query<QueryResult>(statement(read.sql, read.params))).rows[0] as QueryResult);
       return finishRead(r, root.offset ?? 0, count, accept === 'singular');
     }
 
@@ -388,7 +388,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const singular = accept === 'singular';
       const strictMax = prefer.handling === 'strict' ? prefer.maxAffected : undefined;
       const r = await runTx(txIdentity, false, searchPath, roleSettings, async (client) => {
-        const row = (await client.query<QueryResult>(stmt.sql, stmt.params)).rows[0] as QueryResult;
+        const row = (await client.query<QueryResult>(statement(stmt.sql, stmt.params))).rows[0] as QueryResult;
         const n = Number(row.page_total);
         if (singular && n !== 1) throw new RollbackWith<RestError>(singularError(n));
         if (strictMax !== undefined && n > strictMax) {

@@ -4,6 +4,7 @@
  * (statement_timeout) applied tx-locally in the same set_config round trip, since
  * `set local role` does not apply them.
  */
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { RequestIdentity } from '../db/transaction.ts';
 
@@ -22,6 +23,24 @@ export class RollbackWith<T> extends Error {
   constructor(readonly value: T) {
     super('rollback');
   }
+}
+
+const prepared = new Set<string>();
+const MAX_PREPARED = 500;
+
+/**
+ * A query config that uses a named prepared statement (parsed and planned once per
+ * connection) for the first MAX_PREPARED distinct statement shapes; others run unnamed so
+ * arbitrary client-chosen shapes cannot grow every connection's statement cache forever.
+ */
+export function statement(text: string, values: unknown[]): pg.QueryConfig {
+  const name = `pgrst_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  if (prepared.has(name)) return { name, text, values };
+  if (prepared.size < MAX_PREPARED && text.length < 20000) {
+    prepared.add(name);
+    return { name, text, values };
+  }
+  return { text, values };
 }
 
 export async function withRestTransaction<T>(
@@ -56,7 +75,7 @@ export async function withRestTransaction<T>(
       values.push(key, value);
       sets.push(`set_config($${values.length - 1}, $${values.length}, true)`);
     }
-    await client.query(`select ${sets.join(', ')}`, values);
+    await client.query(statement(`select ${sets.join(', ')}`, values));
     const value = await fn(client);
     await client.query('commit');
     open = false;
