@@ -1,8 +1,12 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useAuth } from '@/features/auth/auth-context';
+import { ProductsPage } from '@/features/products/components/products-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { hasAccess } from '@/lib/permissions';
 
-/** Placeholder until this screen's module lands (replace this file). */
 export default function ProductsRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.products)} />;
+  useDocumentTitle('Cadastrar Produto');
+  const { user } = useAuth();
+  if (!user) return null;
+  const canManage = hasAccess(user, { roles: [], permissions: ['MANAGE_PRODUCTS'] });
+  return <ProductsPage canManage={canManage} />;
 }

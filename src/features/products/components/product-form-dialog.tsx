@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { validate, type FieldErrors } from '@/lib/form';
+import { productFormSchema, type ProductFormData, type ProductFormValues } from '@/features/products/schemas';
+import { NO_GROUP_LABEL, type Category, type Product } from '@/features/products/types';
+
+const NO_GROUP = 'none';
+
+interface ProductFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The product being edited; null to create one. */
+  product: Product | null;
+  categories: readonly Category[];
+  isSaving: boolean;
+  onSubmit: (values: ProductFormData) => Promise<unknown>;
+}
+
+function initialValues(product: Product | null): ProductFormValues {
+  return {
+    name: product?.name ?? '',
+    barcode: product?.barcode ?? '',
+    description: product?.description ?? '',
+    groupId: product?.groupId ?? null,
+  };
+}
+
+/** Create/edit dialog; validates with the same rules as the database before sending. */
+export function ProductFormDialog({ open, onOpenChange, product, categories, isSaving, onSubmit }: ProductFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{product ? 'Editar produto' : 'Novo produto'}</DialogTitle>
+          <DialogDescription>
+            {product ? 'Altere os dados do produto e salve.' : 'Informe os dados do produto. O código de barras é opcional.'}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Remount the form for each product so its fields start from that product. */}
+        {open ? (
+          <ProductForm
+            key={product?.id ?? 'new'}
+            product={product}
+            categories={categories}
+            isSaving={isSaving}
+            onCancel={() => onOpenChange(false)}
+            onSubmit={onSubmit}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProductForm({
+  product,
+  categories,
+  isSaving,
+  onCancel,
+  onSubmit,
+}: Pick<ProductFormDialogProps, 'product' | 'categories' | 'isSaving' | 'onSubmit'> & { onCancel: () => void }) {
+  const [values, setValues] = useState<ProductFormValues>(() => initialValues(product));
+  const [errors, setErrors] = useState<FieldErrors<ProductFormValues>>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(productFormSchema, values);
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    void onSubmit(result.data).catch(() => undefined);
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <FormField
+        label="Nome"
+        name="name"
+        autoFocus
+        required
+        value={values.name}
+        error={errors.name}
+        onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+      />
+      <FormField
+        label="Código de barras"
+        name="barcode"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="EAN/GTIN com 8, 12, 13 ou 14 dígitos (o dígito verificador é conferido)."
+        value={values.barcode}
+        error={errors.barcode}
+        onChange={(event) => setValues((v) => ({ ...v, barcode: event.target.value }))}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="product-group">Grupo</Label>
+        <Select
+          value={values.groupId ?? NO_GROUP}
+          onValueChange={(value) => setValues((v) => ({ ...v, groupId: value === NO_GROUP ? null : value }))}
+        >
+          <SelectTrigger id="product-group" aria-label="Grupo">
+            <SelectValue placeholder={NO_GROUP_LABEL} />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_GROUP}>{NO_GROUP_LABEL}</SelectItem>
+            {categories.map((category) => (
+              <SelectItem key={category.id} value={category.id}>
+                {category.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="product-description">Descrição</Label>
+        <Textarea
+          id="product-description"
+          name="description"
+          value={values.description}
+          onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}
+          Salvar
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import { PackagePlus, PackageSearch, Search, Tags } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { formatNumber } from '@/lib/dates';
+import { CATEGORIES_LOAD_ERROR, PRODUCTS_LOAD_ERROR } from '@/lib/errors';
+import { useCreateProduct } from '@/features/products/api/create-product';
+import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useCategories } from '@/features/products/api/get-categories';
+import { useProducts } from '@/features/products/api/get-products';
+import { useUpdateProduct } from '@/features/products/api/update-product';
+import { CategoriesDialog } from '@/features/products/components/categories-dialog';
+import { ProductFormDialog } from '@/features/products/components/product-form-dialog';
+import { ProductsTable } from '@/features/products/components/products-table';
+import type { ProductFormData } from '@/features/products/schemas';
+import { buildSearchIndex, filterSearchIndex } from '@/features/products/search';
+import type { Product } from '@/features/products/types';
+
+interface ProductsPageProps {
+  /** MANAGE_PRODUCTS holders and admins may write; the database enforces it too. */
+  canManage: boolean;
+}
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; product: Product };
+
+export function ProductsPage({ canManage }: ProductsPageProps) {
+  const products = useProducts();
+  const categories = useCategories();
+  const createProduct = useCreateProduct();
+  const updateProduct = useUpdateProduct();
+  const deleteProduct = useDeleteProduct();
+
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+
+  useEffect(() => {
+    if (products.isError) toast({ title: PRODUCTS_LOAD_ERROR, variant: 'destructive' });
+  }, [products.isError]);
+  useEffect(() => {
+    if (categories.isError) toast({ title: CATEGORIES_LOAD_ERROR, variant: 'destructive' });
+  }, [categories.isError]);
+
+  const index = useMemo(() => buildSearchIndex(products.data ?? []), [products.data]);
+  const visible = useMemo(() => filterSearchIndex(index, deferredQuery), [index, deferredQuery]);
+
+  const save = async (values: ProductFormData) => {
+    if (form.mode === 'edit') {
+      await updateProduct.mutateAsync({ id: form.product.id, previousGroupId: form.product.groupId, values });
+    } else {
+      await createProduct.mutateAsync(values);
+    }
+    setForm({ mode: 'closed' });
+  };
+
+  const total = products.data?.length ?? 0;
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Cadastrar Produto</h1>
+          <p className="text-muted-foreground">Catálogo de produtos e grupos da rede.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setCategoriesOpen(true)}>
+            <Tags aria-hidden="true" />
+            Grupos
+          </Button>
+          {canManage ? (
+            <Button onClick={() => setForm({ mode: 'create' })}>
+              <PackagePlus aria-hidden="true" />
+              Novo produto
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative w-full max-w-md">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Buscar produto por nome ou código de barras"
+            placeholder="Buscar por nome ou código de barras"
+            className="pl-9"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {products.isPending
+            ? 'Carregando produtos...'
+            : deferredQuery.trim()
+              ? `${formatNumber(visible.length)} de ${formatNumber(total)} produtos`
+              : `${formatNumber(total)} produtos`}
+        </p>
+      </div>
+
+      {products.isPending ? (
+        <div className="grid gap-2" aria-hidden="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-10" />
+          ))}
+        </div>
+      ) : products.isError ? (
+        <Card className="max-w-xl">
+          <CardHeader>
+            <CardTitle>{PRODUCTS_LOAD_ERROR}</CardTitle>
+            <CardDescription>Verifique sua conexão e tente novamente.</CardDescription>
+            <Button className="mt-2 w-fit" variant="outline" onClick={() => void products.refetch()}>
+              Tentar novamente
+            </Button>
+          </CardHeader>
+        </Card>
+      ) : visible.length === 0 ? (
+        <Card>
+          <CardHeader className="flex-row items-center gap-3">
+            <PackageSearch aria-hidden="true" className="size-6 text-muted-foreground" />
+            <CardDescription className="text-base">
+              {total === 0 ? 'Nenhum produto cadastrado.' : 'Nenhum produto encontrado para esta busca.'}
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      ) : (
+        <ProductsTable
+          products={visible}
+          canManage={canManage}
+          onEdit={(product) => setForm({ mode: 'edit', product })}
+          onDelete={setToDelete}
+        />
+      )}
+
+      <ProductFormDialog
+        open={form.mode !== 'closed'}
+        onOpenChange={(open) => !open && setForm({ mode: 'closed' })}
+        product={form.mode === 'edit' ? form.product : null}
+        categories={categories.data ?? []}
+        isSaving={createProduct.isPending || updateProduct.isPending}
+        onSubmit={save}
+      />
+      <CategoriesDialog
+        open={categoriesOpen}
+        onOpenChange={setCategoriesOpen}
+        categories={categories.data ?? []}
+        isLoading={categories.isPending}
+        canManage={canManage}
+      />
+      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Excluir produto</AlertDialogTitle>
+            <AlertDialogDescription>
+              {toDelete ? `Deseja excluir "${toDelete.name}"? Esta ação não pode ser desfeita.` : ''}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              onClick={() => {
+                if (toDelete) deleteProduct.mutate(toDelete.id);
+                setToDelete(null);
+              }}
+            >
+              Excluir
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

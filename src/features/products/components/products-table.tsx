@@ -1,0 +1,87 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
+
+const ROW_HEIGHT = 48;
+const COLUMNS = 'grid grid-cols-[minmax(9rem,11rem)_minmax(12rem,1fr)_minmax(8rem,14rem)_6rem] items-center gap-2 px-3';
+
+interface ProductsTableProps {
+  products: readonly Product[];
+  canManage: boolean;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
+
+/** The catalogue as an ARIA table whose rows are virtualised (only the visible ones are in the DOM). */
+export function ProductsTable({ products, canManage, onEdit, onDelete }: ProductsTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
+  const virtualizer = useVirtualizer({
+    count: products.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  return (
+    <div role="table" aria-label="Produtos" aria-rowcount={products.length + 1} className="rounded-lg border bg-card text-sm">
+      <div role="rowgroup" className="border-b bg-muted/40">
+        <div role="row" aria-rowindex={1} className={`${COLUMNS} h-10 font-medium`}>
+          <span role="columnheader">Código de barras</span>
+          <span role="columnheader">Nome</span>
+          <span role="columnheader">Grupo</span>
+          <span role="columnheader" className="text-right">
+            {canManage ? 'Ações' : ''}
+          </span>
+        </div>
+      </div>
+      <div ref={scrollRef} role="rowgroup" className="h-[60vh] min-h-80 overflow-y-auto" tabIndex={-1}>
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const product = products[item.index];
+            if (!product) return null;
+            return (
+              <div
+                key={product.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className={`${COLUMNS} absolute inset-x-0 border-b hover:bg-muted/50`}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              >
+                <span role="cell" className="truncate font-mono text-xs tabular-nums">
+                  {product.barcode ?? '—'}
+                </span>
+                <span role="cell" className="truncate" title={product.description ?? product.name}>
+                  {product.name}
+                </span>
+                <span role="cell" className={product.groupName === NO_GROUP_LABEL ? 'truncate text-muted-foreground' : 'truncate'}>
+                  {product.groupName}
+                </span>
+                <span role="cell" className="flex justify-end gap-1">
+                  {canManage ? (
+                    <>
+                      <Button variant="ghost" size="icon" aria-label={`Editar ${product.name}`} onClick={() => onEdit(product)}>
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="text-destructive hover:text-destructive"
+                        aria-label={`Excluir ${product.name}`}
+                        onClick={() => onDelete(product)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </>
+                  ) : null}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
