@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addItemsSummary,
+  bestPrices,
+  cellKey,
+  effectiveUnitCost,
+  formatPriceInput,
+  matchesText,
+  parseBrl,
+  parseQuantity,
+  selectionToPairs,
+  selectionTotal,
+  suggestWinners,
+  supplierTotals,
+  toggleWinner,
+} from '@/features/purchasing/logic';
+import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
+
+function cell(shortageId: string, quoteId: string, unitPrice: number | null, extra: Partial<ComparisonCell> = {}): ComparisonCell {
+  return {
+    quoteId,
+    shortageId,
+    unitPrice,
+    minimumQuantity: null,
+    isWinner: false,
+    wantsSubstitute: false,
+    substituteProductName: null,
+    substituteManufacturer: null,
+    hasBonus: false,
+    bonusProductName: null,
+    bonusManufacturer: null,
+    bonusExpiryDate: null,
+    bonusQuantity: 1,
+    ...extra,
+  };
+}
+
+function comparison(cells: ComparisonCell[]): Comparison {
+  return {
+    batchId: 'b1',
+    batchStatus: 'EM_COTACAO',
+    items: [
+      { shortageId: 's1', productName: 'Dipirona 500mg', barcode: '7891000100103', unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: null },
+      { shortageId: 's2', productName: 'Amoxicilina', barcode: null, unitName: 'Unidade Norte', requestedQuantity: 3, bestPrice: null },
+      { shortageId: 's3', productName: 'Sem preço', barcode: null, unitName: null, requestedQuantity: 1, bestPrice: null },
+    ],
+    quotes: [
+      { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'ENVIADA' },
+      { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA' },
+    ],
+    cells: Object.fromEntries(cells.map((c) => [cellKey(c.shortageId, c.quoteId), c])),
+  };
+}
+
+describe('parseBrl', () => {
+  it.each([
+    ['12,50', 12.5],
+    ['12,5', 12.5],
+    ['R$ 1.234,56', 1234.56],
+    ['1234', 1234],
+    ['12.5', 12.5],
+    ['0,0125', 0.0125],
+    ['1.234', 1234],
+    ['12,', 12],
+    ['  7,90 ', 7.9],
+  ])('reads %s as %d', (text, expected) => {
+    expect(parseBrl(text)).toBeCloseTo(expected, 6);
+  });
+
+  it('reads an empty text as null', () => {
+    expect(parseBrl('')).toBeNull();
+    expect(parseBrl('   ')).toBeNull();
+  });
+
+  it.each(['abc', '-1,00', '1,2,3', '12,34567', '1.23.4', '12a'])('rejects %s', (text) => {
+    expect(parseBrl(text)).toBeNaN();
+  });
+});
+
+describe('formatPriceInput and parseQuantity', () => {
+  it('formats prices for editing with a decimal comma', () => {
+    expect(formatPriceInput(12.5)).toBe('12,50');
+    expect(formatPriceInput(0.0125)).toBe('0,0125');
+    expect(formatPriceInput(null)).toBe('');
+  });
+  it('parses whole quantities', () => {
+    expect(parseQuantity('12')).toBe(12);
+    expect(parseQuantity('')).toBeNull();
+    expect(parseQuantity('1,5')).toBeNaN();
+    expect(parseQuantity('-2')).toBeNaN();
+  });
+});
+
+describe('best price and winner suggestion', () => {
+  const data = comparison([cell('s1', 'qA', 5), cell('s1', 'qB', 4.5), cell('s2', 'qA', 10), cell('s2', 'qB', null), cell('s3', 'qA', null)]);
+
+  it('finds the lowest price per item, ignoring unpriced answers', () => {
+    const best = bestPrices(data);
+    expect(best.get('s1')).toBe(4.5);
+    expect(best.get('s2')).toBe(10);
+    expect(best.has('s3')).toBe(false);
+  });
+
+  it('pre-selects the cheapest supplier per item and leaves unpriced items without a winner', () => {
+    expect(suggestWinners(data)).toEqual({ s1: 'qB', s2: 'qA' });
+  });
+
+  it('breaks price ties by the lower minimum quantity', () => {
+    const tie = comparison([cell('s1', 'qA', 5, { minimumQuantity: 20 }), cell('s1', 'qB', 5, { minimumQuantity: 2 })]);
+    expect(suggestWinners(tie)).toEqual({ s1: 'qB' });
+  });
+
+  it('keeps stored winners once the batch was closed', () => {
+    const closed = comparison([cell('s1', 'qA', 5, { isWinner: true }), cell('s1', 'qB', 4)]);
+    expect(suggestWinners(closed)).toEqual({ s1: 'qA' });
+  });
+});
+
+describe('totals of a selection', () => {
+  const data = comparison([cell('s1', 'qA', 5), cell('s1', 'qB', 4.5), cell('s2', 'qA', 10.005), cell('s2', 'qB', 9)]);
+
+  it('sums quantity × price per supplier, rounded to cents per line', () => {
+    const totals = supplierTotals(data, { s1: 'qB', s2: 'qA' });
+    expect(totals.get('qB')).toEqual({ quoteId: 'qB', items: 1, total: 45 });
+    expect(totals.get('qA')).toEqual({ quoteId: 'qA', items: 1, total: 30.02 });
+    expect(selectionTotal(data, { s1: 'qB', s2: 'qA' })).toBe(75.02);
+  });
+
+  it('overriding a winner moves its value to the other supplier', () => {
+    const next = toggleWinner({ s1: 'qB' }, 's1', 'qA');
+    expect(next).toEqual({ s1: 'qA' });
+    expect(supplierTotals(data, next).get('qA')?.total).toBe(50);
+    expect(supplierTotals(data, next).get('qB')?.total).toBe(0);
+    expect(toggleWinner(next, 's1', 'qA')).toEqual({});
+  });
+
+  it('builds the RPC pairs', () => {
+    expect(selectionToPairs({ s1: 'qB', s2: 'qA' })).toEqual([
+      { shortage_id: 's1', quote_id: 'qB' },
+      { shortage_id: 's2', quote_id: 'qA' },
+    ]);
+  });
+
+  it('computes the effective cost with bonus units', () => {
+    expect(effectiveUnitCost(10, 100, 10)).toBeCloseTo(9.0909, 4);
+  });
+});
+
+describe('addItemsSummary', () => {
+  it('reports partial success with the spec texts', () => {
+    expect(addItemsSummary({ added: 2, total: 3 })).toEqual({
+      title: 'Itens adicionados',
+      description: '2 de 3 itens foram adicionados ao lote com sucesso. Alguns itens não puderam ser adicionados.',
+    });
+    expect(addItemsSummary({ added: 3, total: 3 }).description).toBe('3 de 3 itens foram adicionados ao lote com sucesso.');
+  });
+  it('reports total failure', () => {
+    expect(addItemsSummary({ added: 0, total: 2 })).toEqual({
+      title: 'Falha ao adicionar itens',
+      description: 'Nenhum item pôde ser adicionado ao lote.',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('matchesText', () => {
+  it('ignores accents and case, and matches barcodes', () => {
+    expect(matchesText('dipirona', 'Dipirona Sódica')).toBe(true);
+    expect(matchesText('sodica', 'Dipirona Sódica')).toBe(true);
+    expect(matchesText('7891', 'x', '7891000100103')).toBe(true);
+    expect(matchesText('zzz', 'x', null)).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+/** Pure rules of the purchasing screens: typed prices, best price, winner suggestion, totals, summaries. */
+import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
+
+/**
+ * Parses a price typed the Brazilian way: '12,50', 'R$ 1.234,56', '12.5', '1234'. Returns null for an empty text
+ * and NaN for anything that is not a non-negative amount with at most 4 decimals.
+ */
+export function parseBrl(text: string): number | null {
+  const cleaned = text.replace(/R\$/i, '').replace(/\s/g, '');
+  if (cleaned === '') return null;
+  let normalized: string;
+  if (cleaned.includes(',')) {
+    // Comma is the decimal separator; dots are thousands separators.
+    if (!/^\d{1,3}(\.\d{3})*(,\d*)?$|^\d+(,\d*)?$/.test(cleaned)) return Number.NaN;
+    normalized = cleaned.replace(/\./g, '').replace(',', '.');
+  } else {
+    // Only dots: one dot followed by 1-4 digits is a decimal point; groups of 3 are thousands.
+    if (/^\d+\.\d{1,2}$/.test(cleaned) || /^\d+$/.test(cleaned)) normalized = cleaned;
+    else if (/^\d{1,3}(\.\d{3})+$/.test(cleaned)) normalized = cleaned.replace(/\./g, '');
+    else if (/^\d+\.\d{1,4}$/.test(cleaned)) normalized = cleaned;
+    else return Number.NaN;
+  }
+  if (normalized.endsWith('.')) normalized = normalized.slice(0, -1);
+  const decimals = normalized.split('.')[1] ?? '';
+  if (decimals.length > 4) return Number.NaN;
+  const value = Number(normalized);
+  return Number.isFinite(value) && value >= 0 ? value : Number.NaN;
+}
+
+/** A price as the representative edits it: '12,5' → '12,50' (no currency symbol, no thousands dots). */
+export function formatPriceInput(value: number | null): string {
+  if (value === null) return '';
+  const fixed = value.toFixed(Math.max(2, Math.min(4, (String(value).split('.')[1] ?? '').length)));
+  return fixed.replace('.', ',');
+}
+
+/** Parses a whole non-negative quantity; '' → null, invalid → NaN. */
+export function parseQuantity(text: string): number | null {
+  const cleaned = text.trim().replace(/\./g, '');
+  if (cleaned === '') return null;
+  if (!/^\d+$/.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}
+
+export function cellKey(shortageId: string, quoteId: string): string {
+  return `${shortageId}:${quoteId}`;
+}
+
+function pricedCells(comparison: Comparison, shortageId: string): ComparisonCell[] {
+  const cells: ComparisonCell[] = [];
+  for (const quote of comparison.quotes) {
+    const cell = comparison.cells[cellKey(shortageId, quote.quoteId)];
+    if (cell && cell.unitPrice !== null) cells.push(cell);
+  }
+  return cells;
+}
+
+/** The lowest quoted unit price per item (shortageId → price); items nobody priced are absent. */
+export function bestPrices(comparison: Comparison): Map<string, number> {
+  const best = new Map<string, number>();
+  for (const item of comparison.items) {
+    for (const cell of pricedCells(comparison, item.shortageId)) {
+      const current = best.get(item.shortageId);
+      if (current === undefined || (cell.unitPrice as number) < current) best.set(item.shortageId, cell.unitPrice as number);
+    }
+  }
+  return best;
+}
+
+/**
+ * The winner pre-selected per item: the winners already stored if the batch was closed, otherwise the lowest price
+ * (ties broken by the lower minimum quantity, then by the order of the quote columns). Unpriced items have none.
+ */
+export function suggestWinners(comparison: Comparison): WinnerSelection {
+  const selection: WinnerSelection = {};
+  const stored = Object.values(comparison.cells).filter((cell) => cell.isWinner);
+  if (stored.length > 0) {
+    for (const cell of stored) selection[cell.shortageId] = cell.quoteId;
+    return selection;
+  }
+  for (const item of comparison.items) {
+    let winner: ComparisonCell | undefined;
+    for (const cell of pricedCells(comparison, item.shortageId)) {
+      if (!winner) {
+        winner = cell;
+        continue;
+      }
+      const price = cell.unitPrice as number;
+      const best = winner.unitPrice as number;
+      if (price < best || (price === best && (cell.minimumQuantity ?? 0) < (winner.minimumQuantity ?? 0))) winner = cell;
+    }
+    if (winner) selection[item.shortageId] = winner.quoteId;
+  }
+  return selection;
+}
+
+/** Money to round like the database: numeric(14,2) of quantity × unit price. */
+export function lineTotal(quantity: number, unitPrice: number): number {
+  return Math.round(quantity * unitPrice * 100) / 100;
+}
+
+export interface SupplierTotal {
+  quoteId: string;
+  items: number;
+  total: number;
+}
+
+/** Per supplier column: how many items the current selection awards it and their value (quantity × price). */
+export function supplierTotals(comparison: Comparison, selection: WinnerSelection): Map<string, SupplierTotal> {
+  const totals = new Map<string, SupplierTotal>();
+  for (const quote of comparison.quotes) totals.set(quote.quoteId, { quoteId: quote.quoteId, items: 0, total: 0 });
+  for (const item of comparison.items) {
+    const quoteId = selection[item.shortageId];
+    if (!quoteId) continue;
+    const cell = comparison.cells[cellKey(item.shortageId, quoteId)];
+    const entry = totals.get(quoteId);
+    if (!cell || cell.unitPrice === null || !entry) continue;
+    entry.items += 1;
+    entry.total = Math.round((entry.total + lineTotal(item.requestedQuantity, cell.unitPrice)) * 100) / 100;
+  }
+  return totals;
+}
+
+/** The grand total of a selection. */
+export function selectionTotal(comparison: Comparison, selection: WinnerSelection): number {
+  let total = 0;
+  for (const entry of supplierTotals(comparison, selection).values()) total += entry.total;
+  return Math.round(total * 100) / 100;
+}
+
+/** The payload of select_winning_quotes_native: one {shortage_id, quote_id} per chosen item. */
+export function selectionToPairs(selection: WinnerSelection): { shortage_id: string; quote_id: string }[] {
+  return Object.entries(selection).map(([shortageId, quoteId]) => ({ shortage_id: shortageId, quote_id: quoteId }));
+}
+
+/** Toggles an item's winner: clicking the chosen cell again leaves the item without a winner. */
+export function toggleWinner(selection: WinnerSelection, shortageId: string, quoteId: string): WinnerSelection {
+  const next = { ...selection };
+  if (next[shortageId] === quoteId) delete next[shortageId];
+  else next[shortageId] = quoteId;
+  return next;
+}
+
+/** Effective unit cost with bonus units (domain notes §1.6): price × paid ÷ (paid + bonus). */
+export function effectiveUnitCost(unitPrice: number, paidQuantity: number, bonusQuantity: number): number {
+  if (paidQuantity <= 0) return unitPrice;
+  return (unitPrice * paidQuantity) / (paidQuantity + Math.max(0, bonusQuantity));
+}
+
+/** Spec §5 "Adding shortages to a batch": the toast for an add_shortages_to_batch result. */
+export function addItemsSummary(result: { added: number; total: number }): { title: string; description: string; variant?: 'destructive' } {
+  if (result.added === 0) return { title: 'Falha ao adicionar itens', description: 'Nenhum item pôde ser adicionado ao lote.', variant: 'destructive' };
+  const base = `${result.added} de ${result.total} itens foram adicionados ao lote com sucesso.`;
+  return {
+    title: 'Itens adicionados',
+    description: result.added < result.total ? `${base} Alguns itens não puderam ser adicionados.` : base,
+  };
+}
+
+/** Case- and accent-insensitive match of a search text against product name or barcode. */
+export function matchesText(search: string, ...values: (string | null)[]): boolean {
+  const normalize = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const needle = normalize(search.trim());
+  if (!needle) return true;
+  return values.some((value) => value !== null && normalize(value).includes(needle));
+}

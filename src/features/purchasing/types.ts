@@ -1,0 +1,216 @@
+/** Purchasing cycle (spec §3, §4): batches (lotes), quotes (cotações), comparison, purchase orders (pedidos). */
+
+export const BATCH_STATUSES = ['ABERTO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+export const BATCH_STATUS_LABELS: Record<BatchStatus, string> = {
+  ABERTO: 'Aberto',
+  EM_COTACAO: 'Em cotação',
+  COTACAO_FINALIZADA: 'Cotação finalizada',
+  PEDIDO_ENVIADO: 'Pedido enviado',
+};
+
+export const QUOTE_STATUSES = ['EM_ANDAMENTO', 'ENVIADA', 'VENCEDORA', 'PERDEDORA'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  EM_ANDAMENTO: 'Em andamento',
+  ENVIADA: 'Enviada',
+  VENCEDORA: 'Vencedora',
+  PERDEDORA: 'Perdedora',
+};
+
+export const ORDER_STATUSES = ['SOLICITADO', 'RECEBIDO'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  SOLICITADO: 'Solicitado',
+  RECEBIDO: 'Recebido',
+};
+
+/** Spec §3 "Quote": the creator's name, or this fallback. */
+export const UNKNOWN_CREATOR = 'Usuário não identificado';
+
+/** A shortage as it appears inside a batch or in the list of pending ones. */
+export interface BatchShortage {
+  id: string;
+  productId: string;
+  productName: string;
+  barcode: string | null;
+  unitId: string;
+  unitName: string;
+  requestedQuantity: number;
+  availableQuantity: number;
+  status: string;
+  createdAt: string;
+  batchId: string | null;
+}
+
+/** A quote batch (spec §3 "Quote batch"). */
+export interface Batch {
+  id: string;
+  name: string;
+  status: BatchStatus;
+  unitId: string | null;
+  unitName: string | null;
+  createdAt: string;
+  closedAt: string | null;
+  sentAt: string | null;
+  itemCount: number;
+}
+
+export interface BatchDetail extends Batch {
+  shortages: BatchShortage[];
+}
+
+/** One item of a quote (spec §3 "Quote item") with its shortage's product. */
+export interface QuoteItem {
+  id: string;
+  quoteId: string;
+  shortageId: string;
+  productName: string;
+  barcode: string | null;
+  unitName: string | null;
+  requestedQuantity: number;
+  unitPrice: number | null;
+  minimumQuantity: number | null;
+  isWinner: boolean;
+  wantsSubstitute: boolean;
+  substituteProductName: string | null;
+  substituteManufacturer: string | null;
+  hasBonus: boolean;
+  bonusProductName: string | null;
+  bonusManufacturer: string | null;
+  bonusExpiryDate: string | null;
+  bonusQuantity: number;
+}
+
+/** A quote (spec §3 "Quote"). */
+export interface Quote {
+  id: string;
+  batchId: string;
+  batchName: string;
+  batchStatus: BatchStatus;
+  supplierId: string;
+  supplierName: string;
+  status: QuoteStatus;
+  createdAt: string;
+  updatedAt: string | null;
+  createdByName: string;
+  items: QuoteItem[];
+}
+
+/** The editable fields of a quote item (what the representative types). */
+export interface QuoteItemValues {
+  unitPrice: number | null;
+  minimumQuantity: number | null;
+  wantsSubstitute: boolean;
+  substituteProductName: string | null;
+  substituteManufacturer: string | null;
+  hasBonus: boolean;
+  bonusProductName: string | null;
+  bonusManufacturer: string | null;
+  bonusExpiryDate: string | null;
+  bonusQuantity: number;
+}
+
+/** Comparison view: one supplier's answer for one item. */
+export interface ComparisonCell {
+  quoteId: string;
+  shortageId: string;
+  unitPrice: number | null;
+  minimumQuantity: number | null;
+  isWinner: boolean;
+  wantsSubstitute: boolean;
+  substituteProductName: string | null;
+  substituteManufacturer: string | null;
+  hasBonus: boolean;
+  bonusProductName: string | null;
+  bonusManufacturer: string | null;
+  bonusExpiryDate: string | null;
+  bonusQuantity: number;
+}
+
+export interface ComparisonQuote {
+  quoteId: string;
+  supplierId: string;
+  supplierName: string;
+  status: QuoteStatus;
+}
+
+export interface ComparisonItem {
+  shortageId: string;
+  productName: string;
+  barcode: string | null;
+  unitName: string | null;
+  requestedQuantity: number;
+  bestPrice: number | null;
+}
+
+export interface Comparison {
+  batchId: string;
+  batchStatus: BatchStatus;
+  items: ComparisonItem[];
+  quotes: ComparisonQuote[];
+  /** cells[`${shortageId}:${quoteId}`] */
+  cells: Record<string, ComparisonCell>;
+}
+
+/** The chosen winner per item: shortageId → quoteId. */
+export type WinnerSelection = Record<string, string>;
+
+export interface OrderItem {
+  id: string;
+  orderId: string;
+  shortageId: string;
+  productName: string;
+  barcode: string | null;
+  unitName: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+/** A persisted purchase order (spec §3 "Order"; here stored in the database). */
+export interface Order {
+  id: string;
+  batchId: string;
+  batchName: string;
+  unitName: string | null;
+  supplierId: string;
+  supplierName: string;
+  status: OrderStatus;
+  deliveryDate: string | null;
+  totalAmount: number;
+  createdAt: string;
+  items: OrderItem[];
+}
+
+export interface WinningItem {
+  supplierName: string | null;
+  productName: string;
+  barcode: string | null;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  batchName: string;
+  date: string;
+}
+
+export interface SupplierWinRate {
+  supplierId: string;
+  supplierName: string;
+  quotesSent: number;
+  quotesWon: number;
+  winRate: number;
+  valueWon: number;
+}
+
+export interface RepresentativeDashboard {
+  awaitingBatches: { id: string; name: string; sentAt: string | null; itemCount: number }[];
+  quotesInProgress: number;
+  quotesSent: number;
+  winRate: number;
+  valueWon: number;
+  recentResults: { quoteId: string; batchName: string; status: QuoteStatus; updatedAt: string | null }[];
+}
