@@ -110,7 +110,7 @@ function load(options: autocannon.Options): Promise<LoadResult> {
     const instance = autocannon(options, (err, result) => {
       if (err) return reject(err);
       resolve({
-        rps: result.requests.total / (result.duration || DURATION),
+        rps: result.requests.total / (result.duration || Number(options.duration)),
         p95: percentile(latencies, 95),
         errors: result.errors + result.timeouts + result.non2xx,
         requests: result.requests.total,
@@ -143,6 +143,8 @@ async function main(): Promise<void> {
     lines.push(`cold start on an existing data dir: target < 3.00 s, measured ${cold.toFixed(2)} s  ${verdict(cold < 3)}`);
 
     const headers = { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` };
+    // warm-up (JIT, connection pool, prepared statements), not measured
+    await load({ url: `${backend.apiUrl}/rest/v1/bench_products?id=eq.42&select=id,name,price`, connections: 10, duration: 3, headers });
     console.log(`GET load: 10 connections, ${DURATION} s...`);
     const get = await load({
       url: `${backend.apiUrl}/rest/v1/bench_products?id=eq.42&select=id,name,price`, connections: 10, duration: DURATION, headers,
@@ -152,11 +154,15 @@ async function main(): Promise<void> {
     lines.push(`  p95 latency: target <= 25 ms, measured ${get.p95.toFixed(1)} ms  ${verdict(get.p95 <= 25)}`);
     lines.push(`  errors: target 0, measured ${get.errors}  ${verdict(get.errors === 0)}`);
 
-    console.log(`POST load: 10 connections, ${DURATION} s...`);
-    const post = await load({
-      url: `${backend.apiUrl}/rest/v1/bench_events`, connections: 10, duration: DURATION, method: 'POST',
+    const postOptions = {
+      url: `${backend.apiUrl}/rest/v1/bench_events`, connections: 10, method: 'POST' as const,
       headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
       body: JSON.stringify({ kind: 'venda', payload: { unidade: 'Centro', itens: 3 } }),
+    };
+    await load({ ...postOptions, duration: 3 });
+    console.log(`POST load: 10 connections, ${DURATION} s...`);
+    const post = await load({
+      ...postOptions, duration: DURATION,
     });
     lines.push(`single-row POST: ${post.requests} requests, ${post.errors} errors`);
     lines.push(`  throughput: target >= 500 req/s, measured ${post.rps.toFixed(0)} req/s  ${verdict(post.rps >= 500)}`);
