@@ -191,7 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       jwtExpiry,
       enableRefreshTokenRotation: bool(authT, 'enable_refresh_token_rotation', true, 'auth'),
       refreshTokenReuseInterval: num(authT, 'refresh_token_reuse_interval', 10, 'auth'),
-      enableSignup: bool(authT, 'enable_signup', true, 'auth'),
+      // The CLI has both switches; email sign-ups need both on.
+      enableSignup: bool(authT, 'enable_signup', true, 'auth') && bool(emailT, 'enable_signup', true, 'auth.email'),
       enableConfirmations: bool(emailT, 'enable_confirmations', false, 'auth.email'),
       emailMaxFrequency,
       otpExpiry: num(emailT, 'otp_expiry', 3600, 'auth.email'),
