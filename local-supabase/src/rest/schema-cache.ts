@@ -168,8 +168,12 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       [schemas],
     );
     const roles = await client.query<{ rolname: string; settings: string[] | null }>(
+      // only roles the authenticator may switch to (as under PostgREST, which connects as authenticator)
       `select r.rolname, s.setconfig as settings
-         from pg_roles r left join pg_db_role_setting s on s.setrole = r.oid and s.setdatabase = 0`,
+         from pg_roles r left join pg_db_role_setting s on s.setrole = r.oid and s.setdatabase = 0
+        where case when exists (select 1 from pg_roles where rolname = 'authenticator')
+                   then pg_has_role('authenticator', r.oid, 'MEMBER') and r.rolname <> 'authenticator'
+                   else r.rolname in ('anon', 'authenticated', 'service_role') end`,
     );
 
     const relations = new Map<string, Relation>();

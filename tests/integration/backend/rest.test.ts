@@ -271,6 +271,9 @@ describe('errors', () => {
     const ghost = signJwt({ role: 'ghost', exp: Math.floor(Date.now() / 1000) + 60 }, info.jwtSecret);
     const g = await rest('/rest_countries', { token: ghost });
     expect(g.status).toBe(401);
+    const superuser = signJwt({ role: 'postgres', exp: Math.floor(Date.now() / 1000) + 60 }, info.jwtSecret);
+    const su = await rest('/rest_private', { token: superuser });
+    expect(su.status).toBe(401);
   });
 
   it('keeps tables without grants closed: 401 for anon, 403 for a signed-in user', async () => {
