@@ -210,6 +210,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
         return () => listeners.delete(fn);
       },
     };
+    const servicesFrom = cleanups.length;
     const services: Services = await loadServices(ctx);
     services['/mailbox'] = mailbox;
     for (const [prefix, service] of Object.entries(services)) {
@@ -230,12 +231,16 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       });
       server.listen(config.port, config.host, () => resolve());
     });
+    // Services close first (realtime ends its upgraded WebSocket connections, which
+    // server.close() would otherwise wait for), then the server stops listening.
+    const serviceCleanups = cleanups.splice(servicesFrom);
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         }),
+      ...serviceCleanups,
     );
 
     await writeStatus(config);
