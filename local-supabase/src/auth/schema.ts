@@ -88,6 +88,7 @@ create table if not exists auth.mfa_amr_claims (
   id uuid primary key default gen_random_uuid(),
   unique (session_id, authentication_method)
 );
+alter table auth.mfa_amr_claims enable row level security;
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
