@@ -4,8 +4,8 @@
 
 create table public.shortages (
   id uuid primary key default gen_random_uuid(),
-  product_id uuid not null references public.products (id) on delete restrict,
-  unit_id uuid not null references public.store_units (id) on delete restrict,
+  product_id uuid not null references public.products (id), -- no action: 23503 on delete of a referenced product
+  unit_id uuid not null references public.store_units (id),
   requested_quantity integer not null
     constraint shortages_requested_quantity_check check (requested_quantity > 0),
   available_quantity integer not null default 0

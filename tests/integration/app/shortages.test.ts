@@ -1,0 +1,320 @@
+/**
+ * Shortages (faltas) through supabase-js as the demo accounts: unit isolation
+ * per role, cross-unit access of admins and buyers, created_by taken from the
+ * JWT, quantity/status checks, and the RPCs find_open_shortage,
+ * get_shortage_dependencies and assign_shortage_to_batch.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { anonClient, appBackend, sql } from '../../utils/env.ts';
+
+const backend = appBackend();
+
+interface Shortage {
+  id: string;
+  product_id: string;
+  unit_id: string;
+  requested_quantity: number;
+  available_quantity: number;
+  status: string;
+  created_by: string;
+  batch_id: string | null;
+  observation: string | null;
+}
+
+const sessions = new Map<DemoUserKey, { client: SupabaseClient; userId: string }>();
+async function as(key: DemoUserKey): Promise<SupabaseClient> {
+  return (await session(key)).client;
+}
+async function session(key: DemoUserKey): Promise<{ client: SupabaseClient; userId: string }> {
+  const existing = sessions.get(key);
+  if (existing) return existing;
+  const { client, userId } = await signInAs(backend, key);
+  sessions.set(key, { client, userId });
+  return { client, userId };
+}
+
+const units: Record<string, string> = {};
+let productId = '';
+const tag = `teste-${randomUUID().slice(0, 8)}`;
+
+/** One shortage per unit, created as the superuser (fixture), tagged for cleanup. */
+const fixtureByUnit: Record<string, string> = {};
+
+beforeAll(async () => {
+  const db = await sql(backend);
+  try {
+    const unitRows = await db.query<{ id: string; name: string }>('select id, name from public.store_units');
+    for (const row of unitRows.rows) units[row.name] = row.id;
+    const product = await db.query<{ id: string }>(
+      `insert into public.products (name) values ($1) returning id`,
+      [`Produto ${tag}`],
+    );
+    productId = product.rows[0]?.id ?? '';
+    const creator = await db.query<{ id: string }>(`select id from auth.users where email = 'admin@farmacia.local'`);
+    for (const name of ['Unidade Centro', 'Unidade Norte', 'Unidade Sul']) {
+      const inserted = await db.query<{ id: string }>(
+        `insert into public.shortages (product_id, unit_id, requested_quantity, created_by, observation)
+         values ($1, $2, 5, $3, $4) returning id`,
+        [productId, units[name], creator.rows[0]?.id, tag],
+      );
+      fixtureByUnit[name] = inserted.rows[0]?.id ?? '';
+    }
+  } finally {
+    await db.end();
+  }
+});
+
+afterAll(async () => {
+  const db = await sql(backend);
+  try {
+    await db.query('update public.shortages set batch_id = null where product_id = $1', [productId]);
+    await db.query(`delete from public.quote_batches where name like $1`, [`%${tag}%`]);
+    await db.query('delete from public.shortages where product_id = $1', [productId]);
+    await db.query('delete from public.products where id = $1', [productId]);
+  } finally {
+    await db.end();
+  }
+});
+
+// ANALISTA holds MANAGE_ORDERS (purchase reports), so, like buyers, reads every unit.
+const unitScoped = ['balconista', 'balconista2', 'farmaceutico'] as const;
+const nonAdminWithUnit = [...unitScoped, 'analista'] as const;
+
+describe('unit isolation', () => {
+  it.each(unitScoped)('%s sees only the shortages of their own unit', async (key) => {
+    const client = await as(key);
+    const own = units[DEMO_USERS[key].unitName ?? ''];
+    const { data, error } = await client.from('shortages').select('id, unit_id').eq('product_id', productId);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: fixtureByUnit[DEMO_USERS[key].unitName ?? ''], unit_id: own }]);
+    // Also across the seeded data: no row of another unit leaks.
+    const all = await client.from('shortages').select('unit_id').neq('unit_id', own ?? '');
+    expect(all.data).toEqual([]);
+  });
+
+  it.each(unitScoped)('%s cannot update or delete another unit\'s shortage', async (key) => {
+    const client = await as(key);
+    const other = DEMO_USERS[key].unitName === 'Unidade Centro' ? 'Unidade Sul' : 'Unidade Centro';
+    const update = await client.from('shortages').update({ requested_quantity: 99 }).eq('id', fixtureByUnit[other] ?? '').select();
+    expect(update.error).toBeNull();
+    expect(update.data).toEqual([]);
+    const del = await client.from('shortages').delete().eq('id', fixtureByUnit[other] ?? '').select();
+    expect(del.data).toEqual([]);
+    const db = await sql(backend);
+    try {
+      const still = await db.query('select requested_quantity from public.shortages where id = $1', [fixtureByUnit[other]]);
+      expect(still.rows).toEqual([{ requested_quantity: 5 }]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it.each(nonAdminWithUnit)('%s cannot insert a shortage for another unit', async (key) => {
+    const client = await as(key);
+    const other = DEMO_USERS[key].unitName === 'Unidade Centro' ? 'Unidade Norte' : 'Unidade Centro';
+    const { error } = await client.from('shortages').insert({ product_id: productId, unit_id: units[other], requested_quantity: 1 });
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toBe('new row violates row-level security policy for table "shortages"');
+  });
+
+  it('representatives (no unit) see only shortages of batches sent to quotation and cannot register any', async () => {
+    const client = await as('representante');
+    const read = await client.from('shortages').select('id, batch_id, status');
+    expect(read.error).toBeNull();
+    expect(read.data?.every((row) => row.batch_id !== null && row.status !== 'PENDENTE')).toBe(true);
+    const fixture = await client.from('shortages').select('id').eq('product_id', productId);
+    expect(fixture.data).toEqual([]);
+    const insert = await client.from('shortages').insert({ product_id: productId, unit_id: units['Unidade Centro'], requested_quantity: 1 });
+    expect(insert.error?.code).toBe('42501');
+  });
+
+  it('the admin sees, updates and deletes shortages of every unit', async () => {
+    const client = await as('admin');
+    const { data } = await client.from('shortages').select('unit_id').eq('product_id', productId);
+    expect(new Set(data?.map((row) => row.unit_id))).toEqual(new Set(Object.values(units)));
+    const inserted = await client
+      .from('shortages')
+      .insert({ product_id: productId, unit_id: units['Unidade Sul'], requested_quantity: 3, observation: tag })
+      .select('id')
+      .single();
+    expect(inserted.error).toBeNull();
+    const updated = await client.from('shortages').update({ status: 'ENTREGUE' }).eq('id', inserted.data?.id ?? '').select('status');
+    expect(updated.data).toEqual([{ status: 'ENTREGUE' }]);
+    const deleted = await client.from('shortages').delete().eq('id', inserted.data?.id ?? '').select('id');
+    expect(deleted.data).toHaveLength(1);
+  });
+
+  it('the analyst (MANAGE_ORDERS) reads every unit but deletes only in their own unit', async () => {
+    const client = await as('analista');
+    const { data } = await client.from('shortages').select('unit_id').eq('product_id', productId);
+    expect(data).toHaveLength(3);
+    const del = await client.from('shortages').delete().eq('id', fixtureByUnit['Unidade Centro'] ?? '').select();
+    expect(del.data).toEqual([]);
+  });
+
+  it('buyers (MANAGE_ORDERS) read and update every unit but cannot register or delete', async () => {
+    const client = await as('compras');
+    const { data } = await client.from('shortages').select('unit_id').eq('product_id', productId);
+    expect(data).toHaveLength(3);
+    const updated = await client
+      .from('shortages')
+      .update({ requested_quantity: 6 })
+      .eq('id', fixtureByUnit['Unidade Norte'] ?? '')
+      .select('requested_quantity');
+    expect(updated.data).toEqual([{ requested_quantity: 6 }]);
+    await client.from('shortages').update({ requested_quantity: 5 }).eq('id', fixtureByUnit['Unidade Norte'] ?? '');
+    const insert = await client.from('shortages').insert({ product_id: productId, requested_quantity: 1 });
+    expect(insert.error?.code).toBe('42501');
+    const del = await client.from('shortages').delete().eq('id', fixtureByUnit['Unidade Norte'] ?? '').select();
+    expect(del.data).toEqual([]);
+  });
+
+  it('anon is denied shortages and the RPCs', async () => {
+    const anon = anonClient(backend);
+    expect((await anon.from('shortages').select('id').limit(1)).error?.code).toBe('42501');
+    expect((await anon.from('shortages').insert({ product_id: productId, requested_quantity: 1 })).error?.code).toBe('42501');
+    expect((await anon.rpc('get_shortage_dependencies', { p_shortage_ids: [fixtureByUnit['Unidade Centro']] })).error?.code).toBe('42501');
+    expect((await anon.rpc('find_open_shortage', { p_product_id: productId })).error?.code).toBe('42501');
+    expect((await anon.rpc('assign_shortage_to_batch', { shortage_id: fixtureByUnit['Unidade Centro'], batch_id: randomUUID() })).error?.code).toBe('42501');
+  });
+});
+
+describe('registering a shortage', () => {
+  it('takes created_by from the JWT and unit_id from the profile, whatever the client sends', async () => {
+    const { client, userId } = await session('balconista');
+    const admin = await session('admin');
+    const { data, error } = await client
+      .from('shortages')
+      .insert({
+        product_id: productId,
+        requested_quantity: 4,
+        available_quantity: 1,
+        created_by: admin.userId,
+        created_at: '2001-01-01T00:00:00Z',
+        observation: tag,
+      })
+      .select()
+      .single();
+    expect(error).toBeNull();
+    const row = data as Shortage & { created_at: string };
+    expect(row.created_by).toBe(userId);
+    expect(row.unit_id).toBe(units['Unidade Centro']);
+    expect(row.status).toBe('PENDENTE');
+    expect(new Date(row.created_at).getFullYear()).toBeGreaterThan(2001);
+
+    const forged = await client.from('shortages').update({ created_by: admin.userId }).eq('id', row.id).select('created_by').single();
+    expect(forged.data?.created_by).toBe(userId);
+    await client.from('shortages').delete().eq('id', row.id);
+  });
+
+  it('refuses zero or negative quantities naming the constraint (23514)', async () => {
+    const client = await as('balconista');
+    const requested = await client.from('shortages').insert({ product_id: productId, requested_quantity: 0 });
+    expect(requested.error?.code).toBe('23514');
+    expect(requested.error?.message).toContain('shortages_requested_quantity_check');
+    const available = await client.from('shortages').insert({ product_id: productId, requested_quantity: 2, available_quantity: -1 });
+    expect(available.error?.code).toBe('23514');
+    expect(available.error?.message).toContain('shortages_available_quantity_check');
+  });
+
+  it('refuses an unknown status (23514 shortages_status_check)', async () => {
+    const { error } = await (await as('balconista')).from('shortages').insert({ product_id: productId, requested_quantity: 2, status: 'CANCELADO' });
+    expect(error?.code).toBe('23514');
+    expect(error?.message).toContain('shortages_status_check');
+  });
+
+  it('lists open shortages of the same product in the caller\'s unit (duplicate warning)', async () => {
+    const client = await as('balconista2');
+    const { data, error } = await client.rpc('find_open_shortage', { p_product_id: productId });
+    expect(error).toBeNull();
+    expect((data as Shortage[]).map((s) => s.id)).toEqual([fixtureByUnit['Unidade Norte']]);
+    const other = await client.rpc('find_open_shortage', { p_product_id: productId, p_unit_id: units['Unidade Sul'] });
+    expect(other.data).toEqual([]);
+  });
+
+  it('loads the list with product, group and unit, newest first', async () => {
+    const { data, error } = await (await as('farmaceutico'))
+      .from('shortages')
+      .select('id, status, observation, product:products(id, name, barcode, description), group:categories(id, name), unit:store_units(id, name)')
+      .order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    expect(data?.length).toBeGreaterThanOrEqual(7);
+    expect(data?.every((row) => (row.unit as unknown as { name: string }).name === 'Unidade Sul')).toBe(true);
+    const seeded = data?.find((row) => row.observation === 'Medicamento de uso contínuo: 3 clientes aguardando');
+    expect(seeded?.product).toMatchObject({ name: 'Atenolol 50mg 30 comprimidos' });
+    expect(seeded?.group).toMatchObject({ name: 'Cardiovasculares' });
+  });
+});
+
+describe('batches and dependencies', () => {
+  let batchA = '';
+  let batchB = '';
+
+  beforeAll(async () => {
+    const client = await as('compras');
+    const a = await client.from('quote_batches').insert({ unit_id: units['Unidade Centro'], name: `Lote A ${tag}` }).select('id, status').single();
+    const b = await client.from('quote_batches').insert({ name: `Lote B ${tag}` }).select('id').single();
+    expect(a.error).toBeNull();
+    expect(a.data?.status).toBe('ABERTO');
+    batchA = a.data?.id ?? '';
+    batchB = b.data?.id ?? '';
+  });
+
+  it('assigns a shortage to a batch, is idempotent, and refuses another batch', async () => {
+    const client = await as('compras');
+    const shortageId = fixtureByUnit['Unidade Centro'] ?? '';
+    const first = await client.rpc('assign_shortage_to_batch', { shortage_id: shortageId, batch_id: batchA });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({ id: shortageId, batch_id: batchA, status: 'LOTE_CRIADO' });
+    const again = await client.rpc('assign_shortage_to_batch', { shortage_id: shortageId, batch_id: batchA });
+    expect(again.error).toBeNull();
+    const other = await client.rpc('assign_shortage_to_batch', { shortage_id: shortageId, batch_id: batchB });
+    expect(other.error?.message).toBe('Item já está em outro lote');
+    const row = await client.from('shortages').select('batch_id').eq('id', shortageId).single();
+    expect(row.data?.batch_id).toBe(batchA);
+  });
+
+  it('reports dependencies only for visible shortages and refuses deleting one in a batch', async () => {
+    const centro = fixtureByUnit['Unidade Centro'] ?? '';
+    const norte = fixtureByUnit['Unidade Norte'] ?? '';
+    const client = await as('balconista');
+    const { data, error } = await client.rpc('get_shortage_dependencies', { p_shortage_ids: [centro, norte] });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { shortage_id: centro, can_delete: false, has_order_items: false, has_quote_items: false, in_batch: true },
+    ]);
+    const del = await client.from('shortages').delete().eq('id', centro);
+    expect(del.error?.code).toBe('23503');
+    expect(del.error?.message).toBe('Não é possível excluir a falta: ela pertence a um lote');
+
+    const norteDeps = await (await as('balconista2')).rpc('get_shortage_dependencies', { p_shortage_ids: [norte] });
+    expect(norteDeps.data).toEqual([
+      { shortage_id: norte, can_delete: true, has_order_items: false, has_quote_items: false, in_batch: false },
+    ]);
+  });
+
+  it('removing from the batch restores PENDENTE, and a clerk cannot assign batches', async () => {
+    const centro = fixtureByUnit['Unidade Centro'] ?? '';
+    const clerk = await as('balconista');
+    const denied = await clerk.rpc('assign_shortage_to_batch', { shortage_id: fixtureByUnit['Unidade Centro'], batch_id: batchB });
+    expect(denied.error?.message).toBe('Lote não encontrado');
+    const client = await as('compras');
+    const removed = await client
+      .from('shortages')
+      .update({ batch_id: null, status: 'PENDENTE' })
+      .eq('id', centro)
+      .eq('batch_id', batchA)
+      .select('batch_id, status')
+      .single();
+    expect(removed.data).toEqual({ batch_id: null, status: 'PENDENTE' });
+    // Deleting a batch releases its shortages back to PENDENTE.
+    await client.rpc('assign_shortage_to_batch', { shortage_id: centro, batch_id: batchB });
+    const del = await client.from('quote_batches').delete().eq('id', batchB);
+    expect(del.error).toBeNull();
+    const after = await clerk.from('shortages').select('batch_id, status').eq('id', centro).single();
+    expect(after.data).toEqual({ batch_id: null, status: 'PENDENTE' });
+  });
+});
