@@ -259,6 +259,99 @@ export type Database = {
           },
         ]
       }
+      purchase_order_items: {
+        Row: {
+          id: string
+          order_id: string
+          quantity: number
+          shortage_id: string
+          total_price: number | null
+          unit_price: number
+        }
+        Insert: {
+          id?: string
+          order_id: string
+          quantity: number
+          shortage_id: string
+          total_price?: never
+          unit_price: number
+        }
+        Update: {
+          id?: string
+          order_id?: string
+          quantity?: number
+          shortage_id?: string
+          total_price?: never
+          unit_price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "purchase_order_items_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "purchase_orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "purchase_order_items_shortage_id_fkey"
+            columns: ["shortage_id"]
+            isOneToOne: false
+            referencedRelation: "shortages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      purchase_orders: {
+        Row: {
+          batch_id: string
+          created_at: string
+          created_by: string | null
+          delivery_date: string | null
+          id: string
+          status: string
+          supplier_id: string
+          total_amount: number
+          updated_at: string
+        }
+        Insert: {
+          batch_id: string
+          created_at?: string
+          created_by?: string | null
+          delivery_date?: string | null
+          id?: string
+          status?: string
+          supplier_id: string
+          total_amount?: number
+          updated_at?: string
+        }
+        Update: {
+          batch_id?: string
+          created_at?: string
+          created_by?: string | null
+          delivery_date?: string | null
+          id?: string
+          status?: string
+          supplier_id?: string
+          total_amount?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "purchase_orders_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "quote_batches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "purchase_orders_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       quote_batches: {
         Row: {
           closed_at: string | null
@@ -266,8 +359,10 @@ export type Database = {
           created_by: string | null
           id: string
           name: string | null
+          sent_at: string | null
           status: string
           unit_id: string | null
+          updated_at: string
         }
         Insert: {
           closed_at?: string | null
@@ -275,8 +370,10 @@ export type Database = {
           created_by?: string | null
           id?: string
           name?: string | null
+          sent_at?: string | null
           status?: string
           unit_id?: string | null
+          updated_at?: string
         }
         Update: {
           closed_at?: string | null
@@ -284,8 +381,10 @@ export type Database = {
           created_by?: string | null
           id?: string
           name?: string | null
+          sent_at?: string | null
           status?: string
           unit_id?: string | null
+          updated_at?: string
         }
         Relationships: [
           {
@@ -293,6 +392,123 @@ export type Database = {
             columns: ["unit_id"]
             isOneToOne: false
             referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quote_items: {
+        Row: {
+          bonus_expiry_date: string | null
+          bonus_manufacturer: string | null
+          bonus_product_name: string | null
+          bonus_quantity: number
+          has_bonus: boolean
+          id: string
+          is_winner: boolean
+          minimum_quantity: number | null
+          quote_id: string
+          shortage_id: string
+          substitute_manufacturer: string | null
+          substitute_product_name: string | null
+          unit_price: number | null
+          updated_at: string
+          wants_substitute: boolean
+        }
+        Insert: {
+          bonus_expiry_date?: string | null
+          bonus_manufacturer?: string | null
+          bonus_product_name?: string | null
+          bonus_quantity?: number
+          has_bonus?: boolean
+          id?: string
+          is_winner?: boolean
+          minimum_quantity?: number | null
+          quote_id: string
+          shortage_id: string
+          substitute_manufacturer?: string | null
+          substitute_product_name?: string | null
+          unit_price?: number | null
+          updated_at?: string
+          wants_substitute?: boolean
+        }
+        Update: {
+          bonus_expiry_date?: string | null
+          bonus_manufacturer?: string | null
+          bonus_product_name?: string | null
+          bonus_quantity?: number
+          has_bonus?: boolean
+          id?: string
+          is_winner?: boolean
+          minimum_quantity?: number | null
+          quote_id?: string
+          shortage_id?: string
+          substitute_manufacturer?: string | null
+          substitute_product_name?: string | null
+          unit_price?: number | null
+          updated_at?: string
+          wants_substitute?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quote_items_quote_id_fkey"
+            columns: ["quote_id"]
+            isOneToOne: false
+            referencedRelation: "quotes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quote_items_shortage_id_fkey"
+            columns: ["shortage_id"]
+            isOneToOne: false
+            referencedRelation: "shortages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quotes: {
+        Row: {
+          batch_id: string
+          created_at: string
+          created_by: string | null
+          id: string
+          selected: boolean
+          status: string
+          supplier_id: string
+          updated_at: string
+        }
+        Insert: {
+          batch_id: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          selected?: boolean
+          status?: string
+          supplier_id: string
+          updated_at?: string
+        }
+        Update: {
+          batch_id?: string
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          selected?: boolean
+          status?: string
+          supplier_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quotes_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "quote_batches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quotes_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
             referencedColumns: ["id"]
           },
         ]
@@ -543,6 +759,13 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_shortages_to_batch: {
+        Args: {
+          p_batch_id: string
+          p_shortage_ids: string[]
+        }
+        Returns: Json
+      }
       assign_shortage_to_batch: {
         Args: {
           batch_id: string
@@ -550,12 +773,55 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
       }
+      create_quote_batch: {
+        Args: {
+          p_name?: string
+          p_shortage_ids: string[]
+          p_unit_id: string
+        }
+        Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
+      }
+      delete_quote: {
+        Args: {
+          p_quote_id: string
+        }
+        Returns: undefined
+      }
+      delete_quote_batch: {
+        Args: {
+          p_batch_id: string
+        }
+        Returns: undefined
+      }
       find_open_shortage: {
         Args: {
           p_product_id: string
           p_unit_id?: string
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"][]
+      }
+      generate_purchase_orders: {
+        Args: {
+          p_batch_id: string
+          p_delivery_date?: string
+        }
+        Returns: Database["public"]["Tables"]["purchase_orders"]["Row"][]
+      }
+      get_batch_comparison: {
+        Args: {
+          p_batch_id: string
+        }
+        Returns: Json
+      }
+      get_or_create_quote: {
+        Args: {
+          p_batch_id: string
+        }
+        Returns: Database["public"]["Tables"]["quotes"]["Row"]
+      }
+      get_representative_dashboard: {
+        Args: never
+        Returns: Json
       }
       get_shortage_dependencies: {
         Args: {
@@ -567,6 +833,23 @@ export type Database = {
           has_quote_items: boolean
           in_batch: boolean
           shortage_id: string
+        }[]
+      }
+      get_supplier_win_rates: {
+        Args: {
+          p_from?: string
+          p_to?: string
+        }
+        Returns: {
+          items_quoted: number
+          items_won: number
+          quotes_lost: number
+          quotes_sent: number
+          quotes_won: number
+          supplier_id: string
+          supplier_name: string
+          value_won: number
+          win_rate: number
         }[]
       }
       get_visible_homepage_actions: {
@@ -583,6 +866,29 @@ export type Database = {
         }
         Returns: {
           menu_path: string
+        }[]
+      }
+      get_winning_items: {
+        Args: {
+          p_from?: string
+          p_to?: string
+        }
+        Returns: {
+          barcode: string
+          batch_id: string
+          batch_name: string
+          product_id: string
+          product_name: string
+          quantity: number
+          quote_id: string
+          quote_item_id: string
+          shortage_id: string
+          supplier_id: string
+          supplier_name: string
+          total: number
+          unit_name: string
+          unit_price: number
+          won_at: string
         }[]
       }
       import_products: {
@@ -608,6 +914,40 @@ export type Database = {
           id: string
           unit_id: string
         }[]
+      }
+      remove_shortage_from_batch: {
+        Args: {
+          p_batch_id: string
+          p_shortage_id: string
+        }
+        Returns: undefined
+      }
+      select_winning_quotes_native: {
+        Args: {
+          p_batch_id: string
+          p_quote_items: Json
+        }
+        Returns: Json
+      }
+      set_batch_status: {
+        Args: {
+          p_batch_id: string
+          p_status: string
+        }
+        Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
+      }
+      submit_quote: {
+        Args: {
+          p_quote_id: string
+        }
+        Returns: Database["public"]["Tables"]["quotes"]["Row"]
+      }
+      update_batch_quantities: {
+        Args: {
+          p_batch_id: string
+          p_requested_quantity: number
+        }
+        Returns: boolean
       }
     }
     Enums: {
