@@ -38,15 +38,17 @@ function cell(shortageId: string, quoteId: string, unitPrice: number | null, ext
 function comparison(cells: ComparisonCell[]): Comparison {
   return {
     batchId: 'b1',
+    batchName: 'Lote 1',
     batchStatus: 'EM_COTACAO',
+    closedAt: null,
     items: [
       { shortageId: 's1', productName: 'Dipirona 500mg', barcode: '7891000100103', unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: null },
       { shortageId: 's2', productName: 'Amoxicilina', barcode: null, unitName: 'Unidade Norte', requestedQuantity: 3, bestPrice: null },
       { shortageId: 's3', productName: 'Sem preço', barcode: null, unitName: null, requestedQuantity: 1, bestPrice: null },
     ],
     quotes: [
-      { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'ENVIADA' },
-      { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA' },
+      { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'ENVIADA', pricedItems: 2 },
+      { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2 },
     ],
     cells: Object.fromEntries(cells.map((c) => [cellKey(c.shortageId, c.quoteId), c])),
   };

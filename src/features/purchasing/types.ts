@@ -136,6 +136,7 @@ export interface ComparisonQuote {
   supplierId: string;
   supplierName: string;
   status: QuoteStatus;
+  pricedItems: number;
 }
 
 export interface ComparisonItem {
@@ -149,7 +150,9 @@ export interface ComparisonItem {
 
 export interface Comparison {
   batchId: string;
+  batchName: string;
   batchStatus: BatchStatus;
+  closedAt: string | null;
   items: ComparisonItem[];
   quotes: ComparisonQuote[];
   /** cells[`${shortageId}:${quoteId}`] */
@@ -202,15 +205,23 @@ export interface SupplierWinRate {
   supplierName: string;
   quotesSent: number;
   quotesWon: number;
-  winRate: number;
+  /** Won ÷ (won + lost), 0–1; null before any result. */
+  winRate: number | null;
   valueWon: number;
 }
 
 export interface RepresentativeDashboard {
-  awaitingBatches: { id: string; name: string; sentAt: string | null; itemCount: number }[];
-  quotesInProgress: number;
-  quotesSent: number;
-  winRate: number;
+  supplierName: string | null;
+  awaitingCount: number;
+  awaitingBatches: { batchId: string; batchName: string; sentAt: string | null; itemCount: number }[];
+  inProgressCount: number;
+  quotesInProgress: { quoteId: string; batchId: string; batchName: string; pricedItems: number; totalItems: number; updatedAt: string | null }[];
+  sentCount: number;
+  wonCount: number;
+  lostCount: number;
+  /** 0–1; null before any result. */
+  winRate: number | null;
+  itemsWon: number;
   valueWon: number;
-  recentResults: { quoteId: string; batchName: string; status: QuoteStatus; updatedAt: string | null }[];
+  recentResults: { quoteId: string; batchName: string; status: QuoteStatus; closedAt: string | null; itemsWon: number; valueWon: number }[];
 }

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { toast } from '@/components/ui/use-toast';
+import { BATCH_ITEMS_ADD_ERROR, BATCH_ITEMS_ADD_FALLBACK, purchasingErrorMessage } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { addItemsSummary } from '@/features/purchasing/logic';
+
+const resultSchema = z.object({
+  added: z.number(),
+  total: z.number(),
+  errors: z.array(z.object({ shortage_id: z.string(), message: z.string() })),
+});
+export type AddBatchItemsResult = z.infer<typeof resultSchema>;
+
+export interface AddBatchItemsInput {
+  batchId: string;
+  shortageIds: string[];
+}
+
+/** add_shortages_to_batch: adds what it can, reports per-item failures ('Item já está em outro lote'). */
+export async function addBatchItems({ batchId, shortageIds }: AddBatchItemsInput): Promise<AddBatchItemsResult> {
+  const { data, error } = await supabase.rpc('add_shortages_to_batch', { p_batch_id: batchId, p_shortage_ids: shortageIds });
+  if (error) throw error;
+  return resultSchema.parse(data);
+}
+
+export function useAddBatchItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addBatchItems,
+    onSuccess: (result) => toast(addItemsSummary(result)),
+    onError: (error) =>
+      toast({ title: BATCH_ITEMS_ADD_ERROR, description: purchasingErrorMessage(error, BATCH_ITEMS_ADD_FALLBACK), variant: 'destructive' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.pendingShortages() }),
+      ]),
+  });
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { toast } from '@/components/ui/use-toast';
+import { BATCH_CREATE_ERROR, BATCH_CREATE_FALLBACK, BATCH_CREATED, BATCH_CREATE_NONE_ASSIGNED, purchasingErrorMessage } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+
+export const createBatchSchema = z.object({
+  unitId: z.nullable(z.string()),
+  shortageIds: z.array(z.string()).check(z.minLength(1, 'Selecione ao menos um item para criar o lote.')),
+  name: z.nullable(z.string().check(z.maxLength(120, 'O nome do lote deve ter no máximo 120 caracteres.'))),
+});
+export type CreateBatchInput = z.infer<typeof createBatchSchema>;
+
+/** create_quote_batch: an ABERTO batch holding the given pending shortages; returns the new batch id. */
+export async function createBatch(input: CreateBatchInput): Promise<string> {
+  const values = createBatchSchema.parse(input);
+  const name = values.name?.trim() || null;
+  const { data, error } = await supabase.rpc('create_quote_batch', {
+    p_unit_id: values.unitId as string,
+    p_shortage_ids: values.shortageIds,
+    ...(name ? { p_name: name } : {}),
+  });
+  if (error) throw error;
+  return z.object({ id: z.string() }).parse(data).id;
+}
+
+/** The description of a failed creation: the RPC's message (and its per-item errors) or the spec's fallback. */
+export function createBatchErrorDescription(error: unknown): string {
+  const message = purchasingErrorMessage(error, BATCH_CREATE_FALLBACK);
+  if (message === BATCH_CREATE_NONE_ASSIGNED && error && typeof error === 'object' && 'details' in error && typeof error.details === 'string' && error.details) {
+    return `${message}: ${error.details}`;
+  }
+  return message;
+}
+
+export function useCreateBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBatch,
+    onSuccess: () => toast({ title: BATCH_CREATED }),
+    onError: (error) => toast({ title: BATCH_CREATE_ERROR, description: createBatchErrorDescription(error), variant: 'destructive' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.pendingShortages() }),
+      ]),
+  });
+}

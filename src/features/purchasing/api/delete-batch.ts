@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { BATCH_DELETE_ERROR, BATCH_DELETE_FALLBACK, BATCH_DELETED, BATCH_DELETED_DETAIL, purchasingErrorMessage } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+
+/** delete_quote_batch: removes the batch and its quotes; its shortages return to PENDENTE. */
+export async function deleteBatch(batchId: string): Promise<void> {
+  const { error } = await supabase.rpc('delete_quote_batch', { p_batch_id: batchId });
+  if (error) throw error;
+}
+
+export function useDeleteBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBatch,
+    onSuccess: () => toast({ title: BATCH_DELETED, description: BATCH_DELETED_DETAIL }),
+    onError: (error) =>
+      toast({ title: BATCH_DELETE_ERROR, description: purchasingErrorMessage(error, BATCH_DELETE_FALLBACK), variant: 'destructive' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.pendingShortages() }),
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.orders() }),
+      ]),
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { purchasingErrorMessage, QUOTE_DELETE_ERROR, QUOTE_DELETED, QUOTE_NOT_FOUND } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+import type { Quote } from '@/features/purchasing/types';
+
+/** delete_quote: only EM_ANDAMENTO ('Apenas cotações em andamento podem ser excluídas'); missing → 'Cotação não encontrada'. */
+export async function deleteQuote(quoteId: string): Promise<void> {
+  const { error } = await supabase.rpc('delete_quote', { p_quote_id: quoteId });
+  if (error) throw error;
+}
+
+export function useDeleteQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteQuote,
+    onSuccess: (_data, quoteId) => {
+      toast({ title: QUOTE_DELETED });
+      // Representatives get no DELETE events: drop it from the cache ourselves.
+      queryClient.setQueryData<Quote[]>(purchasingKeys.quoteList(), (quotes) => quotes?.filter((quote) => quote.id !== quoteId));
+    },
+    onError: (error) => toast({ title: QUOTE_DELETE_ERROR, description: purchasingErrorMessage(error, QUOTE_NOT_FOUND), variant: 'destructive' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.quotes() }),
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.dashboard() }),
+      ]),
+  });
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { toast } from '@/components/ui/use-toast';
+import { purchasingErrorMessage, RECORD_CREATE_ERROR } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+
+export const ORDERS_GENERATED = 'Pedidos gerados';
+
+export const generateOrdersSchema = z.object({
+  batchId: z.string(),
+  deliveryDate: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe uma data de entrega válida.'))),
+});
+export type GenerateOrdersInput = z.infer<typeof generateOrdersSchema>;
+
+/** generate_purchase_orders: one order per winning supplier (idempotent); returns how many orders the batch has. */
+export async function generateOrders(input: GenerateOrdersInput): Promise<number> {
+  const values = generateOrdersSchema.parse(input);
+  const { data, error } = await supabase.rpc('generate_purchase_orders', {
+    p_batch_id: values.batchId,
+    ...(values.deliveryDate ? { p_delivery_date: values.deliveryDate } : {}),
+  });
+  if (error) throw error;
+  return Array.isArray(data) ? data.length : 0;
+}
+
+export function useGenerateOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateOrders,
+    onSuccess: (count) => toast({ title: ORDERS_GENERATED, description: `${count} pedido(s) de compra gerado(s).` }),
+    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: purchasingErrorMessage(error, 'Falha ao gerar os pedidos.'), variant: 'destructive' }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.orders() }),
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
+      ]),
+  });
+}

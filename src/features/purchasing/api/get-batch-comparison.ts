@@ -1,0 +1,101 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { batchStatus, nullableNumeric, quoteStatus } from '@/features/purchasing/api/rows';
+import { cellKey } from '@/features/purchasing/logic';
+import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
+
+const offerSchema = z.object({
+  quote_id: z.string(),
+  unit_price: nullableNumeric,
+  minimum_quantity: z.nullable(z.number()),
+  is_winner: z.boolean(),
+  wants_substitute: z.boolean(),
+  substitute_product_name: z.nullable(z.string()),
+  substitute_manufacturer: z.nullable(z.string()),
+  has_bonus: z.boolean(),
+  bonus_product_name: z.nullable(z.string()),
+  bonus_manufacturer: z.nullable(z.string()),
+  bonus_expiry_date: z.nullable(z.string()),
+  bonus_quantity: z.number(),
+});
+
+const comparisonSchema = z.object({
+  batch: z.object({ id: z.string(), name: z.nullable(z.string()), status: batchStatus, closed_at: z.nullable(z.string()) }),
+  quotes: z.array(
+    z.object({ id: z.string(), supplier_id: z.string(), supplier_name: z.nullable(z.string()), status: quoteStatus, priced_items: z.number() }),
+  ),
+  items: z.array(
+    z.object({
+      shortage_id: z.string(),
+      product_name: z.nullable(z.string()),
+      barcode: z.nullable(z.string()),
+      unit_name: z.nullable(z.string()),
+      requested_quantity: z.number(),
+      best_unit_price: nullableNumeric,
+      offers: z.array(offerSchema),
+    }),
+  ),
+});
+
+/** get_batch_comparison: every item of the batch against every supplier's answer, as a grid. */
+export async function getBatchComparison(batchId: string, signal?: AbortSignal): Promise<Comparison> {
+  let query = supabase.rpc('get_batch_comparison', { p_batch_id: batchId });
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  const raw = comparisonSchema.parse(data);
+  const cells: Record<string, ComparisonCell> = {};
+  for (const item of raw.items) {
+    for (const offer of item.offers) {
+      cells[cellKey(item.shortage_id, offer.quote_id)] = {
+        quoteId: offer.quote_id,
+        shortageId: item.shortage_id,
+        unitPrice: offer.unit_price,
+        minimumQuantity: offer.minimum_quantity,
+        isWinner: offer.is_winner,
+        wantsSubstitute: offer.wants_substitute,
+        substituteProductName: offer.substitute_product_name,
+        substituteManufacturer: offer.substitute_manufacturer,
+        hasBonus: offer.has_bonus,
+        bonusProductName: offer.bonus_product_name,
+        bonusManufacturer: offer.bonus_manufacturer,
+        bonusExpiryDate: offer.bonus_expiry_date,
+        bonusQuantity: offer.bonus_quantity,
+      };
+    }
+  }
+  return {
+    batchId: raw.batch.id,
+    batchName: raw.batch.name ?? `Lote ${raw.batch.id.slice(0, 6)}`,
+    batchStatus: raw.batch.status,
+    closedAt: raw.batch.closed_at,
+    quotes: raw.quotes.map((quote) => ({
+      quoteId: quote.id,
+      supplierId: quote.supplier_id,
+      supplierName: quote.supplier_name ?? '—',
+      status: quote.status,
+      pricedItems: quote.priced_items,
+    })),
+    items: raw.items
+      .map((item) => ({
+        shortageId: item.shortage_id,
+        productName: item.product_name ?? 'Produto não encontrado',
+        barcode: item.barcode,
+        unitName: item.unit_name,
+        requestedQuantity: item.requested_quantity,
+        bestPrice: item.best_unit_price,
+      }))
+      .sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR')),
+    cells,
+  };
+}
+
+export function batchComparisonQueryOptions(batchId: string) {
+  return queryOptions({ queryKey: purchasingKeys.comparison(batchId), queryFn: ({ signal }) => getBatchComparison(batchId, signal) });
+}
+
+export function useBatchComparison(batchId: string, enabled = true) {
+  return useQuery({ ...batchComparisonQueryOptions(batchId), enabled });
+}

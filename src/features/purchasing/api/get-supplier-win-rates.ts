@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { nullableNumeric, numeric } from '@/features/purchasing/api/rows';
+import type { SupplierWinRate } from '@/features/purchasing/types';
+
+const rowSchema = z.object({
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  quotes_sent: numeric,
+  quotes_won: numeric,
+  win_rate: nullableNumeric,
+  value_won: numeric,
+});
+
+/** get_supplier_win_rates (admin): quotes sent and won, win rate and value won per supplier. */
+export async function getSupplierWinRates(from: string | null, to: string | null, signal?: AbortSignal): Promise<SupplierWinRate[]> {
+  let query = supabase.rpc('get_supplier_win_rates', { ...(from ? { p_from: from } : {}), ...(to ? { p_to: to } : {}) });
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return z
+    .array(rowSchema)
+    .parse(data)
+    .map((row) => ({
+      supplierId: row.supplier_id,
+      supplierName: row.supplier_name,
+      quotesSent: row.quotes_sent,
+      quotesWon: row.quotes_won,
+      winRate: row.win_rate,
+      valueWon: row.value_won,
+    }));
+}
+
+export function supplierWinRatesQueryOptions(from: string | null, to: string | null) {
+  return queryOptions({ queryKey: purchasingKeys.winRates(from, to), queryFn: ({ signal }) => getSupplierWinRates(from, to, signal) });
+}
+
+export function useSupplierWinRates(from: string | null, to: string | null, enabled = true) {
+  return useQuery({ ...supplierWinRatesQueryOptions(from, to), enabled });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { BATCH_SEND_AUTH, BATCH_SEND_ERROR, BATCH_SENT, isAuthenticationError, purchasingErrorMessage } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+
+/** set_batch_status(EM_COTACAO): needs a session and at least one item; moves the shortages to EM_COTACAO. */
+export async function sendBatch(batchId: string): Promise<void> {
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) throw Object.assign(new Error(BATCH_SEND_AUTH), { code: 'session_not_found' });
+  const { error } = await supabase.rpc('set_batch_status', { p_batch_id: batchId, p_status: 'EM_COTACAO' });
+  if (error) throw error;
+}
+
+export function useSendBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendBatch,
+    onSuccess: () => toast({ title: BATCH_SENT }),
+    onError: (error) =>
+      toast({
+        title: BATCH_SEND_ERROR,
+        description: isAuthenticationError(error) ? BATCH_SEND_AUTH : purchasingErrorMessage(error, BATCH_SEND_ERROR),
+        variant: 'destructive',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { toast } from '@/components/ui/use-toast';
+import { BATCH_UPDATE_ERROR, BATCH_UPDATE_FALLBACK, RECORD_UPDATED } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+
+export const batchNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'Informe o nome do lote.'), z.maxLength(120, 'O nome do lote deve ter no máximo 120 caracteres.'));
+
+export interface RenameBatchInput {
+  batchId: string;
+  name: string;
+}
+
+/** Updates the batch's name by id. */
+export async function renameBatch({ batchId, name }: RenameBatchInput): Promise<void> {
+  const parsed = batchNameSchema.parse(name);
+  const { error } = await supabase.from('quote_batches').update({ name: parsed }).eq('id', batchId).select('id').single();
+  if (error) throw error;
+}
+
+export function useRenameBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameBatch,
+    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    // Spec §8 keeps this title and its fallback in English.
+    onError: (error) =>
+      toast({ title: BATCH_UPDATE_ERROR, description: error instanceof Error && error.message ? error.message : BATCH_UPDATE_FALLBACK, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
+  });
+}
