@@ -1,8 +1,16 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
 import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useAuth } from '@/features/auth/auth-context';
+import { ShortagesPage } from '@/features/shortages/components/shortages-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
 export default function ShortagesRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.shortages)} />;
+  useDocumentTitle('Lançar Falta');
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <ShortagesPage
+      user={{ id: user.id, unitId: user.unitId, unitName: user.unitName, isAdmin: user.role === 'ADMIN' }}
+      homePath={paths.home}
+    />
+  );
 }

@@ -1,0 +1,274 @@
+import { Barcode, PackageCheck, X } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { barcodeError, cleanBarcode } from '@/lib/barcode';
+import { formatDateTime, formatNumber } from '@/lib/dates';
+import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/lib/errors';
+import { validate, type FieldErrors } from '@/lib/form';
+import { findProductByBarcode } from '@/features/shortages/api/find-products';
+import { findOpenShortage, useCreateShortage, type OpenShortage } from '@/features/shortages/api/mutations';
+import { ProductCombobox } from '@/features/shortages/components/product-combobox';
+import { EMPTY_SHORTAGE_FORM, shortageFormSchema, toShortageWrite, type ShortageFormValues, type ShortageWrite } from '@/features/shortages/schemas';
+import type { ShortageGroup, ShortageProduct, ShortageUser } from '@/features/shortages/types';
+
+const NO_GROUP = 'none';
+
+interface RegisterShortageFormProps {
+  user: ShortageUser & { unitId: string };
+  groups: readonly ShortageGroup[];
+  onEditExisting: (shortageId: string) => void;
+}
+
+/** Registers a shortage: scan/type a barcode (Enter finds it and moves to the quantity) or search by name. */
+export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterShortageFormProps) {
+  const createShortage = useCreateShortage();
+  const barcodeRef = useRef<HTMLInputElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+  const [barcode, setBarcode] = useState('');
+  const [barcodeMessage, setBarcodeMessage] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+  const [product, setProduct] = useState<ShortageProduct | null>(null);
+  const [values, setValues] = useState<ShortageFormValues>(EMPTY_SHORTAGE_FORM);
+  const [errors, setErrors] = useState<FieldErrors<ShortageFormValues>>({});
+  const [checking, setChecking] = useState(false);
+  const [duplicate, setDuplicate] = useState<{ open: OpenShortage[]; write: ShortageWrite } | null>(null);
+
+  const choose = (found: ShortageProduct) => {
+    setProduct(found);
+    setValues((v) => ({ ...v, productId: found.id, groupId: v.groupId ?? found.groupId }));
+    setErrors((e) => ({ ...e, productId: undefined }));
+    window.setTimeout(() => quantityRef.current?.focus(), 0);
+  };
+
+  const lookUpBarcode = async () => {
+    const code = cleanBarcode(barcode);
+    if (!code) return;
+    const invalid = barcodeError(code);
+    if (invalid) {
+      setBarcodeMessage(invalid);
+      return;
+    }
+    setLooking(true);
+    try {
+      const found = await findProductByBarcode(code);
+      if (found) {
+        setBarcodeMessage(null);
+        setBarcode('');
+        choose(found);
+      } else {
+        setBarcodeMessage('Nenhum produto cadastrado com este código de barras');
+      }
+    } catch (error) {
+      setBarcodeMessage(shortageErrorMessage(error));
+    } finally {
+      setLooking(false);
+    }
+  };
+
+  const onBarcodeKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void lookUpBarcode();
+    }
+  };
+
+  const reset = () => {
+    setProduct(null);
+    setValues(EMPTY_SHORTAGE_FORM);
+    setErrors({});
+    setDuplicate(null);
+    window.setTimeout(() => barcodeRef.current?.focus(), 0);
+  };
+
+  const save = (write: ShortageWrite) => {
+    createShortage.mutate({ ...write, unit_id: user.unitId, created_by: user.id }, { onSuccess: reset });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(shortageFormSchema, values);
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const write = toShortageWrite(result.data);
+    setChecking(true);
+    try {
+      const open = await findOpenShortage(write.product_id, user.unitId);
+      if (open.length > 0) setDuplicate({ open, write });
+      else save(write);
+    } catch (error) {
+      toast({ title: SHORTAGE_CREATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const existing = duplicate?.open[0];
+
+  return (
+    <form className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="register-shortage-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="register-shortage-title" className="text-lg font-medium">
+          Registrar falta
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Unidade: <span className="font-medium text-foreground">{user.unitName}</span>
+        </p>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="shortage-barcode">
+            <Barcode aria-hidden="true" className="size-4" />
+            Código de barras
+          </Label>
+          <Input
+            id="shortage-barcode"
+            ref={barcodeRef}
+            autoFocus
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Escaneie ou digite e tecle Enter"
+            value={barcode}
+            aria-invalid={barcodeMessage ? true : undefined}
+            aria-describedby="shortage-barcode-message"
+            onChange={(event) => {
+              setBarcode(event.target.value);
+              setBarcodeMessage(null);
+            }}
+            onKeyDown={onBarcodeKeyDown}
+          />
+          <p id="shortage-barcode-message" className={barcodeMessage ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
+            {looking ? 'Buscando produto...' : (barcodeMessage ?? 'Leitores USB digitam o código e teclam Enter.')}
+          </p>
+        </div>
+        <ProductCombobox onSelect={choose} />
+      </div>
+
+      <div aria-live="polite">
+        {product ? (
+          <div className="flex items-center justify-between gap-3 rounded-md border border-primary/40 bg-primary/5 px-3 py-2">
+            <div className="flex min-w-0 items-center gap-2">
+              <PackageCheck aria-hidden="true" className="size-5 shrink-0 text-primary" />
+              <div className="min-w-0">
+                <p className="truncate font-medium" data-testid="selected-product">
+                  {product.name}
+                </p>
+                <p className="font-mono text-xs text-muted-foreground">{product.barcode ?? 'Sem código de barras'}</p>
+              </div>
+            </div>
+            <Button type="button" variant="ghost" size="icon" aria-label="Remover produto selecionado" onClick={reset}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+        ) : (
+          <p className={errors.productId ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+            {errors.productId ?? 'Nenhum produto selecionado.'}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          ref={quantityRef}
+          label="Quantidade solicitada"
+          inputMode="numeric"
+          value={values.requestedQuantity}
+          error={errors.requestedQuantity}
+          onChange={(event) => setValues((v) => ({ ...v, requestedQuantity: event.target.value }))}
+        />
+        <FormField
+          label="Quantidade disponível"
+          inputMode="numeric"
+          value={values.availableQuantity}
+          error={errors.availableQuantity}
+          onChange={(event) => setValues((v) => ({ ...v, availableQuantity: event.target.value }))}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor="shortage-group">Grupo</Label>
+          <Select value={values.groupId ?? NO_GROUP} onValueChange={(value) => setValues((v) => ({ ...v, groupId: value === NO_GROUP ? null : value }))}>
+            <SelectTrigger id="shortage-group" aria-label="Grupo">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_GROUP}>Grupo não especificado</SelectItem>
+              {groups.map((group) => (
+                <SelectItem key={group.id} value={group.id}>
+                  {group.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="shortage-observation">Observação</Label>
+        <Textarea
+          id="shortage-observation"
+          value={values.observation}
+          aria-invalid={errors.observation ? true : undefined}
+          onChange={(event) => setValues((v) => ({ ...v, observation: event.target.value }))}
+        />
+        {errors.observation ? <p className="text-sm text-destructive">{errors.observation}</p> : null}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={reset}>
+          Limpar
+        </Button>
+        <Button type="submit" disabled={checking || createShortage.isPending}>
+          Registrar falta
+        </Button>
+      </div>
+
+      <AlertDialog open={duplicate !== null} onOpenChange={(open) => !open && setDuplicate(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Falta já registrada</AlertDialogTitle>
+            <AlertDialogDescription>
+              {existing
+                ? `Já existe uma falta pendente deste produto nesta unidade (${formatNumber(existing.requested_quantity)} unidade(s), registrada em ${formatDateTime(existing.created_at)}). Deseja registrar outra mesmo assim ou editar a existente?`
+                : ''}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <Button
+              variant="outline"
+              onClick={() => {
+                if (existing) onEditExisting(existing.id);
+                reset();
+              }}
+            >
+              Editar existente
+            </Button>
+            <Button
+              onClick={() => {
+                if (duplicate) save(duplicate.write);
+                setDuplicate(null);
+              }}
+            >
+              Registrar mesmo assim
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </form>
+  );
+}

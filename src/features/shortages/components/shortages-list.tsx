@@ -1,0 +1,159 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatDateTime, formatNumber } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+import { SHORTAGE_STATUSES, STATUS_BADGE_CLASSES, STATUS_LABELS, type Shortage, type ShortageStatus } from '@/features/shortages/types';
+
+const ROW_HEIGHT = 60;
+const COLUMNS =
+  'grid grid-cols-[2rem_minmax(12rem,2fr)_minmax(7rem,1fr)_minmax(8rem,1fr)_10.5rem_4.5rem_4.5rem_8.5rem_5.5rem] items-center gap-2 px-3';
+
+interface ShortagesListProps {
+  shortages: readonly Shortage[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
+  onEdit: (shortage: Shortage) => void;
+  onDelete: (shortage: Shortage) => void;
+  onStatusChange: (shortage: Shortage, status: ShortageStatus) => void;
+}
+
+export function StatusBadge({ status }: { status: ShortageStatus }) {
+  return (
+    <Badge variant="outline" className={STATUS_BADGE_CLASSES[status]}>
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Shortages newest first as an ARIA table; rows are virtualised so thousands stay smooth. */
+export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEdit, onDelete, onStatusChange }: ShortagesListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
+  const virtualizer = useVirtualizer({
+    count: shortages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const allChecked = shortages.length > 0 && shortages.every((s) => selected.has(s.id));
+  const someChecked = !allChecked && shortages.some((s) => selected.has(s.id));
+
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card text-sm">
+      <div role="table" aria-label="Faltas" aria-rowcount={shortages.length + 1} className="min-w-[64rem]">
+        <div role="rowgroup" className="border-b bg-muted/40">
+          <div role="row" aria-rowindex={1} className={`${COLUMNS} h-10 font-medium`}>
+            <span role="columnheader">
+              <Checkbox
+                aria-label="Selecionar todas"
+                checked={allChecked ? true : someChecked ? 'indeterminate' : false}
+                onCheckedChange={(value) => onToggleAll(value === true)}
+              />
+            </span>
+            <span role="columnheader">Produto</span>
+            <span role="columnheader">Unidade</span>
+            <span role="columnheader">Criado por</span>
+            <span role="columnheader">Status</span>
+            <span role="columnheader" className="text-right">
+              Solicit.
+            </span>
+            <span role="columnheader" className="text-right">
+              Disp.
+            </span>
+            <span role="columnheader">Data</span>
+            <span role="columnheader" className="text-right">
+              Ações
+            </span>
+          </div>
+        </div>
+        <div ref={scrollRef} role="rowgroup" className="max-h-[65vh] overflow-y-auto" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const shortage = shortages[item.index];
+              if (!shortage) return null;
+              const name = shortage.product?.name ?? 'Produto removido';
+              return (
+                <div
+                  key={shortage.id}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  data-state={selected.has(shortage.id) ? 'selected' : undefined}
+                  className={cn(`${COLUMNS} absolute inset-x-0 border-b hover:bg-muted/50 data-[state=selected]:bg-muted`)}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                >
+                  <span role="cell">
+                    <Checkbox
+                      aria-label={`Selecionar ${name}`}
+                      checked={selected.has(shortage.id)}
+                      onCheckedChange={(value) => onToggle(shortage.id, value === true)}
+                    />
+                  </span>
+                  <span role="cell" className="min-w-0">
+                    <span className="block truncate font-medium" title={shortage.observation ?? name}>
+                      {name}
+                    </span>
+                    <span className="block truncate font-mono text-xs text-muted-foreground">
+                      {shortage.product?.barcode ?? '—'}
+                      {shortage.groupName ? ` · ${shortage.groupName}` : ''}
+                    </span>
+                  </span>
+                  <span role="cell" className="truncate">
+                    {shortage.unitName ?? '—'}
+                  </span>
+                  <span role="cell" className="truncate">
+                    {shortage.creatorName}
+                  </span>
+                  <span role="cell">
+                    <Select value={shortage.status} onValueChange={(value) => onStatusChange(shortage, value as ShortageStatus)}>
+                      <SelectTrigger aria-label={`Status de ${name}`} className="h-8 border-none px-1 shadow-none">
+                        <SelectValue>
+                          <StatusBadge status={shortage.status} />
+                        </SelectValue>
+                      </SelectTrigger>
+                      <SelectContent>
+                        {SHORTAGE_STATUSES.map((status) => (
+                          <SelectItem key={status} value={status}>
+                            {STATUS_LABELS[status]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  </span>
+                  <span role="cell" className="text-right tabular-nums">
+                    {formatNumber(shortage.requested_quantity)}
+                  </span>
+                  <span role="cell" className="text-right tabular-nums">
+                    {formatNumber(shortage.available_quantity)}
+                  </span>
+                  <span role="cell" className="tabular-nums">
+                    {formatDateTime(shortage.created_at)}
+                  </span>
+                  <span role="cell" className="flex justify-end gap-1">
+                    <Button variant="ghost" size="icon" aria-label={`Editar falta de ${name}`} onClick={() => onEdit(shortage)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:text-destructive"
+                      aria-label={`Excluir falta de ${name}`}
+                      onClick={() => onDelete(shortage)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
