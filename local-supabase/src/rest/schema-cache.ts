@@ -232,7 +232,9 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       });
       let returnKind: RestFunction['returnKind'] = 'scalar';
       if (f.rettypname === 'void') returnKind = 'void';
-      else if (f.rettyptype === 'c' || (f.rettypname === 'record' && returnColumns.length > 0)) returnKind = 'composite';
+      // OUT / TABLE columns make rows even when there is only one (Postgres then reports
+      // the column's own type as the return type): PostgREST answers [{"col": v}].
+      else if (f.rettyptype === 'c' || returnColumns.length > 0) returnKind = 'composite';
       if (f.outcols && returnColumns.length === 0) {
         for (const oc of f.outcols) returnColumns.push({ name: oc.name, type: oc.type, typname: oc.typname, nullable: true, defaultExpr: null, generated: false });
       }

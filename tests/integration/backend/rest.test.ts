@@ -413,6 +413,7 @@ describe('rpc', () => {
     expect((await anon.rpc('rest_country', { country: 2 }).select('code')).data).toEqual({ code: 'PT' });
     expect((await anon.rpc('rest_numbers', { n: 4 }).limit(2)).data).toEqual([1, 2]);
     expect((await anon.rpc('rest_city_names').eq('country', 'Chile')).data).toEqual([{ city: 'Santiago', country: 'Chile' }]);
+    expect((await anon.rpc('rest_city_list').eq('city', 'Santiago')).data).toEqual([{ city: 'Santiago' }]);
     const v = await anon.rpc('rest_noop');
     expect(v.status).toBe(204);
     expect(v.data).toBeNull();
