@@ -222,6 +222,23 @@ alter table auth.one_time_tokens enable row level security;
 alter table auth.audit_log_entries enable row level security;
 alter table auth.flow_state enable row level security;
 
+-- GoTrue writes as supabase_auth_admin on hosted, so triggers that apps attach to
+-- auth.users run as that role (not as a superuser): a trigger function that is not
+-- security definer, or that uses unqualified names, fails locally as it would there.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit createrole bypassrls;
+  end if;
+end
+$$;
+grant usage, create on schema auth to supabase_auth_admin;
+grant all on all tables in schema auth to supabase_auth_admin;
+grant all on all sequences in schema auth to supabase_auth_admin;
+alter default privileges in schema auth grant all on tables to supabase_auth_admin;
+alter default privileges in schema auth grant all on sequences to supabase_auth_admin;
+alter role supabase_auth_admin set search_path = auth;
+
 -- GoTrue's SQL helpers (current definitions: both legacy and JSON claim GUCs).
 create or replace function auth.uid() returns uuid
 language sql stable
