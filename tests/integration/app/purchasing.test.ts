@@ -1,0 +1,650 @@
+/**
+ * The purchasing cycle through supabase-js as the demo accounts: batches
+ * (create, add/remove items, send), quotes (get-or-create, item edits, submit,
+ * delete), winner selection, purchase orders, the report RPCs, and the status
+ * of shortages along the way. Fixtures (a unit of our own, products and
+ * pending shortages) are inserted with `sql()`; every assertion reads through
+ * the Data API as a user.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { appBackend, sql } from '../../utils/env.ts';
+
+const backend = appBackend();
+const tag = `compras-${randomUUID().slice(0, 8)}`;
+
+interface Batch {
+  id: string;
+  name: string;
+  status: string;
+  unit_id: string | null;
+  sent_at: string | null;
+  closed_at: string | null;
+}
+interface Quote {
+  id: string;
+  batch_id: string;
+  supplier_id: string;
+  status: string;
+  created_by: string | null;
+  selected: boolean;
+}
+interface QuoteItem {
+  id: string;
+  quote_id: string;
+  shortage_id: string;
+  unit_price: number | string | null;
+  is_winner: boolean;
+  bonus_expiry_date: string | null;
+}
+interface Order {
+  id: string;
+  batch_id: string;
+  supplier_id: string;
+  status: string;
+  total_amount: number | string;
+}
+
+const sessions = new Map<DemoUserKey, { client: SupabaseClient; userId: string }>();
+async function as(key: DemoUserKey): Promise<SupabaseClient> {
+  const existing = sessions.get(key);
+  if (existing) return existing.client;
+  const signed = await signInAs(backend, key);
+  sessions.set(key, signed);
+  return signed.client;
+}
+
+function unwrap<T>(result: { data: T | null; error: PostgrestError | null }): T {
+  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
+  if (result.data === null) throw new Error('no data');
+  return result.data;
+}
+
+/** For calls that return nothing (void RPCs): fails on an error. */
+function ok(result: { error: PostgrestError | null }): void {
+  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
+}
+
+let unitId = '';
+const supplierIds: Record<'alfa' | 'beta', string> = { alfa: '', beta: '' };
+let productSeq = 0;
+
+/** Inserts `count` pending shortages (one product each) in our own unit. */
+async function pendingShortages(count: number, requested = 10): Promise<string[]> {
+  const db = await sql(backend);
+  try {
+    const ids: string[] = [];
+    const creator = await db.query<{ id: string }>(`select id from auth.users where email = 'balconista@farmacia.local'`);
+    for (let i = 0; i < count; i++) {
+      productSeq += 1;
+      const product = await db.query<{ id: string }>(`insert into public.products (name) values ($1) returning id`, [
+        `Produto ${tag} ${String(productSeq).padStart(3, '0')}`,
+      ]);
+      const shortage = await db.query<{ id: string }>(
+        `insert into public.shortages (product_id, unit_id, requested_quantity, created_by, observation)
+         values ($1, $2, $3, $4, $5) returning id`,
+        [product.rows[0]?.id, unitId, requested, creator.rows[0]?.id, tag],
+      );
+      ids.push(shortage.rows[0]?.id ?? '');
+    }
+    return ids;
+  } finally {
+    await db.end();
+  }
+}
+
+async function createBatch(shortageIds: string[], name?: string): Promise<Batch> {
+  const buyer = await as('compras');
+  return unwrap(
+    await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: shortageIds, p_name: name ?? `Lote ${tag}` }),
+  ) as Batch;
+}
+
+async function shortageStatuses(ids: string[]): Promise<Record<string, { status: string; batch_id: string | null }>> {
+  const buyer = await as('compras');
+  const rows = unwrap(await buyer.from('shortages').select('id, status, batch_id').in('id', ids)) as {
+    id: string;
+    status: string;
+    batch_id: string | null;
+  }[];
+  return Object.fromEntries(rows.map((r) => [r.id, { status: r.status, batch_id: r.batch_id }]));
+}
+
+/** A batch sent to quotation with a quote from each representative, all items priced and submitted. */
+async function quotedBatch(count: number, prices: { alfa: number[]; beta: number[] }) {
+  const shortages = await pendingShortages(count);
+  const batch = await createBatch(shortages);
+  const buyer = await as('compras');
+  unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+  const quotes: Record<'alfa' | 'beta', Quote> = {} as Record<'alfa' | 'beta', Quote>;
+  for (const [key, rep] of [
+    ['alfa', 'representante'],
+    ['beta', 'representante2'],
+  ] as const) {
+    const client = await as(rep);
+    const quote = unwrap(await client.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    for (const [index, shortageId] of shortages.entries()) {
+      const price = prices[key][index];
+      unwrap(
+        await client
+          .from('quote_items')
+          .update({ unit_price: price ?? null })
+          .eq('quote_id', quote.id)
+          .eq('shortage_id', shortageId)
+          .select('id'),
+      );
+    }
+    quotes[key] = unwrap(await client.rpc('submit_quote', { p_quote_id: quote.id })) as Quote;
+  }
+  return { batch, shortages, quotes };
+}
+
+beforeAll(async () => {
+  const db = await sql(backend);
+  try {
+    const unit = await db.query<{ id: string }>(`insert into public.store_units (name) values ($1) returning id`, [
+      `Unidade ${tag}`,
+    ]);
+    unitId = unit.rows[0]?.id ?? '';
+    const suppliers = await db.query<{ id: string; name: string }>(`select id, name from public.suppliers`);
+    for (const s of suppliers.rows) {
+      if (s.name === 'Distribuidora Alfa') supplierIds.alfa = s.id;
+      if (s.name === 'Distribuidora Beta') supplierIds.beta = s.id;
+    }
+  } finally {
+    await db.end();
+  }
+});
+
+afterAll(async () => {
+  const db = await sql(backend);
+  try {
+    const batches = `select b.id from public.quote_batches b where b.name like '%' || $1 || '%' or b.unit_id = $2`;
+    await db.query(`delete from public.purchase_orders where batch_id in (${batches})`, [tag, unitId]);
+    await db.query(`delete from public.quotes where batch_id in (${batches})`, [tag, unitId]);
+    await db.query(`update public.shortages set batch_id = null where observation = $1`, [tag]);
+    await db.query(`delete from public.quote_batches where name like '%' || $1 || '%' or unit_id = $2`, [tag, unitId]);
+    await db.query(`delete from public.shortages where observation = $1`, [tag]);
+    await db.query(`delete from public.products where name like $1`, [`Produto ${tag}%`]);
+    await db.query(`delete from public.store_units where id = $1`, [unitId]);
+  } finally {
+    await db.end();
+  }
+});
+
+describe('creating batches and changing their items', () => {
+  it('create_quote_batch creates an ABERTO batch, assigns pending shortages (LOTE_CRIADO) and reports the others', async () => {
+    const [a, b] = await pendingShortages(2);
+    const first = await createBatch([a!]);
+    const buyer = await as('compras');
+    const { data, error } = await buyer.rpc('create_quote_batch', {
+      p_unit_id: unitId,
+      p_shortage_ids: [a!, b!],
+    });
+    expect(error).toBeNull();
+    const batch = data as Batch;
+    expect(batch.status).toBe('ABERTO');
+    expect(batch.name).toBe(`Lote ${batch.id.slice(0, 6)}`);
+    const statuses = await shortageStatuses([a!, b!]);
+    expect(statuses[a!]).toEqual({ status: 'LOTE_CRIADO', batch_id: first.id });
+    expect(statuses[b!]).toEqual({ status: 'LOTE_CRIADO', batch_id: batch.id });
+  });
+
+  it('refuses a batch when no shortage can be assigned, with the reasons in details, and leaves no batch behind', async () => {
+    const [a] = await pendingShortages(1);
+    await createBatch([a!]);
+    const buyer = await as('compras');
+    const name = `Vazio ${tag}`;
+    const { data, error } = await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: [a!, randomUUID()], p_name: name });
+    expect(data).toBeNull();
+    expect(error?.code).toBe('P0001');
+    expect(error?.message).toBe('Não foi possível criar o lote');
+    const details = JSON.parse(error?.details ?? '[]') as { shortage_id: string; message: string }[];
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { shortage_id: a!, message: 'Item já está em outro lote' },
+        expect.objectContaining({ message: 'Falta não encontrada' }),
+      ]),
+    );
+    const left = unwrap(await buyer.from('quote_batches').select('id').eq('name', name));
+    expect(left).toEqual([]);
+  });
+
+  it('only buyers create batches', async () => {
+    const [a] = await pendingShortages(1);
+    for (const key of ['balconista', 'representante'] as const) {
+      const { error } = await (await as(key)).rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: [a!] });
+      expect(error?.code).toBe('42501');
+    }
+    expect((await shortageStatuses([a!]))[a!]).toEqual({ status: 'PENDENTE', batch_id: null });
+  });
+
+  it('add_shortages_to_batch adds pending items and reports each one already in another batch', async () => {
+    const [a, b, c] = await pendingShortages(3);
+    const other = await createBatch([a!]);
+    const batch = await createBatch([b!]);
+    const buyer = await as('compras');
+    const result = unwrap(await buyer.rpc('add_shortages_to_batch', { p_batch_id: batch.id, p_shortage_ids: [a!, c!] }));
+    expect(result).toEqual({ added: 1, total: 2, errors: [{ shortage_id: a!, message: 'Item já está em outro lote' }] });
+    const statuses = await shortageStatuses([a!, c!]);
+    expect(statuses[a!]?.batch_id).toBe(other.id);
+    expect(statuses[c!]).toEqual({ status: 'LOTE_CRIADO', batch_id: batch.id });
+  });
+
+  it('remove_shortage_from_batch restores PENDENTE without batch', async () => {
+    const [a, b] = await pendingShortages(2);
+    const batch = await createBatch([a!, b!]);
+    const buyer = await as('compras');
+    ok(await buyer.rpc('remove_shortage_from_batch', { p_shortage_id: a!, p_batch_id: batch.id }));
+    const statuses = await shortageStatuses([a!, b!]);
+    expect(statuses[a!]).toEqual({ status: 'PENDENTE', batch_id: null });
+    expect(statuses[b!]).toEqual({ status: 'LOTE_CRIADO', batch_id: batch.id });
+  });
+
+  it('update_batch_quantities sets every shortage of the batch, and returns false for an invalid quantity', async () => {
+    const shortages = await pendingShortages(2);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    expect(unwrap(await buyer.rpc('update_batch_quantities', { p_batch_id: batch.id, p_requested_quantity: 0 }))).toBe(false);
+    expect(unwrap(await buyer.rpc('update_batch_quantities', { p_batch_id: batch.id, p_requested_quantity: 7 }))).toBe(true);
+    const rows = unwrap(await buyer.from('shortages').select('requested_quantity').eq('batch_id', batch.id)) as {
+      requested_quantity: number;
+    }[];
+    expect(rows.map((r) => r.requested_quantity)).toEqual([7, 7]);
+  });
+});
+
+describe('sending a batch to quotation', () => {
+  it('refuses an empty batch with the spec message', async () => {
+    const buyer = await as('compras');
+    const empty = unwrap(await buyer.from('quote_batches').insert({ unit_id: unitId, name: `Sem itens ${tag}` }).select().single()) as Batch;
+    const { error } = await buyer.rpc('set_batch_status', { p_batch_id: empty.id, p_status: 'EM_COTACAO' });
+    expect(error?.code).toBe('P0001');
+    expect(error?.message).toBe('Não foram encontrados itens neste lote. Adicione itens antes de enviar para cotação.');
+  });
+
+  it('moves the batch and its shortages to EM_COTACAO with sent_at; the same status again is a no-op success', async () => {
+    const shortages = await pendingShortages(2);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    const sent = unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' })) as Batch;
+    expect(sent.status).toBe('EM_COTACAO');
+    expect(sent.sent_at).not.toBeNull();
+    const again = unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' })) as Batch;
+    expect(again).toEqual(sent);
+    const statuses = await shortageStatuses(shortages);
+    expect(Object.values(statuses).map((s) => s.status)).toEqual(['EM_COTACAO', 'EM_COTACAO']);
+  });
+
+  it('a representative does not see an ABERTO batch and cannot quote it', async () => {
+    const shortages = await pendingShortages(1);
+    const batch = await createBatch(shortages);
+    const rep = await as('representante');
+    expect(unwrap(await rep.from('quote_batches').select('id').eq('id', batch.id))).toEqual([]);
+    expect(unwrap(await rep.from('shortages').select('id').in('id', shortages))).toEqual([]);
+    const { error } = await rep.rpc('get_or_create_quote', { p_batch_id: batch.id });
+    expect(error?.message).toBe('Lote não encontrado');
+  });
+});
+
+describe('quotes', () => {
+  it('get_or_create_quote creates one quote of the caller\'s supplier with an empty item per shortage, and returns it again', async () => {
+    const shortages = await pendingShortages(3);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const rep = await as('representante');
+    const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    expect(quote).toMatchObject({ batch_id: batch.id, supplier_id: supplierIds.alfa, status: 'EM_ANDAMENTO', selected: false });
+    expect(quote.created_by).toBe(sessions.get('representante')?.userId);
+    const again = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    expect(again.id).toBe(quote.id);
+    const items = unwrap(await rep.from('quote_items').select('shortage_id, unit_price, bonus_quantity').eq('quote_id', quote.id)) as {
+      shortage_id: string;
+      unit_price: null;
+      bonus_quantity: number;
+    }[];
+    expect(items.map((i) => i.shortage_id).sort()).toEqual([...shortages].sort());
+    expect(items.every((i) => i.unit_price === null && i.bonus_quantity === 1)).toBe(true);
+
+    // A plain second insert for the same supplier and batch hits the unique constraint.
+    const duplicate = await rep.from('quotes').insert({ batch_id: batch.id, supplier_id: supplierIds.alfa });
+    expect(duplicate.error?.code).toBe('23505');
+    expect(duplicate.error?.message).toContain('quotes_batch_supplier_key');
+  });
+
+  it('refuses to create a quote on a batch without items', async () => {
+    const [a] = await pendingShortages(1);
+    const batch = await createBatch([a!]);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    // The last item is removed while no quote holds it.
+    ok(await buyer.rpc('remove_shortage_from_batch', { p_shortage_id: a!, p_batch_id: batch.id }));
+    const { error } = await (await as('representante')).rpc('get_or_create_quote', { p_batch_id: batch.id });
+    expect(error?.code).toBe('P0001');
+    expect(error?.message).toBe('Lote não possui itens para cotação');
+  });
+
+  it('a representative edits its items (empty bonus expiry stored null) but never is_winner, and only while in progress', async () => {
+    const shortages = await pendingShortages(2);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const rep = await as('representante');
+    const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+
+    const notPriced = await rep.rpc('submit_quote', { p_quote_id: quote.id });
+    expect(notPriced.error?.message).toBe('Informe o preço de pelo menos um item antes de enviar a cotação');
+
+    const updated = unwrap(
+      await rep
+        .from('quote_items')
+        .update({
+          unit_price: 12.5,
+          minimum_quantity: 6,
+          wants_substitute: true,
+          substitute_product_name: 'Genérico 500 mg',
+          substitute_manufacturer: 'Lab X',
+          has_bonus: true,
+          bonus_product_name: 'Mesmo produto',
+          bonus_manufacturer: 'Lab X',
+          bonus_expiry_date: null,
+          bonus_quantity: 3,
+          is_winner: true,
+        })
+        .eq('quote_id', quote.id)
+        .eq('shortage_id', shortages[0]!)
+        .select(),
+    ) as QuoteItem[];
+    expect(updated).toHaveLength(1);
+    expect(updated[0]).toMatchObject({ unit_price: 12.5, bonus_expiry_date: null, is_winner: false });
+
+    const negative = await rep.from('quote_items').update({ unit_price: -1 }).eq('quote_id', quote.id).eq('shortage_id', shortages[1]!);
+    expect(negative.error?.code).toBe('23514');
+
+    const submitted = unwrap(await rep.rpc('submit_quote', { p_quote_id: quote.id })) as Quote;
+    expect(submitted.status).toBe('ENVIADA');
+
+    const late = unwrap(
+      await rep.from('quote_items').update({ unit_price: 1 }).eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).select('id'),
+    );
+    expect(late).toEqual([]);
+    const stored = unwrap(await rep.from('quote_items').select('unit_price').eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).single()) as {
+      unit_price: number;
+    };
+    expect(stored.unit_price).toBe(12.5);
+  });
+
+  it('delete_quote removes a quote in progress, refuses a sent one and reports a missing one', async () => {
+    const shortages = await pendingShortages(1);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const alfa = await as('representante');
+    const beta = await as('representante2');
+    const draft = unwrap(await alfa.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    const sent = unwrap(await beta.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    unwrap(await beta.from('quote_items').update({ unit_price: 3 }).eq('quote_id', sent.id).select('id'));
+    unwrap(await beta.rpc('submit_quote', { p_quote_id: sent.id }));
+
+    const refused = await beta.rpc('delete_quote', { p_quote_id: sent.id });
+    expect(refused.error?.code).toBe('P0001');
+    expect(refused.error?.message).toBe('Apenas cotações em andamento podem ser excluídas');
+    const foreign = await beta.rpc('delete_quote', { p_quote_id: draft.id });
+    expect(foreign.error?.message).toBe('Cotação não encontrada');
+    const missing = await alfa.rpc('delete_quote', { p_quote_id: randomUUID() });
+    expect(missing.error?.message).toBe('Cotação não encontrada');
+
+    expect((await alfa.rpc('delete_quote', { p_quote_id: draft.id })).error).toBeNull();
+    expect(unwrap(await buyer.from('quotes').select('id').eq('batch_id', batch.id))).toEqual([{ id: sent.id }]);
+    expect(unwrap(await buyer.from('quote_items').select('id').eq('quote_id', draft.id))).toEqual([]);
+  });
+
+  it('an item in an active quote cannot be removed from the batch', async () => {
+    const { batch, shortages } = await quotedBatch(2, { alfa: [1, 2], beta: [2, 1] });
+    const { error } = await (await as('compras')).rpc('remove_shortage_from_batch', {
+      p_shortage_id: shortages[0]!,
+      p_batch_id: batch.id,
+    });
+    expect(error?.code).toBe('P0001');
+    expect(error?.message).toBe('Este item está em uma cotação ativa e não pode ser removido do lote.');
+    expect((await shortageStatuses([shortages[0]!]))[shortages[0]!]?.batch_id).toBe(batch.id);
+  });
+
+  it('items added while the batch is in quotation join as EM_COTACAO and appear in quotes in progress', async () => {
+    const shortages = await pendingShortages(1);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const rep = await as('representante');
+    const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    const [extra] = await pendingShortages(1);
+    expect(unwrap(await buyer.rpc('add_shortages_to_batch', { p_batch_id: batch.id, p_shortage_ids: [extra!] }))).toMatchObject({
+      added: 1,
+    });
+    expect((await shortageStatuses([extra!]))[extra!]?.status).toBe('EM_COTACAO');
+    const items = unwrap(await rep.from('quote_items').select('shortage_id').eq('quote_id', quote.id)) as { shortage_id: string }[];
+    expect(items.map((i) => i.shortage_id)).toContain(extra!);
+  });
+});
+
+describe('winners, orders and deletion', () => {
+  it('select_winning_quotes_native flags only the listed pairs, sets quote results and finalises batch and shortages', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(3, { alfa: [5, 9, 4], beta: [6, 8, 7] });
+    const buyer = await as('compras');
+    const pairs = [
+      { shortage_id: shortages[0]!, quote_id: quotes.alfa.id },
+      { shortage_id: shortages[1]!, quote_id: quotes.beta.id },
+      { shortage_id: shortages[2]!, quote_id: quotes.alfa.id },
+    ];
+    expect(unwrap(await buyer.rpc('select_winning_quotes_native', { p_batch_id: batch.id, p_quote_items: pairs }))).toEqual({ success: true });
+
+    const items = unwrap(await buyer.from('quote_items').select('quote_id, shortage_id, is_winner').in('quote_id', [quotes.alfa.id, quotes.beta.id])) as QuoteItem[];
+    const winners = items.filter((i) => i.is_winner).map((i) => `${i.quote_id}:${i.shortage_id}`).sort();
+    expect(winners).toEqual(pairs.map((p) => `${p.quote_id}:${p.shortage_id}`).sort());
+    const quoteRows = unwrap(await buyer.from('quotes').select('id, status, selected').eq('batch_id', batch.id)) as Quote[];
+    expect(quoteRows.every((q) => q.status === 'VENCEDORA' && q.selected)).toBe(true);
+    const finalBatch = unwrap(await buyer.from('quote_batches').select('status, closed_at').eq('id', batch.id).single()) as Batch;
+    expect(finalBatch.status).toBe('COTACAO_FINALIZADA');
+    expect(finalBatch.closed_at).not.toBeNull();
+    expect(Object.values(await shortageStatuses(shortages)).every((s) => s.status === 'COTACAO_FINALIZADA')).toBe(true);
+
+    const again = unwrap(await buyer.rpc('select_winning_quotes_native', { p_batch_id: batch.id, p_quote_items: pairs })) as {
+      success: boolean;
+      error?: string;
+    };
+    expect(again).toEqual({ success: false, error: 'Os vencedores deste lote já foram selecionados' });
+  });
+
+  it('a quote none of whose pairs is listed becomes PERDEDORA; invalid pairs and non-buyers are refused', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(1, { alfa: [5], beta: [6] });
+    const buyer = await as('compras');
+    const rep = await as('representante');
+    const denied = unwrap(
+      await rep.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: [{ shortage_id: shortages[0]!, quote_id: quotes.alfa.id }],
+      }),
+    ) as { success: boolean };
+    expect(denied.success).toBe(false);
+    const invalid = unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: [{ shortage_id: randomUUID(), quote_id: quotes.alfa.id }],
+      }),
+    ) as { success: boolean; error: string };
+    expect(invalid.success).toBe(false);
+    expect(invalid.error).toContain('inválidos');
+    const twice = unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: [
+          { shortage_id: shortages[0]!, quote_id: quotes.alfa.id },
+          { shortage_id: shortages[0]!, quote_id: quotes.beta.id },
+        ],
+      }),
+    ) as { success: boolean; error: string };
+    expect(twice).toEqual({ success: false, error: 'Cada item pode ter apenas um vencedor' });
+
+    expect(
+      unwrap(
+        await buyer.rpc('select_winning_quotes_native', {
+          p_batch_id: batch.id,
+          p_quote_items: [{ shortage_id: shortages[0]!, quote_id: quotes.beta.id }],
+        }),
+      ),
+    ).toEqual({ success: true });
+    const statuses = unwrap(await buyer.from('quotes').select('supplier_id, status').eq('batch_id', batch.id)) as Quote[];
+    expect(Object.fromEntries(statuses.map((q) => [q.supplier_id, q.status]))).toEqual({
+      [supplierIds.alfa]: 'PERDEDORA',
+      [supplierIds.beta]: 'VENCEDORA',
+    });
+  });
+
+  it('generate_purchase_orders makes one order per winning supplier with totals, idempotently; receiving delivers', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(3, { alfa: [2.5, 9, 1.333], beta: [3, 8, 7] });
+    const buyer = await as('compras');
+    unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: [
+          { shortage_id: shortages[0]!, quote_id: quotes.alfa.id },
+          { shortage_id: shortages[1]!, quote_id: quotes.beta.id },
+          { shortage_id: shortages[2]!, quote_id: quotes.alfa.id },
+        ],
+      }),
+    );
+    const orders = unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id, p_delivery_date: '2026-12-01' })) as Order[];
+    expect(orders).toHaveLength(2);
+    const bySupplier = Object.fromEntries(orders.map((o) => [o.supplier_id, o]));
+    // requested_quantity is 10 for every fixture shortage.
+    expect(Number(bySupplier[supplierIds.alfa]?.total_amount)).toBe(38.33);
+    expect(Number(bySupplier[supplierIds.beta]?.total_amount)).toBe(80);
+    const lines = unwrap(
+      await buyer.from('purchase_order_items').select('shortage_id, quantity, unit_price, total_price').eq('order_id', bySupplier[supplierIds.alfa]!.id),
+    ) as { shortage_id: string; quantity: number; unit_price: number; total_price: number }[];
+    expect(lines.map((l) => [l.shortage_id, l.quantity, l.unit_price, l.total_price]).sort()).toEqual(
+      [
+        [shortages[0]!, 10, 2.5, 25],
+        [shortages[2]!, 10, 1.333, 13.33],
+      ].sort(),
+    );
+    expect((unwrap(await buyer.from('quote_batches').select('status').eq('id', batch.id).single()) as Batch).status).toBe('PEDIDO_ENVIADO');
+    expect(Object.values(await shortageStatuses(shortages)).every((s) => s.status === 'PEDIDO_ENVIADO')).toBe(true);
+
+    const again = unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id })) as Order[];
+    expect(again.map((o) => o.id).sort()).toEqual(orders.map((o) => o.id).sort());
+
+    const refused = await buyer.rpc('delete_quote_batch', { p_batch_id: batch.id });
+    expect(refused.error?.message).toBe('Não é possível excluir um lote com pedidos de compra gerados');
+
+    // A client-supplied total is ignored: the trigger keeps the sum of the items.
+    const received = unwrap(
+      await buyer.from('purchase_orders').update({ status: 'RECEBIDO', total_amount: 1 }).eq('id', bySupplier[supplierIds.beta]!.id).select().single(),
+    ) as Order;
+    expect(Number(received.total_amount)).toBe(80);
+    const after = await shortageStatuses(shortages);
+    expect(after[shortages[1]!]?.status).toBe('ENTREGUE');
+    expect(after[shortages[0]!]?.status).toBe('PEDIDO_ENVIADO');
+  });
+
+  it('orders need winners first', async () => {
+    const shortages = await pendingShortages(1);
+    const batch = await createBatch(shortages);
+    const { error } = await (await as('compras')).rpc('generate_purchase_orders', { p_batch_id: batch.id });
+    expect(error?.message).toBe('Selecione os vencedores antes de gerar os pedidos');
+  });
+
+  it('delete_quote_batch removes the batch and all its quotes and returns its shortages to PENDENTE', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [1, 2], beta: [2, 1] });
+    const buyer = await as('compras');
+    expect((await buyer.rpc('delete_quote_batch', { p_batch_id: batch.id })).error).toBeNull();
+    expect(unwrap(await buyer.from('quote_batches').select('id').eq('id', batch.id))).toEqual([]);
+    expect(unwrap(await buyer.from('quotes').select('id').in('id', [quotes.alfa.id, quotes.beta.id]))).toEqual([]);
+    expect(unwrap(await buyer.from('quote_items').select('id').in('quote_id', [quotes.alfa.id, quotes.beta.id]))).toEqual([]);
+    expect(Object.values(await shortageStatuses(shortages))).toEqual([
+      { status: 'PENDENTE', batch_id: null },
+      { status: 'PENDENTE', batch_id: null },
+    ]);
+    const rep = await as('representante');
+    expect((await rep.rpc('delete_quote_batch', { p_batch_id: batch.id })).error?.code).toBe('42501');
+  });
+});
+
+describe('reports', () => {
+  it('get_batch_comparison gives buyers every item × quote with the best submitted price', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [5, 9], beta: [6, 8] });
+    const buyer = await as('compras');
+    const comparison = unwrap(await buyer.rpc('get_batch_comparison', { p_batch_id: batch.id })) as {
+      batch: { id: string; status: string };
+      quotes: { id: string; supplier_name: string; status: string }[];
+      items: { shortage_id: string; product_name: string; requested_quantity: number; best_unit_price: number; offers: { quote_id: string; unit_price: number; is_best: boolean }[] }[];
+    };
+    expect(comparison.batch).toMatchObject({ id: batch.id, status: 'EM_COTACAO' });
+    expect(comparison.quotes.map((q) => q.supplier_name)).toEqual(['Distribuidora Alfa', 'Distribuidora Beta']);
+    expect(comparison.items).toHaveLength(2);
+    const first = comparison.items.find((i) => i.shortage_id === shortages[0]);
+    expect(first?.requested_quantity).toBe(10);
+    expect(first?.best_unit_price).toBe(5);
+    expect(first?.offers.find((o) => o.is_best)?.quote_id).toBe(quotes.alfa.id);
+    expect(comparison.items.find((i) => i.shortage_id === shortages[1])?.best_unit_price).toBe(8);
+
+    for (const key of ['representante', 'balconista'] as const) {
+      const { data, error } = await (await as(key)).rpc('get_batch_comparison', { p_batch_id: batch.id });
+      expect(data).toBeNull();
+      expect(error?.code).toBe('42501');
+    }
+  });
+
+  it('get_winning_items: a representative gets only its supplier\'s items; admins get every supplier', async () => {
+    const rep = await as('representante');
+    const own = unwrap(await rep.rpc('get_winning_items', {})) as { supplier_name: string; total: number; quantity: number; unit_price: number }[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own.map((r) => r.supplier_name))).toEqual(new Set(['Distribuidora Alfa']));
+    for (const row of own) expect(row.total).toBeCloseTo(row.quantity * row.unit_price, 2);
+    const admin = unwrap(await (await as('admin')).rpc('get_winning_items', {})) as { supplier_name: string }[];
+    expect(new Set(admin.map((r) => r.supplier_name))).toEqual(new Set(['Distribuidora Alfa', 'Distribuidora Beta']));
+    const future = unwrap(await rep.rpc('get_winning_items', { p_from: '2999-01-01' })) as unknown[];
+    expect(future).toEqual([]);
+    expect((await (await as('balconista')).rpc('get_winning_items', {})).error?.code).toBe('42501');
+  });
+
+  it('get_supplier_win_rates for buyers and admins only', async () => {
+    const rates = unwrap(await (await as('admin')).rpc('get_supplier_win_rates', {})) as {
+      supplier_name: string;
+      quotes_sent: number;
+      quotes_won: number;
+      win_rate: number | null;
+      value_won: number;
+    }[];
+    const alfa = rates.find((r) => r.supplier_name === 'Distribuidora Alfa');
+    expect(alfa?.quotes_sent).toBeGreaterThan(0);
+    expect(alfa?.quotes_won).toBeGreaterThan(0);
+    expect(alfa?.win_rate).toBeGreaterThan(0);
+    expect(alfa?.value_won).toBeGreaterThan(0);
+    expect((await (await as('representante')).rpc('get_supplier_win_rates', {})).error?.code).toBe('42501');
+  });
+
+  it('get_representative_dashboard summarises the caller\'s supplier only', async () => {
+    const rep = await as('representante2');
+    const dashboard = unwrap(await rep.rpc('get_representative_dashboard')) as {
+      supplier: { name: string };
+      awaiting_batches: { batch_id: string }[];
+      quotes_in_progress: unknown[];
+      sent_count: number;
+      won_count: number;
+      lost_count: number;
+      win_rate: number | null;
+      value_won: number;
+      recent_results: { status: string }[];
+    };
+    expect(dashboard.supplier.name).toBe('Distribuidora Beta');
+    expect(dashboard.won_count).toBeGreaterThan(0);
+    expect(dashboard.lost_count).toBeGreaterThan(0);
+    expect(dashboard.win_rate).toBeGreaterThan(0);
+    expect(dashboard.recent_results.length).toBeGreaterThan(0);
+    expect((await (await as('compras')).rpc('get_representative_dashboard')).error?.code).toBe('42501');
+  });
+});
