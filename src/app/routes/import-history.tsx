@@ -1,8 +1,18 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
 import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useAuth } from '@/features/auth/auth-context';
+import { ImportPage } from '@/features/imports/components/import-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { hasAccess } from '@/lib/permissions';
 
-/** Placeholder until this screen's module lands (replace this file). */
 export default function ImportHistoryRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.importHistory)} />;
+  useDocumentTitle('Histórico de Importações');
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <ImportPage
+      canImportProducts={hasAccess(user, { roles: [], permissions: ['MANAGE_PRODUCTS'] })}
+      unitName={user.unitName}
+      homePath={paths.home}
+    />
+  );
 }

@@ -1,8 +1,26 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { BatchDetail, type BatchTab } from '@/features/purchasing/components/batch-detail';
+import { BatchesPage } from '@/features/purchasing/components/batches-page';
 
-/** Placeholder until this screen's module lands (replace this file). */
+const TABS: readonly BatchTab[] = ['itens', 'comparativo', 'pedidos'];
+
+/** /compras: the batch list, or one batch when ?lote={id} (tab in ?aba=itens|comparativo|pedidos). */
 export default function PurchasesRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.purchases)} />;
+  useDocumentTitle('Compras');
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get('lote');
+  const tabParam = params.get('aba');
+  const tab: BatchTab = TABS.find((t) => t === tabParam) ?? 'itens';
+
+  if (!batchId) return <BatchesPage onOpenBatch={(id) => setParams({ lote: id })} />;
+  return (
+    <BatchDetail
+      key={batchId}
+      batchId={batchId}
+      tab={tab}
+      onTabChange={(next) => setParams({ lote: batchId, aba: next }, { replace: true })}
+      onBack={() => setParams({})}
+    />
+  );
 }

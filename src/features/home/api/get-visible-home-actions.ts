@@ -16,6 +16,8 @@ export async function getVisibleHomeActions(roleId: string | null, signal?: Abor
   const { data, error } = await call;
   if (error || !Array.isArray(data)) return [];
   return data.flatMap((row: unknown) => {
+    // Rows are { action_key } (RETURNS TABLE); tolerate a bare string per row too.
+    if (typeof row === 'string') return [row];
     const parsed = rowSchema.safeParse(row);
     return parsed.success ? [parsed.data.action_key] : [];
   });

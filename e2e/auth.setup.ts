@@ -1,0 +1,9 @@
+import { test as setup } from '@playwright/test';
+import { DEMO_ACCOUNTS, signIn, storageStatePath } from './fixtures.ts';
+
+for (const account of DEMO_ACCOUNTS) {
+  setup(`sign in as ${account.email}`, async ({ page }) => {
+    await signIn(page, account.email);
+    await page.context().storageState({ path: storageStatePath(account.key) });
+  });
+}

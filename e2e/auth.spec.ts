@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { backendInfo, createUser, signIn } from './fixtures.ts';
+
+test('a wrong password shows the mapped message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@farmacia.local');
+  await page.getByLabel('Senha').fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Erro ao fazer login', { exact: true })).toBeVisible();
+  await expect(page.getByText('Email ou senha incorretos. Por favor, verifique suas credenciais.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signed-out visitors are sent to /login; unknown paths show the not-found page', async ({ page }) => {
+  await page.goto('/usuarios');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await page.goto('/assinar/abc123');
+  await expect(page.getByRole('heading', { name: 'Assinatura de Remessa' })).toBeVisible();
+});
+
+test('password reset through the mailbox sets a new password', async ({ page }) => {
+  const info = backendInfo();
+  const email = `reset-${Date.now()}@example.com`;
+  await createUser(email, 'SenhaAntiga#1', 'Pessoa Teste');
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${info.API_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+      const messages = (await response.json()) as { links?: string[] }[];
+      link = messages[0]?.links?.find((href) => href.includes('verify') || href.includes('reset-password')) ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\/reset-password/);
+  await page.getByLabel('Nova senha', { exact: true }).fill('SenhaNova#2026');
+  await page.getByLabel('Confirmar nova senha').fill('SenhaNova#2026');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('heading', { name: 'Olá, Pessoa Teste!' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, 'SenhaNova#2026');
+});

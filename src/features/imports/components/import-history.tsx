@@ -1,0 +1,106 @@
+import { Download, History } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime, formatNumber } from '@/lib/dates';
+import { getImportRejections, useImportRuns, type ImportRun } from '@/features/imports/api/get-import-runs';
+import { IMPORT_FIELDS, toCsv } from '@/features/imports/mapping';
+
+function download(fileName: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function downloadRejections(run: ImportRun) {
+  try {
+    const rejections = await getImportRejections(run.id);
+    const fields = IMPORT_FIELDS[run.kind];
+    const rows = rejections.map((r) => {
+      const data = (r.data && typeof r.data === 'object' ? r.data : {}) as Record<string, unknown>;
+      return [String(r.row_number), ...fields.map((f) => (data[f.key] == null ? '' : String(data[f.key]))), r.errors.join(' | ')];
+    });
+    download(`rejeitadas-${run.file_name.replace(/\.[^.]+$/, '')}.csv`, toCsv(['Linha', ...fields.map((f) => f.label), 'Erros'], rows));
+  } catch {
+    toast({ title: 'Erro ao baixar linhas rejeitadas', variant: 'destructive' });
+  }
+}
+
+/** Every import visible to the user: file, who, unit, when, accepted and rejected rows. */
+export function ImportHistory() {
+  const runs = useImportRuns();
+  if (runs.isPending) {
+    return (
+      <div className="grid gap-2" aria-hidden="true">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+    );
+  }
+  if (runs.isError) {
+    return <p className="text-sm text-destructive">Erro ao carregar o histórico de importações.</p>;
+  }
+  if (runs.data.length === 0) {
+    return (
+      <Card>
+        <CardHeader className="flex-row items-center gap-3">
+          <History aria-hidden="true" className="size-6 text-muted-foreground" />
+          <CardDescription className="text-base">Nenhuma importação realizada.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+  return (
+    <div className="rounded-lg border bg-card">
+      <Table aria-label="Histórico de importações">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Arquivo</TableHead>
+            <TableHead>Tipo</TableHead>
+            <TableHead>Usuário</TableHead>
+            <TableHead>Unidade</TableHead>
+            <TableHead>Data</TableHead>
+            <TableHead className="text-right">Aceitas</TableHead>
+            <TableHead className="text-right">Rejeitadas</TableHead>
+            <TableHead className="text-right">Linhas rejeitadas</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {runs.data.map((run) => (
+            <TableRow key={run.id}>
+              <TableCell className="max-w-56 truncate font-medium" title={run.file_name}>
+                {run.file_name}
+              </TableCell>
+              <TableCell>
+                <Badge variant="secondary">{run.kind === 'shortages' ? 'Faltas' : 'Produtos'}</Badge>
+              </TableCell>
+              <TableCell>{run.creatorName}</TableCell>
+              <TableCell>{run.unit?.name ?? '—'}</TableCell>
+              <TableCell className="tabular-nums">{formatDateTime(run.created_at)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatNumber(run.rows_accepted)}</TableCell>
+              <TableCell className={run.rows_rejected > 0 ? 'text-right font-medium text-destructive tabular-nums' : 'text-right tabular-nums'}>
+                {formatNumber(run.rows_rejected)}
+              </TableCell>
+              <TableCell className="text-right">
+                {run.rows_rejected > 0 ? (
+                  <Button variant="outline" size="sm" onClick={() => void downloadRejections(run)} aria-label={`Baixar linhas rejeitadas de ${run.file_name}`}>
+                    <Download aria-hidden="true" />
+                    CSV
+                  </Button>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

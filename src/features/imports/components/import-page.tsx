@@ -1,0 +1,241 @@
+import { AlertTriangle, FileSpreadsheet, Upload } from 'lucide-react';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatNumber } from '@/lib/dates';
+import { useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
+import { ImportHistory } from '@/features/imports/components/import-history';
+import { applyMapping, detectMapping, IMPORT_FIELDS, validateRecords, type ColumnMapping, type ImportKind } from '@/features/imports/mapping';
+import { MAX_IMPORT_ROWS, parseImportFile, type ParsedSheet } from '@/features/imports/parse';
+
+const NOT_MAPPED = 'none';
+const PREVIEW_LIMIT = 200;
+
+interface ImportPageProps {
+  canImportProducts: boolean;
+  unitName: string | null;
+  homePath: string;
+}
+
+export function ImportPage({ canImportProducts, unitName, homePath }: ImportPageProps) {
+  const [kind, setKind] = useState<ImportKind>('shortages');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [sheet, setSheet] = useState<ParsedSheet | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const importRows = useImportRows();
+
+  const records = useMemo(() => (sheet ? applyMapping(kind, sheet.rows, mapping) : []), [sheet, kind, mapping]);
+  const rowErrors = useMemo(() => validateRecords(kind, records), [kind, records]);
+  const invalidCount = rowErrors.filter((e) => e.length > 0).length;
+  const fields = IMPORT_FIELDS[kind];
+  const needsUnit = kind === 'shortages' && !unitName;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setSummary(null);
+    setParseError(null);
+    if (!file) return;
+    try {
+      const parsed = await parseImportFile(file);
+      if (parsed.rows.length === 0) throw new Error('O arquivo não contém linhas');
+      if (parsed.rows.length > MAX_IMPORT_ROWS) throw new Error(`O arquivo excede o limite de ${MAX_IMPORT_ROWS} linhas`);
+      setFileName(file.name);
+      setSheet(parsed);
+      setMapping(detectMapping(kind, parsed.headers));
+    } catch (error) {
+      setSheet(null);
+      setFileName(null);
+      setParseError(error instanceof Error ? error.message : 'Não foi possível ler o arquivo');
+    }
+  };
+
+  const changeKind = (next: ImportKind) => {
+    setKind(next);
+    setSummary(null);
+    if (sheet) setMapping(detectMapping(next, sheet.headers));
+  };
+
+  const submit = () => {
+    if (!fileName || records.length === 0) return;
+    // Every row goes to the server (which re-validates and records the rejected ones in the history).
+    importRows.mutate(
+      { kind, fileName, records },
+      {
+        onSuccess: (result) => {
+          setSummary(result);
+          setSheet(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Histórico de Importações</h1>
+        <p className="text-muted-foreground">Importe faltas{canImportProducts ? ' ou produtos' : ''} de planilhas CSV ou XLSX e consulte as importações anteriores.</p>
+      </header>
+
+      <section className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm" aria-labelledby="import-title">
+        <h2 id="import-title" className="text-lg font-medium">
+          Nova importação
+        </h2>
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="import-kind">Tipo de importação</Label>
+            <Select value={kind} onValueChange={(value) => changeKind(value as ImportKind)}>
+              <SelectTrigger id="import-kind" className="w-48" aria-label="Tipo de importação">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="shortages">Faltas</SelectItem>
+                {canImportProducts ? <SelectItem value="products">Produtos</SelectItem> : null}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="import-file">Arquivo (.csv ou .xlsx)</Label>
+            <input
+              id="import-file"
+              type="file"
+              accept=".csv,.txt,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+              onChange={(event) => void onFile(event)}
+            />
+          </div>
+          {kind === 'shortages' && unitName ? (
+            <p className="text-sm text-muted-foreground">
+              Unidade: <span className="font-medium text-foreground">{unitName}</span>
+            </p>
+          ) : null}
+        </div>
+        {needsUnit ? (
+          <p role="alert" className="flex items-center gap-2 rounded-md bg-warning px-3 py-2 text-sm text-warning-foreground">
+            <AlertTriangle aria-hidden="true" className="size-4" />
+            Para importar faltas, escolha sua unidade na{' '}
+            <Link to={homePath} className="underline">
+              página inicial
+            </Link>
+            .
+          </p>
+        ) : null}
+        {parseError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {parseError}
+          </p>
+        ) : null}
+
+        {sheet ? (
+          <>
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-sm font-medium">Mapeamento de colunas</legend>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {fields.map((field) => (
+                  <div key={field.key} className="grid gap-1.5">
+                    <Label htmlFor={`map-${field.key}`}>{field.label}</Label>
+                    <Select
+                      value={mapping[field.key] == null ? NOT_MAPPED : String(mapping[field.key])}
+                      onValueChange={(value) => setMapping((m) => ({ ...m, [field.key]: value === NOT_MAPPED ? null : Number(value) }))}
+                    >
+                      <SelectTrigger id={`map-${field.key}`} aria-label={`Coluna de ${field.label}`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NOT_MAPPED}>Não importar</SelectItem>
+                        {sheet.headers.map((header, index) => (
+                          <SelectItem key={index} value={String(index)}>
+                            {header}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm" aria-live="polite">
+                <FileSpreadsheet aria-hidden="true" className="mr-1 inline size-4" />
+                {fileName}: {formatNumber(records.length)} linha(s), {formatNumber(records.length - invalidCount)} válida(s),{' '}
+                <span className={invalidCount > 0 ? 'font-medium text-destructive' : ''}>{formatNumber(invalidCount)} com erro(s)</span>
+              </p>
+              <Button onClick={submit} disabled={importRows.isPending || records.length === 0 || needsUnit}>
+                <Upload aria-hidden="true" />
+                Importar
+              </Button>
+            </div>
+            <p className="text-xs text-muted-foreground">As linhas com erro não são importadas e ficam registradas no histórico para download.</p>
+
+            <div className="max-h-96 overflow-auto rounded-md border">
+              <Table aria-label="Pré-visualização">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Linha</TableHead>
+                    {fields.map((field) => (
+                      <TableHead key={field.key}>{field.label}</TableHead>
+                    ))}
+                    <TableHead>Erros</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {records.slice(0, PREVIEW_LIMIT).map((record, index) => {
+                    const errors = rowErrors[index] ?? [];
+                    return (
+                      <TableRow key={index} className={errors.length > 0 ? 'bg-destructive/5' : undefined}>
+                        <TableCell className="tabular-nums">{index + 1}</TableCell>
+                        {fields.map((field) => (
+                          <TableCell key={field.key} className="max-w-48 truncate">
+                            {record[field.key] ?? ''}
+                          </TableCell>
+                        ))}
+                        <TableCell className="text-destructive">{errors.join('; ')}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+              {records.length > PREVIEW_LIMIT ? (
+                <p className="p-2 text-xs text-muted-foreground">Mostrando as primeiras {PREVIEW_LIMIT} linhas.</p>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+
+        {summary ? (
+          <Card role="status" className="border-primary/40">
+            <CardHeader>
+              <CardTitle>Resultado da importação</CardTitle>
+              <CardDescription>
+                {formatNumber(summary.total)} linha(s) no arquivo: {formatNumber(summary.accepted)} importada(s), {formatNumber(summary.rejected)}{' '}
+                rejeitada(s).
+              </CardDescription>
+              {summary.errors.length > 0 ? (
+                <ul className="mt-2 grid gap-1 text-sm text-destructive">
+                  {summary.errors.slice(0, 20).map((e) => (
+                    <li key={e.row}>
+                      Linha {e.row}: {e.errors.join('; ')}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </CardHeader>
+          </Card>
+        ) : null}
+      </section>
+
+      <section className="grid gap-3" aria-labelledby="history-title">
+        <h2 id="history-title" className="text-lg font-medium">
+          Importações anteriores
+        </h2>
+        <ImportHistory />
+      </section>
+    </div>
+  );
+}

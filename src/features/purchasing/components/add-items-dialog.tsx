@@ -1,0 +1,65 @@
+import { ListPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useAddBatchItems } from '@/features/purchasing/api/add-batch-items';
+import { usePendingShortages } from '@/features/purchasing/api/get-pending-shortages';
+import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
+
+export function AddItemsDialog({ batchId }: { batchId: string }) {
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const pending = usePendingShortages(open);
+  const add = useAddBatchItems();
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <ListPlus aria-hidden="true" /> Adicionar itens
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Adicionar itens ao lote</DialogTitle>
+          <DialogDescription>Itens que já estão em outro lote são ignorados.</DialogDescription>
+        </DialogHeader>
+        {pending.isLoading ? (
+          <div className="flex h-40 items-center justify-center">
+            <Spinner label="Carregando faltas pendentes" />
+          </div>
+        ) : pending.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Erro ao carregar dados
+          </p>
+        ) : (
+          <ShortagePicker shortages={pending.data ?? []} selected={selected} onChange={setSelected} />
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancelar
+          </Button>
+          <Button
+            disabled={selected.size === 0 || add.isPending}
+            onClick={() =>
+              add.mutate(
+                { batchId, shortageIds: [...selected] },
+                {
+                  onSuccess: (result) => {
+                    if (result.added > 0) {
+                      setSelected(new Set());
+                      setOpen(false);
+                    }
+                  },
+                },
+              )
+            }
+          >
+            Adicionar {selected.size > 0 ? `(${selected.size})` : ''}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,223 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Check, CheckCircle2, Gift, Replace, Trophy } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCurrency, formatDate, formatDateTime, formatNumber } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
+import { useSelectWinners } from '@/features/purchasing/api/select-winners';
+import { bestPrices, cellKey, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
+import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
+
+const ROW_HEIGHT = 64;
+
+function cellDetails(cell: ComparisonCell): string[] {
+  const details: string[] = [];
+  if (cell.minimumQuantity !== null && cell.minimumQuantity > 0) details.push(`Quantidade mínima: ${formatNumber(cell.minimumQuantity)}`);
+  if (cell.wantsSubstitute)
+    details.push(`Substituto: ${cell.substituteProductName ?? 'não informado'}${cell.substituteManufacturer ? ` (${cell.substituteManufacturer})` : ''}`);
+  if (cell.hasBonus)
+    details.push(
+      `Bonificação: ${formatNumber(cell.bonusQuantity)} un. de ${cell.bonusProductName ?? 'produto não informado'}${cell.bonusManufacturer ? ` (${cell.bonusManufacturer})` : ''}${cell.bonusExpiryDate ? `, validade ${formatDate(`${cell.bonusExpiryDate}T12:00:00`)}` : ''}`,
+    );
+  return details;
+}
+
+/** Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable. */
+export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onConfirmed: () => void }) {
+  const comparison = useBatchComparison(batchId);
+  if (comparison.isLoading) return <Skeleton className="h-72" aria-hidden="true" />;
+  if (comparison.isError || !comparison.data)
+    return (
+      <p role="alert" className="p-4 text-destructive">
+        Erro ao carregar dados
+      </p>
+    );
+  return <ComparisonTable key={comparison.dataUpdatedAt} data={comparison.data} onConfirmed={onConfirmed} />;
+}
+
+function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
+  const [selection, setSelection] = useState<WinnerSelection>(() => suggestWinners(data));
+  const best = useMemo(() => bestPrices(data), [data]);
+  const totals = useMemo(() => supplierTotals(data, selection), [data, selection]);
+  const grandTotal = useMemo(() => selectionTotal(data, selection), [data, selection]);
+  const select = useSelectWinners();
+  const readOnly = data.batchStatus !== 'EM_COTACAO';
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoise
+  const virtualizer = useVirtualizer({ count: data.items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const rows = virtualizer.getVirtualItems();
+  const paddingTop = rows[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0);
+  const chosen = Object.keys(selection).length;
+
+  if (data.quotes.length === 0) {
+    return <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nenhum representante respondeu a este lote ainda.</p>;
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {data.closedAt ? (
+        <p className="flex items-center gap-2 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+          <CheckCircle2 aria-hidden="true" className="size-4" /> Vencedores escolhidos em {formatDateTime(data.closedAt)}.
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          O menor preço de cada item vem destacado e pré-selecionado. Clique na resposta de outro fornecedor para trocar o vencedor do item.
+        </p>
+      )}
+      <div ref={scrollRef} className="max-h-[65vh] overflow-auto rounded-xl border bg-card shadow-sm">
+        <table className="w-full border-separate border-spacing-0 text-sm" aria-label="Comparativo de cotações">
+          <thead className="sticky top-0 z-10 bg-card">
+            <tr>
+              <th scope="col" className="sticky left-0 z-20 min-w-64 border-b bg-card p-3 text-left font-medium">
+                Item
+              </th>
+              {data.quotes.map((quote) => (
+                <th key={quote.quoteId} scope="col" className="min-w-44 border-b p-3 text-left font-medium">
+                  <span className="block">{quote.supplierName}</span>
+                  <span className="mt-1 flex items-center gap-2 text-xs font-normal text-muted-foreground">
+                    <QuoteStatusBadge status={quote.status} /> {formatNumber(quote.pricedItems)} preço(s)
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 ? (
+              <tr aria-hidden="true">
+                <td style={{ height: paddingTop }} colSpan={data.quotes.length + 1} />
+              </tr>
+            ) : null}
+            {rows.map((row) => {
+              const item = data.items[row.index];
+              if (!item) return null;
+              const bestPrice = best.get(item.shortageId);
+              return (
+                <tr key={item.shortageId} style={{ height: ROW_HEIGHT }}>
+                  <th scope="row" className="sticky left-0 z-[5] border-b bg-card p-3 text-left font-normal">
+                    <span className="block font-medium">{item.productName}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {formatNumber(item.requestedQuantity)} un. · {item.unitName ?? '—'}
+                      {item.barcode ? ` · ${item.barcode}` : ''}
+                    </span>
+                  </th>
+                  {data.quotes.map((quote) => {
+                    const cell = data.cells[cellKey(item.shortageId, quote.quoteId)];
+                    if (!cell || cell.unitPrice === null) {
+                      return (
+                        <td key={quote.quoteId} className="border-b p-3 text-muted-foreground">
+                          <span aria-label={`${quote.supplierName}: sem preço para ${item.productName}`}>—</span>
+                        </td>
+                      );
+                    }
+                    const isBest = bestPrice !== undefined && cell.unitPrice === bestPrice;
+                    const isChosen = selection[item.shortageId] === quote.quoteId;
+                    const details = cellDetails(cell);
+                    return (
+                      <td key={quote.quoteId} className="border-b p-1.5">
+                        <button
+                          type="button"
+                          disabled={readOnly}
+                          aria-pressed={isChosen}
+                          aria-label={`${quote.supplierName}: ${formatCurrency(cell.unitPrice)} para ${item.productName}${isBest ? ', menor preço' : ''}`}
+                          title={details.join('\n') || undefined}
+                          onClick={() => setSelection((current) => toggleWinner(current, item.shortageId, quote.quoteId))}
+                          className={cn(
+                            'flex w-full flex-col items-start gap-0.5 rounded-md border border-transparent px-2 py-1.5 text-left transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none enabled:hover:bg-muted disabled:cursor-default',
+                            isBest && 'bg-emerald-50 dark:bg-emerald-950/60',
+                            isChosen && 'border-primary ring-1 ring-primary',
+                          )}
+                        >
+                          <span className={cn('flex items-center gap-1.5 font-medium tabular-nums', isBest && 'text-emerald-700 dark:text-emerald-300')}>
+                            {isChosen ? <Check aria-hidden="true" className="size-4 text-primary" /> : null}
+                            {formatCurrency(cell.unitPrice)}
+                            {cell.isWinner ? <Trophy aria-label="Vencedor" className="size-3.5 text-amber-500" /> : null}
+                          </span>
+                          <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                            {cell.minimumQuantity ? <span>mín. {formatNumber(cell.minimumQuantity)}</span> : null}
+                            {cell.wantsSubstitute ? (
+                              <span className="inline-flex items-center gap-0.5" aria-label="Oferece substituto">
+                                <Replace aria-hidden="true" className="size-3" /> subst.
+                              </span>
+                            ) : null}
+                            {cell.hasBonus ? (
+                              <span className="inline-flex items-center gap-0.5" aria-label="Oferece bonificação">
+                                <Gift aria-hidden="true" className="size-3" /> +{formatNumber(cell.bonusQuantity)}
+                              </span>
+                            ) : null}
+                          </span>
+                        </button>
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 ? (
+              <tr aria-hidden="true">
+                <td style={{ height: paddingBottom }} colSpan={data.quotes.length + 1} />
+              </tr>
+            ) : null}
+          </tbody>
+          <tfoot className="sticky bottom-0 bg-muted">
+            <tr>
+              <th scope="row" className="sticky left-0 bg-muted p-3 text-left font-medium">
+                Total por fornecedor
+              </th>
+              {data.quotes.map((quote) => {
+                const total = totals.get(quote.quoteId);
+                return (
+                  <td key={quote.quoteId} className="p-3 tabular-nums" data-testid={`total-${quote.supplierName}`}>
+                    <span className="block font-semibold">{formatCurrency(total?.total ?? 0)}</span>
+                    <span className="text-xs text-muted-foreground">{formatNumber(total?.items ?? 0)} item(ns)</span>
+                  </td>
+                );
+              })}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border bg-card p-4 shadow-sm">
+        <p className="text-sm">
+          {formatNumber(chosen)} de {formatNumber(data.items.length)} item(ns) com vencedor · Total da seleção:{' '}
+          <strong className="tabular-nums">{formatCurrency(grandTotal)}</strong>
+        </p>
+        {readOnly ? null : (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button disabled={chosen === 0 || select.isPending}>
+                <Trophy aria-hidden="true" /> Confirmar vencedores
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Confirmar os vencedores?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  {formatNumber(chosen)} item(ns) serão adjudicados, somando {formatCurrency(grandTotal)}. A cotação do lote será finalizada e não poderá mais ser alterada.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                <AlertDialogAction onClick={() => select.mutate({ batchId: data.batchId, selection }, { onSuccess: onConfirmed })}>Confirmar</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { PackageCheck, Printer, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCurrency, formatNumber, toAppDateString } from '@/lib/dates';
+import { useOrders } from '@/features/purchasing/order-context';
+import { formatDay, PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
+import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
+import type { BatchStatus, Order } from '@/features/purchasing/types';
+
+/** Print only the purchase order: everything else on the page is hidden while printing. */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  .purchase-order-print, .purchase-order-print * { visibility: visible !important; }
+  .purchase-order-print { position: fixed; inset: 0; max-width: none; padding: 1.5cm; }
+  @page { size: A4; margin: 0; }
+}`;
+
+export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
+  const { orders, isLoading, isError, isGenerating, generateOrders, setOrderStatus } = useOrders();
+  const [deliveryDate, setDeliveryDate] = useState('');
+  const [printing, setPrinting] = useState<Order | null>(null);
+  const today = toAppDateString(new Date());
+
+  if (isLoading) return <Skeleton className="h-48" aria-hidden="true" />;
+  if (isError)
+    return (
+      <p role="alert" className="p-4 text-destructive">
+        Erro ao carregar dados
+      </p>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      {orders.length === 0 && batchStatus === 'COTACAO_FINALIZADA' ? (
+        <form
+          className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void generateOrders(deliveryDate || null);
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="delivery-date">Data de entrega</Label>
+            <Input id="delivery-date" type="date" min={today} value={deliveryDate} onChange={(e) => setDeliveryDate(e.target.value)} className="w-48" />
+          </div>
+          <Button type="submit" disabled={isGenerating}>
+            <ShoppingCart aria-hidden="true" /> Gerar pedidos
+          </Button>
+          <p className="basis-full text-sm text-muted-foreground">Um pedido é gerado para cada fornecedor vencedor, com as quantidades solicitadas e os preços cotados.</p>
+        </form>
+      ) : null}
+      {orders.length === 0 ? (
+        <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nenhum pedido gerado para este lote.</p>
+      ) : (
+        <div className="rounded-xl border bg-card shadow-sm">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Fornecedor</TableHead>
+                <TableHead className="text-right">Itens</TableHead>
+                <TableHead className="text-right">Total</TableHead>
+                <TableHead>Entrega</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Ações</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {orders.map((order) => (
+                <TableRow key={order.id}>
+                  <TableCell className="font-medium">{order.supplierName}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatNumber(order.items.length)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCurrency(order.totalAmount)}</TableCell>
+                  <TableCell>{formatDay(order.deliveryDate)}</TableCell>
+                  <TableCell>
+                    <OrderStatusBadge status={order.status} />
+                  </TableCell>
+                  <TableCell className="flex justify-end gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setPrinting(order)} aria-label={`Ver pedido de ${order.supplierName}`}>
+                      <Printer aria-hidden="true" /> Pedido
+                    </Button>
+                    {order.status === 'SOLICITADO' ? (
+                      <Button variant="secondary" size="sm" onClick={() => void setOrderStatus(order.id, 'RECEBIDO')} aria-label={`Marcar pedido de ${order.supplierName} como recebido`}>
+                        <PackageCheck aria-hidden="true" /> Recebido
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <Dialog open={printing !== null} onOpenChange={(open) => !open && setPrinting(null)}>
+        <DialogContent className="max-h-[90vh] overflow-auto sm:max-w-4xl">
+          <style>{PRINT_CSS}</style>
+          <DialogHeader>
+            <DialogTitle>Pedido de compra</DialogTitle>
+            <DialogDescription>Confira e imprima o pedido para enviar ao fornecedor.</DialogDescription>
+          </DialogHeader>
+          {printing ? <PurchaseOrderDocument order={printing} /> : null}
+          <DialogFooter>
+            <Button onClick={() => window.print()}>
+              <Printer aria-hidden="true" /> Imprimir
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo, type ReactNode } from 'react';
+import { useDeleteQuote } from '@/features/purchasing/api/delete-quote';
+import { useGetOrCreateQuote } from '@/features/purchasing/api/get-or-create-quote';
+import { useQuotesQuery } from '@/features/purchasing/api/get-quotes';
+import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
+import { useUpdateQuoteItem } from '@/features/purchasing/api/update-quote-item';
+import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
+
+/** The caller's quotes (a representative: its supplier's; admin: all) and their operations. */
+export function QuoteProvider({ children }: { children: ReactNode }) {
+  const quotes = useQuotesQuery();
+  const { mutateAsync: getOrCreate } = useGetOrCreateQuote();
+  const { mutateAsync: updateItem } = useUpdateQuoteItem();
+  const { mutateAsync: submit } = useSubmitQuote();
+  const { mutateAsync: remove } = useDeleteQuote();
+
+  const value = useMemo<QuoteContextValue>(
+    () => ({
+      quotes: quotes.data ?? [],
+      isLoading: quotes.isLoading,
+      isError: quotes.isError,
+      getOrCreateQuote: (batchId) =>
+        getOrCreate(batchId).then(
+          (result) => result.quote,
+          () => null,
+        ),
+      updateItem: (quoteId, shortageId, values) =>
+        updateItem({ quoteId, shortageId, values }).then(
+          () => true,
+          () => false,
+        ),
+      submitQuote: (quoteId) =>
+        submit(quoteId).then(
+          () => true,
+          () => false,
+        ),
+      deleteQuote: (quoteId) =>
+        remove(quoteId).then(
+          () => true,
+          () => false,
+        ),
+    }),
+    [quotes.data, quotes.isLoading, quotes.isError, getOrCreate, updateItem, submit, remove],
+  );
+  return <QuoteContext value={value}>{children}</QuoteContext>;
+}
