@@ -1,0 +1,342 @@
+/**
+ * Purchasing access control and concurrency through supabase-js:
+ *   * sealed bids: representante@ (Distribuidora Alfa) never reads a price of
+ *     representante2@ (Distribuidora Beta) through tables, embeds or RPCs;
+ *   * who sees which batches, shortages, quotes and orders (buyer, representative,
+ *     counter staff, anon), allow and deny cases for every write policy;
+ *   * concurrent calls: get_or_create_quote yields one quote, and parallel winner
+ *     selections (2 buyers at once, and 50 calls) yield exactly one success.
+ * The seeded purchasing demo (supabase/seeds/20_purchasing.sql) provides a batch
+ * with both suppliers' priced quotes; other fixtures live in a unit of our own.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { anonClient, appBackend, sql } from '../../utils/env.ts';
+
+const backend = appBackend();
+const tag = `acesso-${randomUUID().slice(0, 8)}`;
+
+interface Quote {
+  id: string;
+  batch_id: string;
+  supplier_id: string;
+  status: string;
+}
+
+const sessions = new Map<DemoUserKey, SupabaseClient>();
+async function as(key: DemoUserKey): Promise<SupabaseClient> {
+  const existing = sessions.get(key);
+  if (existing) return existing;
+  const { client } = await signInAs(backend, key);
+  sessions.set(key, client);
+  return client;
+}
+
+function unwrap<T>(result: { data: T | null; error: PostgrestError | null }): T {
+  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
+  if (result.data === null) throw new Error('no data');
+  return result.data;
+}
+
+let unitId = '';
+let centroId = '';
+const supplierIds = { alfa: '', beta: '' };
+const seeded = { norte: '', centroAberto: '', betaNorteQuote: '', alfaNorteQuote: '' };
+let productSeq = 0;
+
+async function pendingShortages(count: number): Promise<string[]> {
+  const db = await sql(backend);
+  try {
+    const creator = await db.query<{ id: string }>(`select id from auth.users where email = 'balconista@farmacia.local'`);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      productSeq += 1;
+      const product = await db.query<{ id: string }>(`insert into public.products (name) values ($1) returning id`, [
+        `Produto ${tag} ${productSeq}`,
+      ]);
+      const shortage = await db.query<{ id: string }>(
+        `insert into public.shortages (product_id, unit_id, requested_quantity, created_by, observation)
+         values ($1, $2, 4, $3, $4) returning id`,
+        [product.rows[0]?.id, unitId, creator.rows[0]?.id, tag],
+      );
+      ids.push(shortage.rows[0]?.id ?? '');
+    }
+    return ids;
+  } finally {
+    await db.end();
+  }
+}
+
+/** A batch in quotation whose quotes (Alfa and Beta) are fully priced and sent. */
+async function quotedBatch(count: number) {
+  const shortages = await pendingShortages(count);
+  const buyer = await as('compras');
+  const batch = unwrap(
+    await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: shortages, p_name: `Lote ${tag}` }),
+  ) as { id: string };
+  unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+  const quotes: Quote[] = [];
+  for (const [rep, price] of [
+    ['representante', 3],
+    ['representante2', 4],
+  ] as const) {
+    const client = await as(rep);
+    const quote = unwrap(await client.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    unwrap(await client.from('quote_items').update({ unit_price: price }).eq('quote_id', quote.id).select('id'));
+    unwrap(await client.rpc('submit_quote', { p_quote_id: quote.id }));
+    quotes.push(quote);
+  }
+  return { batchId: batch.id, shortages, alfa: quotes[0]!, beta: quotes[1]! };
+}
+
+beforeAll(async () => {
+  const db = await sql(backend);
+  try {
+    unitId =
+      (await db.query<{ id: string }>(`insert into public.store_units (name) values ($1) returning id`, [`Unidade ${tag}`])).rows[0]
+        ?.id ?? '';
+    centroId = (await db.query<{ id: string }>(`select id from public.store_units where name = 'Unidade Centro'`)).rows[0]?.id ?? '';
+    for (const s of (await db.query<{ id: string; name: string }>('select id, name from public.suppliers')).rows) {
+      if (s.name === 'Distribuidora Alfa') supplierIds.alfa = s.id;
+      if (s.name === 'Distribuidora Beta') supplierIds.beta = s.id;
+    }
+    const batches = await db.query<{ id: string; name: string }>(
+      `select id, name from public.quote_batches where name in ('Lote Reposição Norte', 'Lote Semanal Centro')`,
+    );
+    for (const b of batches.rows) {
+      if (b.name === 'Lote Reposição Norte') seeded.norte = b.id;
+      if (b.name === 'Lote Semanal Centro') seeded.centroAberto = b.id;
+    }
+    const quotes = await db.query<{ id: string; supplier_id: string }>('select id, supplier_id from public.quotes where batch_id = $1', [
+      seeded.norte,
+    ]);
+    for (const q of quotes.rows) {
+      if (q.supplier_id === supplierIds.beta) seeded.betaNorteQuote = q.id;
+      if (q.supplier_id === supplierIds.alfa) seeded.alfaNorteQuote = q.id;
+    }
+  } finally {
+    await db.end();
+  }
+  expect(seeded.betaNorteQuote).not.toBe('');
+});
+
+afterAll(async () => {
+  const db = await sql(backend);
+  try {
+    const batches = `select b.id from public.quote_batches b where b.unit_id = $1 or b.name like '%' || $2 || '%'`;
+    await db.query(`delete from public.purchase_orders where batch_id in (${batches})`, [unitId, tag]);
+    await db.query(`delete from public.quotes where batch_id in (${batches})`, [unitId, tag]);
+    await db.query(`update public.shortages set batch_id = null where observation = $1`, [tag]);
+    await db.query(`delete from public.quote_batches where unit_id = $1 or name like '%' || $2 || '%'`, [unitId, tag]);
+    await db.query(`delete from public.shortages where observation = $1`, [tag]);
+    await db.query(`delete from public.products where name like $1`, [`Produto ${tag}%`]);
+    await db.query(`delete from public.store_units where id = $1`, [unitId]);
+  } finally {
+    await db.end();
+  }
+});
+
+describe('sealed bids: representante@ never reads Distribuidora Beta prices', () => {
+  it('the buyer sees both seeded quotes of Lote Reposição Norte (the fixture is real)', async () => {
+    const rows = unwrap(await (await as('compras')).from('quote_items').select('quote_id, unit_price').in('quote_id', [seeded.alfaNorteQuote, seeded.betaNorteQuote]));
+    expect(new Set(rows.map((r) => r.quote_id))).toEqual(new Set([seeded.alfaNorteQuote, seeded.betaNorteQuote]));
+    expect(rows.some((r) => r.quote_id === seeded.betaNorteQuote && r.unit_price !== null)).toBe(true);
+  });
+
+  it('through quotes and quote_items', async () => {
+    const rep = await as('representante');
+    const quotes = unwrap(await rep.from('quotes').select('id, supplier_id'));
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(quotes.every((q) => q.supplier_id === supplierIds.alfa)).toBe(true);
+    expect(unwrap(await rep.from('quotes').select('id').eq('id', seeded.betaNorteQuote))).toEqual([]);
+    expect(unwrap(await rep.from('quote_items').select('id').eq('quote_id', seeded.betaNorteQuote))).toEqual([]);
+    const items = unwrap(await rep.from('quote_items').select('quote_id, quotes(supplier_id)'));
+    expect(items.every((i) => (i.quotes as unknown as { supplier_id: string }).supplier_id === supplierIds.alfa)).toBe(true);
+  });
+
+  it('through embeds from batches and from shortages', async () => {
+    const rep = await as('representante');
+    const batches = unwrap(await rep.from('quote_batches').select('*, quotes(*, quote_items(*))').eq('id', seeded.norte)) as {
+      quotes: { id: string; supplier_id: string; quote_items: { quote_id: string }[] }[];
+    }[];
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.quotes.map((q) => q.supplier_id)).toEqual([supplierIds.alfa]);
+    expect(batches[0]!.quotes[0]!.quote_items.every((i) => i.quote_id === seeded.alfaNorteQuote)).toBe(true);
+
+    const shortages = unwrap(await rep.from('shortages').select('*, quote_items(*)').eq('batch_id', seeded.norte)) as {
+      quote_items: { quote_id: string }[];
+    }[];
+    expect(shortages).toHaveLength(2);
+    const quoteIds = shortages.flatMap((s) => s.quote_items.map((i) => i.quote_id));
+    expect(quoteIds.length).toBeGreaterThan(0);
+    expect(quoteIds.every((id) => id === seeded.alfaNorteQuote)).toBe(true);
+  });
+
+  it('through orders and order lines', async () => {
+    const rep = await as('representante');
+    const orders = unwrap(await rep.from('purchase_orders').select('supplier_id, purchase_order_items(unit_price)'));
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((o) => o.supplier_id === supplierIds.alfa)).toBe(true);
+    const lines = unwrap(await rep.from('purchase_order_items').select('order_id, purchase_orders(supplier_id)'));
+    expect(lines.every((l) => (l.purchase_orders as unknown as { supplier_id: string }).supplier_id === supplierIds.alfa)).toBe(true);
+  });
+
+  it('through RPCs: the comparison is refused, won items are its own only', async () => {
+    const rep = await as('representante');
+    const comparison = await rep.rpc('get_batch_comparison', { p_batch_id: seeded.norte });
+    expect(comparison.data).toBeNull();
+    expect(comparison.error?.code).toBe('42501');
+    const won = unwrap(await rep.rpc('get_winning_items', {})) as { supplier_id: string }[];
+    expect(won.every((w) => w.supplier_id === supplierIds.alfa)).toBe(true);
+    const foreign = await rep.rpc('submit_quote', { p_quote_id: seeded.betaNorteQuote });
+    expect(foreign.error?.message).toBe('Cotação não encontrada');
+  });
+
+  it('cannot write another supplier\'s quote or items, nor open a quote in its name', async () => {
+    const rep = await as('representante');
+    const updated = unwrap(await rep.from('quote_items').update({ unit_price: 0.01 }).eq('quote_id', seeded.betaNorteQuote).select('id'));
+    expect(updated).toEqual([]);
+    const deleted = unwrap(await rep.from('quotes').delete().eq('id', seeded.betaNorteQuote).select('id'));
+    expect(deleted).toEqual([]);
+    const forged = await rep.from('quotes').insert({ batch_id: seeded.norte, supplier_id: supplierIds.beta });
+    expect(forged.error?.code).toBe('42501');
+  });
+
+  it('cannot award itself: quote status and is_winner are buyers\' business', async () => {
+    const rep = await as('representante');
+    const status = await rep.from('quotes').update({ status: 'VENCEDORA' }).eq('id', seeded.alfaNorteQuote).select('id');
+    expect(status.error?.code).toBe('42501');
+    const winner = unwrap(
+      await rep.from('quote_items').update({ is_winner: true }).eq('quote_id', seeded.alfaNorteQuote).select('is_winner'),
+    );
+    expect(winner.length).toBeGreaterThan(0);
+    expect(winner.every((w) => w.is_winner === false)).toBe(true);
+  });
+});
+
+describe('who sees batches, shortages and quotes', () => {
+  it('representatives see batches sent to quotation and their shortages, never ABERTO ones', async () => {
+    const rep = await as('representante2');
+    const batches = unwrap(await rep.from('quote_batches').select('id, status'));
+    expect(batches.some((b) => b.id === seeded.norte)).toBe(true);
+    expect(batches.every((b) => b.status !== 'ABERTO')).toBe(true);
+    expect(unwrap(await rep.from('shortages').select('id').eq('batch_id', seeded.centroAberto))).toEqual([]);
+    const pending = unwrap(await rep.from('shortages').select('id').eq('status', 'PENDENTE'));
+    expect(pending).toEqual([]);
+    const withProduct = unwrap(await rep.from('shortages').select('id, products(name, barcode)').eq('batch_id', seeded.norte));
+    expect(withProduct).toHaveLength(2);
+    expect(withProduct.every((s) => (s.products as unknown as { name: string } | null)?.name)).toBe(true);
+    const write = unwrap(await rep.from('quote_batches').update({ name: 'x' }).eq('id', seeded.norte).select('id'));
+    expect(write).toEqual([]);
+  });
+
+  it('counter staff read the batches of their own unit only, without writing, and no quotes', async () => {
+    const clerk = await as('balconista');
+    const buyer = await as('compras');
+    const batch = unwrap(await buyer.from('quote_batches').insert({ unit_id: centroId, name: `Centro ${tag}` }).select('id').single());
+    const visible = unwrap(await clerk.from('quote_batches').select('id, unit_id'));
+    expect(visible.some((b) => b.id === batch.id)).toBe(true);
+    expect(visible.every((b) => b.unit_id === centroId)).toBe(true);
+    expect(unwrap(await clerk.from('quote_batches').update({ name: 'x' }).eq('id', batch.id).select('id'))).toEqual([]);
+    expect(unwrap(await clerk.from('quote_batches').delete().eq('id', batch.id).select('id'))).toEqual([]);
+    expect((await clerk.from('quote_batches').insert({ unit_id: centroId })).error?.code).toBe('42501');
+    expect(unwrap(await clerk.from('quotes').select('id'))).toEqual([]);
+    expect(unwrap(await clerk.from('quote_items').select('id'))).toEqual([]);
+    expect(unwrap(await clerk.from('purchase_orders').select('id'))).toEqual([]);
+    expect((await clerk.from('purchase_orders').insert({ batch_id: batch.id, supplier_id: supplierIds.alfa })).error?.code).toBe('42501');
+    const norte = await as('balconista2');
+    expect(unwrap(await norte.from('quote_batches').select('id').eq('id', batch.id))).toEqual([]);
+  });
+
+  it('anon reaches nothing: tables are empty and RPCs are not executable', async () => {
+    const anon = anonClient(backend);
+    for (const table of ['quotes', 'quote_items', 'purchase_orders', 'purchase_order_items', 'quote_batches'] as const) {
+      const { data, error } = await anon.from(table).select('id');
+      expect(error !== null || (data ?? []).length === 0).toBe(true);
+    }
+    const rpc = await anon.rpc('get_batch_comparison', { p_batch_id: seeded.norte });
+    expect(rpc.data).toBeNull();
+    expect(rpc.error).not.toBeNull();
+    const winners = await anon.rpc('select_winning_quotes_native', { p_batch_id: seeded.norte, p_quote_items: [] });
+    expect(winners.data).toBeNull();
+  });
+});
+
+describe('concurrency', () => {
+  it('parallel get_or_create_quote calls by one representative yield a single quote', async () => {
+    const shortages = await pendingShortages(3);
+    const buyer = await as('compras');
+    const batch = unwrap(await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: shortages })) as { id: string };
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const rep = await as('representante');
+    const results = await Promise.all(Array.from({ length: 20 }, () => rep.rpc('get_or_create_quote', { p_batch_id: batch.id })));
+    for (const r of results) expect(r.error).toBeNull();
+    const ids = new Set(results.map((r) => (r.data as Quote).id));
+    expect(ids.size).toBe(1);
+    expect(unwrap(await buyer.from('quotes').select('id').eq('batch_id', batch.id))).toHaveLength(1);
+    const items = unwrap(await buyer.from('quote_items').select('id').in('quote_id', [...ids]));
+    expect(items).toHaveLength(3);
+  });
+
+  it('two buyers confirming different winners at once: one succeeds, the state is entirely its choice', async () => {
+    const { batchId, shortages, alfa, beta } = await quotedBatch(2);
+    const [compras, admin] = [await as('compras'), await as('admin')];
+    const choiceA = shortages.map((s) => ({ shortage_id: s, quote_id: alfa.id }));
+    const choiceB = shortages.map((s) => ({ shortage_id: s, quote_id: beta.id }));
+    const [ra, rb] = await Promise.all([
+      compras.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: choiceA }),
+      admin.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: choiceB }),
+    ]);
+    expect(ra.error).toBeNull();
+    expect(rb.error).toBeNull();
+    const outcomes = [ra.data as { success: boolean }, rb.data as { success: boolean }];
+    expect(outcomes.filter((o) => o.success)).toHaveLength(1);
+    const winnerQuote = outcomes[0]!.success ? alfa.id : beta.id;
+    const items = unwrap(await compras.from('quote_items').select('quote_id, is_winner').in('quote_id', [alfa.id, beta.id]));
+    expect(items.filter((i) => i.is_winner).every((i) => i.quote_id === winnerQuote)).toBe(true);
+    expect(items.filter((i) => i.is_winner)).toHaveLength(2);
+    const quotes = unwrap(await compras.from('quotes').select('id, status').eq('batch_id', batchId));
+    for (const q of quotes) expect(q.status).toBe(q.id === winnerQuote ? 'VENCEDORA' : 'PERDEDORA');
+  });
+
+  it('50 parallel winner confirmations: exactly one success, clean refusals, never an error (3 rounds)', async () => {
+    const buyer = await as('compras');
+    for (let round = 0; round < 3; round++) {
+      const { batchId, shortages, alfa } = await quotedBatch(2);
+      const pairs = shortages.map((s) => ({ shortage_id: s, quote_id: alfa.id }));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => buyer.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: pairs })),
+      );
+      for (const r of results) {
+        expect(r.error).toBeNull();
+        expect(r.status).toBe(200);
+      }
+      const outcomes = results.map((r) => r.data as { success: boolean; error?: string });
+      expect(outcomes.filter((o) => o.success)).toHaveLength(1);
+      for (const o of outcomes.filter((x) => !x.success)) expect(o.error).toBe('Os vencedores deste lote já foram selecionados');
+      const batch = unwrap(await buyer.from('quote_batches').select('status').eq('id', batchId).single());
+      expect(batch.status).toBe('COTACAO_FINALIZADA');
+    }
+  });
+
+  it('50 parallel order generations create one order per winning supplier', async () => {
+    const buyer = await as('compras');
+    const { batchId, shortages, alfa } = await quotedBatch(2);
+    unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batchId,
+        p_quote_items: shortages.map((s) => ({ shortage_id: s, quote_id: alfa.id })),
+      }),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => buyer.rpc('generate_purchase_orders', { p_batch_id: batchId })),
+    );
+    for (const r of results) expect(r.error).toBeNull();
+    const ids = new Set(results.flatMap((r) => (r.data as { id: string }[]).map((o) => o.id)));
+    expect(ids.size).toBe(1);
+    const lines = unwrap(await buyer.from('purchase_order_items').select('id').in('order_id', [...ids]));
+    expect(lines).toHaveLength(2);
+  });
+});
