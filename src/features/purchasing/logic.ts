@@ -1,4 +1,5 @@
 /** Pure rules of the purchasing screens: typed prices, best price, winner suggestion, totals, summaries. */
+import { formatDate } from '@/lib/dates';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 
 /**
@@ -163,4 +164,9 @@ export function matchesText(search: string, ...values: (string | null)[]): boole
   const needle = normalize(search.trim());
   if (!needle) return true;
   return values.some((value) => value !== null && normalize(value).includes(needle));
+}
+
+/** A date column (yyyy-MM-dd) shown as a calendar day, without a time-zone shift; none → 'A combinar'. */
+export function formatDay(day: string | null): string {
+  return day ? formatDate(`${day}T12:00:00-03:00`) : 'A combinar';
 }

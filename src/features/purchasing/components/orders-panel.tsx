@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCurrency, formatNumber, toAppDateString } from '@/lib/dates';
 import { useOrders } from '@/features/purchasing/order-context';
-import { formatDay, PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
+import { formatDay } from '@/features/purchasing/logic';
+import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { BatchStatus, Order } from '@/features/purchasing/types';
 

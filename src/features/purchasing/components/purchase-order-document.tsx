@@ -1,11 +1,7 @@
 import { Logo } from '@/components/ui/logo';
-import { formatCurrency, formatDate, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatDay } from '@/features/purchasing/logic';
 import type { Order } from '@/features/purchasing/types';
-
-/** A date column (yyyy-MM-dd) shown as a calendar day, without a time-zone shift. */
-export function formatDay(day: string | null): string {
-  return day ? formatDate(`${day}T12:00:00-03:00`) : 'A combinar';
-}
 
 /** The purchase order as printed: company/unit header, supplier, items, grand total, delivery date. */
 export function PurchaseOrderDocument({ order }: { order: Order }) {
