@@ -34,10 +34,10 @@ async function as(key: DemoUserKey): Promise<SupabaseClient> {
   return client;
 }
 
-function unwrap<T>(result: { data: T | null; error: PostgrestError | null }): T {
+function unwrap<T>(result: { data: T; error: PostgrestError | null }): Exclude<T, null> {
   if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
   if (result.data === null) throw new Error('no data');
-  return result.data;
+  return result.data as Exclude<T, null>;
 }
 
 let unitId = '';
