@@ -130,13 +130,15 @@ describe('import_shortages', () => {
   it('applies nothing when a statement fails half-way (one transaction)', async () => {
     const db = await sql(backend);
     const fileName = `falha-${tag}.csv`;
+    const trapName = `test_import_trap_${tag.replace(/-/g, '_')}`;
     // Fixture: make inserting a shortage of the trap product fail.
     await db.query(`
-      create or replace function public.test_import_trap() returns trigger language plpgsql as $$
+      create function public.${trapName}() returns trigger language plpgsql set search_path = '' as $$
       begin raise exception 'armadilha de teste'; end $$`);
+    await db.query(`revoke all on function public.${trapName}() from public`);
     await db.query(`
-      create trigger test_import_trap_${tag.replace(/-/g, '_')} before insert on public.shortages
-      for each row when (new.product_id = '${trapProduct.id}') execute function public.test_import_trap()`);
+      create trigger ${trapName} before insert on public.shortages
+      for each row when (new.product_id = '${trapProduct.id}') execute function public.${trapName}()`);
     try {
       const client = await as('balconista');
       const { error } = await client.rpc('import_shortages', {
@@ -153,7 +155,8 @@ describe('import_shortages', () => {
       const shortages = await client.from('shortages').select('id').eq('observation', fileName);
       expect(shortages.data).toEqual([]);
     } finally {
-      await db.query(`drop trigger test_import_trap_${tag.replace(/-/g, '_')} on public.shortages`);
+      await db.query(`drop trigger ${trapName} on public.shortages`);
+      await db.query(`drop function public.${trapName}()`);
       await db.end();
     }
   });
