@@ -1,8 +1,15 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QuotesPage } from '@/features/purchasing/components/quotes-page';
+import { QuoteProvider } from '@/features/purchasing/quote-provider';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /cotacoes: the representative's quotes (admin: every supplier's); ?cotacao={id} opens one. */
 export default function QuotesRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.quotes)} />;
+  useDocumentTitle('Cotações');
+  const [params, setParams] = useSearchParams();
+  return (
+    <QuoteProvider>
+      <QuotesPage quoteId={params.get('cotacao')} onOpenQuote={(id) => setParams(id ? { cotacao: id } : {})} />
+    </QuoteProvider>
+  );
 }

@@ -3,6 +3,7 @@ import {
   addItemsSummary,
   bestPrices,
   cellKey,
+  draftFromValues,
   effectiveUnitCost,
   formatPriceInput,
   matchesText,
@@ -13,6 +14,7 @@ import {
   suggestWinners,
   supplierTotals,
   toggleWinner,
+  valuesFromDraft,
 } from '@/features/purchasing/logic';
 import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
 
@@ -171,5 +173,42 @@ describe('matchesText', () => {
     expect(matchesText('sodica', 'Dipirona Sódica')).toBe(true);
     expect(matchesText('7891', 'x', '7891000100103')).toBe(true);
     expect(matchesText('zzz', 'x', null)).toBe(false);
+  });
+});
+
+describe('quote item drafts', () => {
+  const base = {
+    unitPrice: '12,50',
+    minimumQuantity: '',
+    wantsSubstitute: false,
+    substituteProductName: '',
+    substituteManufacturer: '',
+    hasBonus: true,
+    bonusProductName: 'Vitamina C',
+    bonusManufacturer: '',
+    bonusExpiryDate: '',
+    bonusQuantity: '1',
+  };
+
+  it('turns typed text into values, storing an empty bonus expiry date as null', () => {
+    const result = valuesFromDraft(base);
+    expect(result.errors).toBeNull();
+    expect(result.values).toMatchObject({ unitPrice: 12.5, minimumQuantity: null, bonusExpiryDate: null, bonusManufacturer: null, bonusQuantity: 1 });
+  });
+
+  it('reports invalid fields in Portuguese', () => {
+    const result = valuesFromDraft({ ...base, unitPrice: '12,5x', bonusQuantity: '0', minimumQuantity: '2,5' });
+    expect(result.values).toBeNull();
+    expect(result.errors).toEqual({
+      unitPrice: 'Preço inválido. Use, por exemplo, 12,50.',
+      minimumQuantity: 'Use um número inteiro.',
+      bonusQuantity: 'A quantidade da bonificação deve ser maior que zero.',
+    });
+  });
+
+  it('round-trips stored values', () => {
+    const values = valuesFromDraft(base).values;
+    expect(values).not.toBeNull();
+    if (values) expect(draftFromValues(values).unitPrice).toBe('12,50');
   });
 });

@@ -1,6 +1,6 @@
 /** Pure rules of the purchasing screens: typed prices, best price, winner suggestion, totals, summaries. */
 import { formatDate } from '@/lib/dates';
-import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
+import type { Comparison, ComparisonCell, QuoteItemValues, WinnerSelection } from '@/features/purchasing/types';
 
 /**
  * Parses a price typed the Brazilian way: '12,50', 'R$ 1.234,56', '12.5', '1234'. Returns null for an empty text
@@ -169,4 +169,70 @@ export function matchesText(search: string, ...values: (string | null)[]): boole
 /** A date column (yyyy-MM-dd) shown as a calendar day, without a time-zone shift; none → 'A combinar'. */
 export function formatDay(day: string | null): string {
   return day ? formatDate(`${day}T12:00:00-03:00`) : 'A combinar';
+}
+
+/** What the representative types for one item (text fields keep what was typed). */
+export interface QuoteItemDraft {
+  unitPrice: string;
+  minimumQuantity: string;
+  wantsSubstitute: boolean;
+  substituteProductName: string;
+  substituteManufacturer: string;
+  hasBonus: boolean;
+  bonusProductName: string;
+  bonusManufacturer: string;
+  bonusExpiryDate: string;
+  bonusQuantity: string;
+}
+
+export type QuoteItemDraftErrors = Partial<Record<'unitPrice' | 'minimumQuantity' | 'bonusQuantity' | 'bonusExpiryDate', string>>;
+
+export function draftFromValues(values: QuoteItemValues): QuoteItemDraft {
+  return {
+    unitPrice: formatPriceInput(values.unitPrice),
+    minimumQuantity: values.minimumQuantity === null ? '' : String(values.minimumQuantity),
+    wantsSubstitute: values.wantsSubstitute,
+    substituteProductName: values.substituteProductName ?? '',
+    substituteManufacturer: values.substituteManufacturer ?? '',
+    hasBonus: values.hasBonus,
+    bonusProductName: values.bonusProductName ?? '',
+    bonusManufacturer: values.bonusManufacturer ?? '',
+    bonusExpiryDate: values.bonusExpiryDate ?? '',
+    bonusQuantity: String(values.bonusQuantity),
+  };
+}
+
+/** Validates a draft: the values to save, or the Portuguese message per invalid field. */
+export function valuesFromDraft(draft: QuoteItemDraft): { values: QuoteItemValues; errors: null } | { values: null; errors: QuoteItemDraftErrors } {
+  const errors: QuoteItemDraftErrors = {};
+  const unitPrice = parseBrl(draft.unitPrice);
+  if (unitPrice !== null && Number.isNaN(unitPrice)) errors.unitPrice = 'Preço inválido. Use, por exemplo, 12,50.';
+  else if (unitPrice !== null && unitPrice >= 1e8) errors.unitPrice = 'Preço muito alto.';
+  const minimumQuantity = parseQuantity(draft.minimumQuantity);
+  if (minimumQuantity !== null && Number.isNaN(minimumQuantity)) errors.minimumQuantity = 'Use um número inteiro.';
+  let bonusQuantity = 1;
+  if (draft.hasBonus) {
+    const parsed = parseQuantity(draft.bonusQuantity);
+    if (parsed === null || Number.isNaN(parsed) || parsed <= 0) errors.bonusQuantity = 'A quantidade da bonificação deve ser maior que zero.';
+    else bonusQuantity = parsed;
+    if (draft.bonusExpiryDate && !/^\d{4}-\d{2}-\d{2}$/.test(draft.bonusExpiryDate)) errors.bonusExpiryDate = 'Data de validade inválida.';
+  }
+  if (Object.keys(errors).length > 0) return { values: null, errors };
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  return {
+    errors: null,
+    values: {
+      unitPrice,
+      minimumQuantity,
+      wantsSubstitute: draft.wantsSubstitute,
+      substituteProductName: draft.wantsSubstitute ? text(draft.substituteProductName) : null,
+      substituteManufacturer: draft.wantsSubstitute ? text(draft.substituteManufacturer) : null,
+      hasBonus: draft.hasBonus,
+      bonusProductName: draft.hasBonus ? text(draft.bonusProductName) : null,
+      bonusManufacturer: draft.hasBonus ? text(draft.bonusManufacturer) : null,
+      // Spec §5: an empty bonus expiry date is stored as null.
+      bonusExpiryDate: draft.hasBonus ? text(draft.bonusExpiryDate) : null,
+      bonusQuantity,
+    },
+  };
 }
