@@ -318,3 +318,68 @@ describe('batches and dependencies', () => {
     expect(after.data).toEqual({ batch_id: null, status: 'PENDENTE' });
   });
 });
+
+describe('dependencies on quotes and purchase orders', () => {
+  const ids = { batch: '', shortage: '', quote: '', order: '' };
+
+  beforeAll(async () => {
+    const db = await sql(backend);
+    try {
+      const supplier = await db.query<{ id: string }>(`select id from public.suppliers where name = 'Distribuidora Alfa'`);
+      const creator = await db.query<{ id: string }>(`select id from auth.users where email = 'compras@farmacia.local'`);
+      const batch = await db.query<{ id: string }>(
+        `insert into public.quote_batches (unit_id, name, status, created_by) values ($1, $2, 'EM_COTACAO', $3) returning id`,
+        [units['Unidade Centro'], `Lote dependências ${tag}`, creator.rows[0]?.id],
+      );
+      ids.batch = batch.rows[0]?.id ?? '';
+      const shortage = await db.query<{ id: string }>(
+        `insert into public.shortages (product_id, unit_id, requested_quantity, status, batch_id, created_by, observation)
+         values ($1, $2, 4, 'EM_COTACAO', $3, $4, $5) returning id`,
+        [productId, units['Unidade Centro'], ids.batch, creator.rows[0]?.id, tag],
+      );
+      ids.shortage = shortage.rows[0]?.id ?? '';
+      const quote = await db.query<{ id: string }>(
+        `insert into public.quotes (batch_id, supplier_id, created_by) values ($1, $2, $3) returning id`,
+        [ids.batch, supplier.rows[0]?.id, creator.rows[0]?.id],
+      );
+      ids.quote = quote.rows[0]?.id ?? '';
+      await db.query(`insert into public.quote_items (quote_id, shortage_id, unit_price) values ($1, $2, 9.5)`, [ids.quote, ids.shortage]);
+      const order = await db.query<{ id: string }>(
+        `insert into public.purchase_orders (batch_id, supplier_id, created_by) values ($1, $2, $3) returning id`,
+        [ids.batch, supplier.rows[0]?.id, creator.rows[0]?.id],
+      );
+      ids.order = order.rows[0]?.id ?? '';
+      await db.query(
+        `insert into public.purchase_order_items (order_id, shortage_id, quantity, unit_price) values ($1, $2, 4, 9.5)`,
+        [ids.order, ids.shortage],
+      );
+    } finally {
+      await db.end();
+    }
+  });
+
+  afterAll(async () => {
+    const db = await sql(backend);
+    try {
+      await db.query('delete from public.purchase_orders where id = $1', [ids.order]);
+      await db.query('delete from public.quotes where id = $1', [ids.quote]);
+      await db.query('update public.shortages set batch_id = null where id = $1', [ids.shortage]);
+      await db.query('delete from public.shortages where id = $1', [ids.shortage]);
+      await db.query('delete from public.quote_batches where id = $1', [ids.batch]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('reports quote and order items to a clerk who cannot read quotes or orders themselves', async () => {
+    const client = await as('balconista');
+    const { data, error } = await client.rpc('get_shortage_dependencies', { p_shortage_ids: [ids.shortage] });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { shortage_id: ids.shortage, can_delete: false, has_order_items: true, has_quote_items: true, in_batch: true },
+    ]);
+    // Another unit's clerk learns nothing about it.
+    const other = await (await as('farmaceutico')).rpc('get_shortage_dependencies', { p_shortage_ids: [ids.shortage] });
+    expect(other.data).toEqual([]);
+  });
+});
