@@ -15,7 +15,10 @@ import { appBackend, sql } from '../../utils/env.ts';
  * Security-definer functions in an exposed schema that `anon` may execute on
  * purpose (for example the public signature page's RPC). Add with a reason.
  */
-const ANON_SECURITY_DEFINER_ALLOWLIST: string[] = [];
+const ANON_SECURITY_DEFINER_ALLOWLIST: string[] = [
+  // The registration page lists unit names before anyone is signed in.
+  'public.list_unit_names',
+];
 
 /** Views in `public` allowed to read auth.users (none). */
 const EXPOSED_SCHEMAS = ['public'];

@@ -136,6 +136,14 @@ describe('anon (not signed in)', () => {
     const actions = await anon.rpc('get_visible_homepage_actions', { role_id: roleIds.REPRESENTANTE });
     expect(actions.error?.code).toBe('42501');
   });
+
+  it('lists unit names (and nothing else of them) for the registration form', async () => {
+    const { data, error } = await anonClient(backend).rpc('list_unit_names');
+    expect(error).toBeNull();
+    const names = (data as Array<Record<string, unknown>>).map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(['Unidade Centro', 'Unidade Norte', 'Unidade Sul']));
+    for (const row of data as Array<Record<string, unknown>>) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
+  });
 });
 
 describe('reference data every signed-in user reads', () => {

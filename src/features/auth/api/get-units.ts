@@ -6,7 +6,7 @@ import type { StoreUnit } from '@/features/auth/types';
 
 const unitSchema = z.object({ id: z.string(), name: z.string(), address: z.nullable(z.string()) });
 
-/** Every store unit, by name (used by registration and by the home unit switcher). */
+/** Every store unit, by name, for signed-in users (the home unit switcher). */
 export async function getUnits(signal?: AbortSignal): Promise<StoreUnit[]> {
   let query = supabase.from('store_units').select('id, name, address').order('name');
   if (signal) query = query.abortSignal(signal);

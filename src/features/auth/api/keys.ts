@@ -7,4 +7,5 @@ export const authKeys = {
   sessionUserDetail: (userId: string, email: string, fallbackName: string) =>
     [...authKeys.sessionUser(userId), { email, fallbackName }] as const,
   units: () => [...authKeys.all, 'store-units'] as const,
+  unitNames: () => [...authKeys.all, 'unit-names'] as const,
 };

@@ -8,14 +8,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorMessage } from '@/lib/errors';
 import { validate, type FieldErrors } from '@/lib/form';
-import { useUnits } from '@/features/auth/api/get-units';
+import { useUnitNames } from '@/features/auth/api/get-unit-names';
 import { signUpSchema, useSignUp, type SignUpInput } from '@/features/auth/api/sign-up';
 
 const NO_UNIT = 'none';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (result: { signedIn: boolean }) => void }) {
   const signUp = useSignUp();
-  const units = useUnits();
+  const units = useUnitNames();
   const [values, setValues] = useState<SignUpInput>({ fullName: '', email: '', password: '', unitId: null });
   const [errors, setErrors] = useState<FieldErrors<SignUpInput>>({});
 
