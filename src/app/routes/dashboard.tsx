@@ -1,8 +1,11 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { DashboardPage } from '@/features/purchasing/components/dashboard-page';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /dashboard: the representative's purchasing summary. */
 export default function DashboardRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.dashboard)} />;
+  useDocumentTitle('Dashboard');
+  const navigate = useNavigate();
+  return <DashboardPage onOpenQuotes={() => void navigate(paths.quotes)} />;
 }

@@ -1,8 +1,10 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuth } from '@/features/auth/auth-context';
+import { WinningItemsPage } from '@/features/purchasing/components/winning-items-page';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /itens-vitoriosos: a representative's won items; an admin sees every supplier and the win rates. */
 export default function WinningItemsRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.winningItems)} />;
+  useDocumentTitle('Itens Vitoriosos');
+  const { user } = useAuth();
+  return <WinningItemsPage isAdmin={user?.role === 'ADMIN'} />;
 }

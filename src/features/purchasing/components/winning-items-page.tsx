@@ -1,0 +1,131 @@
+import { Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatCurrency, formatDate, formatNumber } from '@/lib/dates';
+import { useSupplierWinRates } from '@/features/purchasing/api/get-supplier-win-rates';
+import { useWinningItems } from '@/features/purchasing/api/get-winning-items';
+import { PeriodFilter, type Period } from '@/features/purchasing/components/period-filter';
+
+function percent(rate: number | null): string {
+  return rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
+}
+
+/** /itens-vitoriosos: won items by period; for an admin, every supplier plus win rates. */
+export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
+  const [period, setPeriod] = useState<Period>({ from: '', to: '' });
+  const valid = !(period.from && period.to && period.from > period.to);
+  const from = valid ? period.from || null : null;
+  const to = valid ? period.to || null : null;
+  const items = useWinningItems(from, to);
+  const rates = useSupplierWinRates(from, to, isAdmin);
+  const rows = items.data ?? [];
+  const total = rows.reduce((sum, row) => sum + row.total, 0);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Itens Vitoriosos</h1>
+          <p className="text-muted-foreground">{isAdmin ? 'Itens adjudicados a cada fornecedor e suas taxas de vitória.' : 'Os itens que você venceu, com preços e totais.'}</p>
+        </div>
+        <PeriodFilter value={period} onChange={setPeriod} />
+      </header>
+
+      {isAdmin ? (
+        <section aria-labelledby="rates-title" className="flex flex-col gap-3">
+          <h2 id="rates-title" className="text-lg font-medium">
+            Taxa de vitória por fornecedor
+          </h2>
+          <div className="rounded-xl border bg-card shadow-sm">
+            {rates.isLoading ? (
+              <Skeleton className="m-4 h-20" aria-hidden="true" />
+            ) : rates.isError ? (
+              <p role="alert" className="p-6 text-destructive">
+                Erro ao carregar dados
+              </p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Fornecedor</TableHead>
+                    <TableHead className="text-right">Cotações enviadas</TableHead>
+                    <TableHead className="text-right">Vencedoras</TableHead>
+                    <TableHead className="text-right">Taxa de vitória</TableHead>
+                    <TableHead className="text-right">Valor ganho</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {(rates.data ?? []).map((rate) => (
+                    <TableRow key={rate.supplierId}>
+                      <TableCell className="font-medium">{rate.supplierName}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(rate.quotesSent)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(rate.quotesWon)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{percent(rate.winRate)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCurrency(rate.valueWon)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="items-title" className="flex flex-col gap-3">
+        <h2 id="items-title" className="text-lg font-medium">
+          Itens vencidos
+        </h2>
+        <div className="rounded-xl border bg-card shadow-sm">
+          {items.isLoading ? (
+            <Skeleton className="m-4 h-32" aria-hidden="true" />
+          ) : items.isError ? (
+            <p role="alert" className="p-6 text-destructive">
+              Erro ao carregar dados
+            </p>
+          ) : rows.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
+              <Trophy aria-hidden="true" className="size-8" />
+              <p>Nenhum item vencido no período.</p>
+            </div>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Produto</TableHead>
+                  {isAdmin ? <TableHead>Fornecedor</TableHead> : null}
+                  <TableHead>Lote</TableHead>
+                  <TableHead>Data</TableHead>
+                  <TableHead className="text-right">Quantidade</TableHead>
+                  <TableHead className="text-right">Preço unitário</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((row, index) => (
+                  <TableRow key={`${row.batchName}-${row.productName}-${index}`}>
+                    <TableCell className="font-medium">{row.productName}</TableCell>
+                    {isAdmin ? <TableCell>{row.supplierName ?? '—'}</TableCell> : null}
+                    <TableCell>{row.batchName}</TableCell>
+                    <TableCell className="tabular-nums">{row.date ? formatDate(row.date) : '—'}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(row.quantity)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatCurrency(row.unitPrice)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatCurrency(row.total)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+              <tfoot className="border-t bg-muted/50">
+                <TableRow>
+                  <TableCell colSpan={isAdmin ? 6 : 5} className="text-right font-medium">
+                    Total ({formatNumber(rows.length)} item(ns))
+                  </TableCell>
+                  <TableCell className="text-right font-semibold tabular-nums">{formatCurrency(Math.round(total * 100) / 100)}</TableCell>
+                </TableRow>
+              </tfoot>
+            </Table>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
