@@ -71,12 +71,7 @@ export async function getSessionUser(authUser: AuthUserLike, signal?: AbortSigna
     unitId: profile?.unit_id ?? null,
     unitName,
     permissions,
-    visibleMenuPaths: menuPaths.flatMap((row: unknown) => {
-      // Rows are { menu_path } (hosted PostgREST for RETURNS TABLE); tolerate a bare string per row too.
-      if (typeof row === 'string') return [row];
-      if (row && typeof row === 'object' && 'menu_path' in row && typeof row.menu_path === 'string') return [row.menu_path];
-      return [];
-    }),
+    visibleMenuPaths: menuPaths.map((row) => row.menu_path),
   };
 }
 

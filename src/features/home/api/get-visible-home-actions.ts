@@ -14,13 +14,9 @@ export async function getVisibleHomeActions(roleId: string | null, signal?: Abor
   let call = supabase.rpc('get_visible_homepage_actions', { role_id: roleId });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
-  if (error || !Array.isArray(data)) return [];
-  return data.flatMap((row: unknown) => {
-    // Rows are { action_key } (RETURNS TABLE); tolerate a bare string per row too.
-    if (typeof row === 'string') return [row];
-    const parsed = rowSchema.safeParse(row);
-    return parsed.success ? [parsed.data.action_key] : [];
-  });
+  if (error) return [];
+  const parsed = z.array(rowSchema).safeParse(data);
+  return parsed.success ? parsed.data.map((row) => row.action_key) : [];
 }
 
 export function visibleHomeActionsQueryOptions(roleId: string | null) {
