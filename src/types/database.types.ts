@@ -915,6 +915,13 @@ export type Database = {
           unit_id: string
         }[]
       }
+      list_unit_names: {
+        Args: never
+        Returns: {
+          id: string
+          name: string
+        }[]
+      }
       remove_shortage_from_batch: {
         Args: {
           p_batch_id: string
