@@ -43,7 +43,7 @@ function unwrap<T>(result: { data: T; error: PostgrestError | null }): Exclude<T
 let unitId = '';
 let centroId = '';
 const supplierIds = { alfa: '', beta: '' };
-const seeded = { norte: '', centroAberto: '', betaNorteQuote: '', alfaNorteQuote: '' };
+const seeded = { norte: '', centroAberto: '', betaNorteQuote: '', alfaNorteQuote: '', norteShortage: '' };
 let productSeq = 0;
 
 async function pendingShortages(count: number): Promise<string[]> {
@@ -116,6 +116,8 @@ beforeAll(async () => {
       if (q.supplier_id === supplierIds.beta) seeded.betaNorteQuote = q.id;
       if (q.supplier_id === supplierIds.alfa) seeded.alfaNorteQuote = q.id;
     }
+    seeded.norteShortage =
+      (await db.query<{ id: string }>('select id from public.shortages where batch_id = $1 order by id limit 1', [seeded.norte])).rows[0]?.id ?? '';
   } finally {
     await db.end();
   }
@@ -261,6 +263,98 @@ describe('who sees batches, shortages and quotes', () => {
     expect(rpc.error).not.toBeNull();
     const winners = await anon.rpc('select_winning_quotes_native', { p_batch_id: seeded.norte, p_quote_items: [] });
     expect(winners.data).toBeNull();
+  });
+});
+
+describe('write policies: one allowed and one denied case each', () => {
+  it('quote_batches: buyers update and delete, representatives and clerks do not', async () => {
+    const buyer = await as('compras');
+    const batch = unwrap(await buyer.from('quote_batches').insert({ unit_id: unitId, name: `Editar ${tag}` }).select('id').single()) as {
+      id: string;
+    };
+    const rep = await as('representante');
+    expect(unwrap(await rep.from('quote_batches').delete().eq('id', batch.id).select('id'))).toEqual([]);
+    expect(unwrap(await buyer.from('quote_batches').update({ name: `Renomeado ${tag}` }).eq('id', batch.id).select('name'))).toEqual([
+      { name: `Renomeado ${tag}` },
+    ]);
+    expect(unwrap(await buyer.from('quote_batches').delete().eq('id', batch.id).select('id'))).toEqual([{ id: batch.id }]);
+  });
+
+  it('quotes: a representative inserts its own quote on a batch in quotation, not on an ABERTO one', async () => {
+    const buyer = await as('compras');
+    const [open] = await pendingShortages(1);
+    const aberto = unwrap(await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: [open!], p_name: `Lote ${tag}` })) as {
+      id: string;
+    };
+    const rep = await as('representante2');
+    const denied = await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta });
+    expect(denied.error?.code).toBe('42501');
+
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: aberto.id, p_status: 'EM_COTACAO' }));
+    // status and selected sent by a representative are ignored: a new quote is always in progress.
+    const quote = unwrap(
+      await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta, status: 'VENCEDORA', selected: true }).select().single(),
+    ) as Quote & { selected: boolean };
+    expect(quote).toMatchObject({ status: 'EM_ANDAMENTO', selected: false, supplier_id: supplierIds.beta });
+
+    // quote_items: its own quote, a shortage of the batch — allowed; a shortage of another batch — refused.
+    const item = await rep.from('quote_items').insert({ quote_id: quote.id, shortage_id: open!, unit_price: 2 }).select('id').single();
+    expect(item.error).toBeNull();
+    const elsewhere = (await pendingShortages(1))[0]!;
+    const wrong = await rep.from('quote_items').insert({ quote_id: quote.id, shortage_id: elsewhere });
+    expect(wrong.error?.code).toBe('23514');
+    const foreign = await rep.from('quote_items').insert({ quote_id: seeded.alfaNorteQuote, shortage_id: seeded.norteShortage });
+    expect(foreign.error?.code).toBe('42501');
+
+    // quote_items delete: its own in-progress quote yes, another supplier's no.
+    expect(unwrap(await rep.from('quote_items').delete().eq('quote_id', seeded.alfaNorteQuote).select('id'))).toEqual([]);
+    expect(unwrap(await rep.from('quote_items').delete().eq('quote_id', quote.id).select('id'))).toHaveLength(1);
+
+    // quotes update: submitting its own quote directly is allowed; afterwards it is frozen.
+    expect(unwrap(await rep.from('quotes').update({ status: 'ENVIADA' }).eq('id', quote.id).select('status'))).toEqual([{ status: 'ENVIADA' }]);
+    expect(unwrap(await rep.from('quotes').update({ status: 'EM_ANDAMENTO' }).eq('id', quote.id).select('id'))).toEqual([]);
+    // quotes delete: a sent quote is not deleted, even by its owner.
+    expect(unwrap(await rep.from('quotes').delete().eq('id', quote.id).select('id'))).toEqual([]);
+  });
+
+  it('quotes delete: the owner deletes its own quote in progress', async () => {
+    const buyer = await as('compras');
+    const shortages = await pendingShortages(1);
+    const batch = unwrap(await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: shortages, p_name: `Lote ${tag}` })) as {
+      id: string;
+    };
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const rep = await as('representante');
+    const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    expect(unwrap(await (await as('representante2')).from('quotes').delete().eq('id', quote.id).select('id'))).toEqual([]);
+    expect(unwrap(await rep.from('quotes').delete().eq('id', quote.id).select('id'))).toEqual([{ id: quote.id }]);
+  });
+
+  it('purchase orders and lines: buyers write them, representatives cannot', async () => {
+    const buyer = await as('compras');
+    const rep = await as('representante');
+    const { batchId, shortages, alfa } = await quotedBatch(1);
+    unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batchId,
+        p_quote_items: [{ shortage_id: shortages[0]!, quote_id: alfa.id }],
+      }),
+    );
+    const [order] = unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batchId })) as { id: string }[];
+    const forged = await rep.from('purchase_order_items').insert({ order_id: order!.id, shortage_id: shortages[0]!, quantity: 1, unit_price: 1 });
+    expect(forged.error?.code).toBe('42501');
+    expect(unwrap(await rep.from('purchase_order_items').update({ unit_price: 99 }).eq('order_id', order!.id).select('id'))).toEqual([]);
+    expect(unwrap(await rep.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', order!.id).select('id'))).toEqual([]);
+    expect(unwrap(await rep.from('purchase_orders').delete().eq('id', order!.id).select('id'))).toEqual([]);
+    expect(unwrap(await rep.from('purchase_order_items').delete().eq('order_id', order!.id).select('id'))).toEqual([]);
+
+    const lines = unwrap(await buyer.from('purchase_order_items').update({ quantity: 3 }).eq('order_id', order!.id).select('total_price'));
+    expect(lines).toEqual([{ total_price: 9 }]);
+    const total = unwrap(await buyer.from('purchase_orders').select('total_amount').eq('id', order!.id).single()) as { total_amount: number };
+    expect(total.total_amount).toBe(9);
+    expect(unwrap(await buyer.from('purchase_order_items').delete().eq('order_id', order!.id).select('id'))).toHaveLength(1);
+    expect((unwrap(await buyer.from('purchase_orders').select('total_amount').eq('id', order!.id).single()) as { total_amount: number }).total_amount).toBe(0);
+    expect(unwrap(await buyer.from('purchase_orders').delete().eq('id', order!.id).select('id'))).toEqual([{ id: order!.id }]);
   });
 });
 
