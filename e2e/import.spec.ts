@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { storageStatePath } from './fixtures.ts';
+
+test.use({ storageState: storageStatePath('balconista') });
+
+const sample = fileURLToPath(new URL('./fixtures/faltas-exemplo.csv', import.meta.url));
+
+test('an import with good and bad rows lands the good ones and lists the bad ones in history', async ({ page }) => {
+  await page.goto('/historico-importacoes');
+  await expect(page.getByRole('heading', { name: 'Histórico de Importações' })).toBeVisible();
+  await page.getByLabel('Arquivo (.csv ou .xlsx)').setInputFiles(sample);
+
+  // Columns are mapped from the headers and the preview flags the bad rows.
+  await expect(page.getByRole('combobox', { name: 'Coluna de Código de barras' })).toContainText('Código de Barras');
+  await expect(page.getByText('5 linha(s), 3 válida(s)')).toBeVisible();
+  const preview = page.getByRole('table', { name: 'Pré-visualização' });
+  await expect(preview).toContainText('Código de barras inválido: dígito verificador incorreto');
+  await expect(preview).toContainText('Quantidade solicitada inválida');
+  await page.screenshot({ path: test.info().outputPath('import-preview.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const result = page.getByRole('status').filter({ hasText: 'Resultado da importação' });
+  await expect(result).toContainText('5 linha(s) no arquivo: 2 importada(s), 3 rejeitada(s)');
+  await expect(result).toContainText('Linha 4: Produto não encontrado');
+
+  const history = page.getByRole('table', { name: 'Histórico de importações' });
+  const row = history.getByRole('row', { name: /faltas-exemplo\.csv/ }).first();
+  await expect(row).toContainText('Bruno Balconista');
+  await expect(row).toContainText('Unidade Centro');
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Baixar linhas rejeitadas de faltas-exemplo.csv' }).click();
+  const file = await download;
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const csv = Buffer.concat(chunks).toString('utf8');
+  expect(csv).toContain('Produto que não existe');
+  expect(csv).toContain('Quantidade solicitada inválida');
+
+  // The good rows are now shortages of the unit.
+  await page.goto('/lancamento');
+  await page.getByLabel('Buscar', { exact: true }).fill('Cliente aguardando');
+  await expect(page.getByRole('table', { name: 'Faltas' })).toContainText('Dipirona Monoidratada 500mg 10 comprimidos');
+});
