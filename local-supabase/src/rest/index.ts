@@ -15,7 +15,8 @@ import { callFrom, findFunction, resultRelation } from './rpc.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { loadSchemaCache } from './schema-cache.ts';
 import { Params, applyParams, findRelation, newPlanContext, planRead, q, renderRead } from './select.ts';
-import { RollbackWith, statement, withRestTransaction } from './tx.ts';
+import { Rollback, withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
+import { statement } from './statements.ts';
 
 interface QueryResult {
   total: string | null;
@@ -390,9 +391,9 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const r = await runTx(txIdentity, false, searchPath, roleSettings, async (client) => {
         const row = (await client.query<QueryResult>(statement(stmt.sql, stmt.params))).rows[0] as QueryResult;
         const n = Number(row.page_total);
-        if (singular && n !== 1) throw new RollbackWith<RestError>(singularError(n));
+        if (singular && n !== 1) throw new Rollback<RestError>(singularError(n));
         if (strictMax !== undefined && n > strictMax) {
-          throw new RollbackWith<RestError>(new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`, null));
+          throw new Rollback<RestError>(new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`, null));
         }
         return row;
       });
@@ -419,14 +420,14 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
   }
 
   async function runTx<T>(
-    identity: { role: string; claims: JwtClaims; method: string; path: string; headers: Record<string, string> },
+    identity: RequestIdentity,
     readOnly: boolean,
     searchPath: string[],
     roleSettings: [string, string][],
     fn: (client: import('pg').PoolClient) => Promise<T>,
   ): Promise<T> {
     try {
-      return await withRestTransaction(ctx.pool, identity, { readOnly, searchPath, roleSettings }, fn);
+      return await withRoleTransaction(ctx.pool, identity, { readOnly, searchPath, roleSettings }, fn);
     } catch (error) {
       if (isPgError(error)) throw fromPgError(error, identity.role);
       throw error;
