@@ -52,7 +52,11 @@ export function pgErrorStatus(code: string, message: string, role: string): numb
   if (cls === '09') return 500;
   if (cls === '0L' || cls === '0P') return 403;
   if (cls === '28') return 403;
-  if (['25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500;
+  // deviation: PostgREST answers class 54 (program limit exceeded) with 500, but here it is
+  // raised by oversized request input (a word too long for a tsvector filter value, a
+  // filter tree too deep to plan): the client's request is at fault, so 400.
+  if (cls === '54') return 400;
+  if (['25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500;
   return 400;
 }
 

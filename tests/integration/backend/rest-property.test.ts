@@ -114,7 +114,11 @@ describe('rest hostile input', () => {
           expect(typeof body.message).toBe('string');
         }
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        // Found by an earlier run: a word too long for a tsvector cast is SQLSTATE 54000.
+        examples: [[{ kind: 'filter', s: 'a'.repeat(3000), col: 'search', op: 'eq', auth: false }]],
+      },
     );
     // table statistics are flushed at most once a second
     await new Promise((r) => setTimeout(r, 1500));
