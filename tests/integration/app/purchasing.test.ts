@@ -550,6 +550,24 @@ describe('winners, orders and deletion', () => {
     expect(after[shortages[0]!]?.status).toBe('PEDIDO_ENVIADO');
   });
 
+  it('after the award an item leaves the batch with its quote lines; once ordered it stays', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [1, 2], beta: [2, 1] });
+    const buyer = await as('compras');
+    unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: [{ shortage_id: shortages[0]!, quote_id: quotes.alfa.id }],
+      }),
+    );
+    ok(await buyer.rpc('remove_shortage_from_batch', { p_shortage_id: shortages[1]!, p_batch_id: batch.id }));
+    expect((await shortageStatuses([shortages[1]!]))[shortages[1]!]).toEqual({ status: 'PENDENTE', batch_id: null });
+    expect(unwrap(await buyer.from('quote_items').select('id').eq('shortage_id', shortages[1]!))).toEqual([]);
+
+    unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id }));
+    const { error } = await buyer.rpc('remove_shortage_from_batch', { p_shortage_id: shortages[0]!, p_batch_id: batch.id });
+    expect(error?.message).toBe('Este item já possui pedido de compra e não pode ser removido do lote.');
+  });
+
   it('orders need winners first', async () => {
     const shortages = await pendingShortages(1);
     const batch = await createBatch(shortages);
