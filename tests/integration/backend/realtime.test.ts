@@ -247,6 +247,37 @@ describe('postgres_changes', () => {
     await userA.client.removeAllChannels();
   });
 
+  it('narrows with the comparison filters: neq, lt, lte, gt, gte', async () => {
+    const room = `compared-${randomUUID()}`;
+    const operators = ['neq', 'lt', 'lte', 'gt', 'gte'] as const;
+    const listeners = await Promise.all(
+      operators.map((op) => listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `likes=${op}.3` }])),
+    );
+    for (const likes of [1, 2, 3, 4, 5]) await insertMessage(userA.client, { room, body: `likes ${likes}`, likes });
+    const expected: Record<(typeof operators)[number], number[]> = {
+      neq: [1, 2, 4, 5],
+      lt: [1, 2],
+      lte: [1, 2, 3],
+      gt: [4, 5],
+      gte: [3, 4, 5],
+    };
+    // Rows are inserted in likes order: each listener's last wanted row arrives last.
+    for (const [index, op] of operators.entries()) {
+      const want = expected[op];
+      const last = want[want.length - 1];
+      await listeners[index]!.changes.waitFor((change) => change.new.room === room && change.new.likes === last);
+    }
+    await settle(500);
+    for (const [index, op] of operators.entries()) {
+      const got = listeners[index]!.changes.items
+        .filter((change) => change.new.room === room)
+        .map((change) => change.new.likes as number)
+        .sort((a, b) => a - b);
+      expect({ op, got }).toEqual({ op, got: expected[op] });
+    }
+    await userA.client.removeAllChannels();
+  });
+
   it('delivers every row of a multi-row transaction, filtered per row, in commit order', async () => {
     const room = `bulk-${randomUUID()}`;
     const { channel, changes } = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `likes=gte.40` }]);
