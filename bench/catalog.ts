@@ -6,11 +6,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { loadAllProducts } from '../src/features/products/load-products.ts';
 import { buildSearchIndex, filterSearchIndex } from '../src/features/products/search.ts';
 import type { Database } from '../src/types/database.types.ts';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
+
+// Node 20 has no global WebSocket: realtime-js needs `ws` even when unused.
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
 const LOAD_TARGET_MS = 2000;
 const KEYSTROKE_TARGET_MS = 50;
@@ -29,7 +33,10 @@ try {
   });
   if (seed.status !== 0) throw new Error('seed:large failed');
 
-  const client = createClient<Database>(backend.apiUrl, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient<Database>(backend.apiUrl, backend.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as Transport },
+  });
   const { error } = await client.auth.signInWithPassword({ email: 'balconista@farmacia.local', password: 'Farmacia@2026' });
   if (error) throw error;
 
