@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { constants as fsConstants, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -226,7 +226,13 @@ export async function startPostgres(config: LoadedConfig, log: (message: string)
   const clusterDir = path.join(config.dataDir, 'postgres');
   const ownerFile = path.join(config.dataDir, 'backend.pid');
 
-  await fs.mkdir(config.dataDir, { recursive: true });
+  try {
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.access(config.dataDir, fsConstants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'it exists and is not a folder' : (error as Error).message;
+    throw new StartupError(`Cannot use ${config.dataDir} as the data directory (${reason}); point LOCAL_SUPABASE_DATA_DIR at a writable folder.`);
+  }
   // The postgres OS user must be able to reach its cluster under the data dir.
   if (user) await fs.chmod(config.dataDir, 0o755);
 

@@ -236,6 +236,15 @@ describe('database bootstrap and migrations', () => {
   });
 });
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 describe('lifecycle (own backends)', () => {
   let workDir: string;
   let projectDir: string;
@@ -260,6 +269,8 @@ describe('lifecycle (own backends)', () => {
     );
     await fs.writeFile(path.join(projectDir, 'seeds', '02_b.sql'), "insert into public.notes (body) values ('seeds/02_b.sql');\n");
     await fs.writeFile(path.join(projectDir, 'seeds', '01_a.sql'), "insert into public.notes (body) values ('seeds/01_a.sql');\n");
+    await fs.mkdir(path.join(projectDir, 'functions', 'pid'), { recursive: true });
+    await fs.writeFile(path.join(projectDir, 'functions', 'pid', 'index.ts'), 'Deno.serve(() => Response.json({ pid: Deno.pid }));\n');
   });
   afterAll(async () => {
     await fs.rm(workDir, { recursive: true, force: true });
@@ -270,14 +281,28 @@ describe('lifecycle (own backends)', () => {
     let backend: StartedBackend | undefined;
     try {
       backend = await startBackend({ projectDir, dataDir, env: { LOCAL_SUPABASE_NO_ENV_FILE: '' } });
-      expect(backend.output()).toContain('Accounts in auth.users:\n  - gerente@example.com');
+      const banner = backend.output();
+      expect(banner).toContain(`API URL: ${backend.apiUrl}\n`);
+      expect(banner).toContain(`Mailbox URL: ${backend.apiUrl}/mailbox\n`);
+      expect(banner).toContain(`anon key: ${backend.anonKey}\n`);
+      expect(banner).toContain(`service_role key: ${backend.serviceRoleKey}\n`);
+      expect(banner).toContain('Accounts in auth.users:\n  - gerente@example.com');
       expect(await fs.readFile(path.join(workDir, '.env.local'), 'utf8')).toContain(
         `VITE_SUPABASE_URL=${backend.apiUrl}\nVITE_SUPABASE_ANON_KEY=${backend.anonKey}\n`,
       );
       const first = await anonClient(backend).from('notes').select('body').order('id');
       expect(first.error).toBeNull();
       expect(first.data).toEqual([{ body: 'seed.sql' }, { body: 'seeds/01_a.sql' }, { body: 'seeds/02_b.sql' }]);
+      // SIGTERM stops Deno workers and PostgreSQL too: no process outlives the backend.
+      const invoked = await fetch(`${backend.apiUrl}/functions/v1/pid`, { headers: { Authorization: `Bearer ${backend.anonKey}` } });
+      expect(invoked.status).toBe(200);
+      const denoPid = ((await invoked.json()) as { pid: number }).pid;
+      const postgresPid = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(isAlive(denoPid)).toBe(true);
+      expect(isAlive(postgresPid)).toBe(true);
       expect(await backend.stop({ keepDataDir: true })).toBe(0);
+      expect(isAlive(denoPid)).toBe(false);
+      expect(isAlive(postgresPid)).toBe(false);
 
       backend = await startBackend({ projectDir, dataDir });
       const second = await anonClient(backend).from('notes').select('body').order('id');
@@ -339,6 +364,39 @@ describe('lifecycle (own backends)', () => {
       expect(output.trim()).toBe(`[local-supabase] API port ${port} is already in use; stop what uses it or set LOCAL_SUPABASE_PORT to another port.`);
     } finally {
       blocker.close();
+    }
+  }, 60_000);
+
+  it('refuses a broken or foreign data directory with one clear line', async () => {
+    const asFile = path.join(workDir, 'data-is-a-file');
+    await fs.writeFile(asFile, 'not a folder\n');
+    const foreign = await makeDataDir('core-foreign-');
+    await fs.mkdir(path.join(foreign, 'postgres'));
+    await fs.writeFile(path.join(foreign, 'postgres', 'notes.txt'), 'something else\n');
+    try {
+      for (const [dataDir, message] of [
+        [asFile, `[local-supabase] Cannot use ${asFile} as the data directory (it exists and is not a folder); point LOCAL_SUPABASE_DATA_DIR at a writable folder.`],
+        [
+          foreign,
+          `[local-supabase] ${path.join(foreign, 'postgres')} is not a PostgreSQL data directory (no PG_VERSION). Move it away, or point LOCAL_SUPABASE_DATA_DIR at another folder.`,
+        ],
+      ] as const) {
+        const failure = await startBackend({ projectDir, dataDir }).then(
+          async (backend) => {
+            await backend.stop({ keepDataDir: true });
+            return undefined;
+          },
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(BackendStartError);
+        const { exitCode, output } = failure as BackendStartError;
+        expect(exitCode).toBe(1);
+        expect(output.trim()).toBe(message);
+      }
+      // The foreign folder was left as it was.
+      expect(await fs.readdir(path.join(foreign, 'postgres'))).toEqual(['notes.txt']);
+    } finally {
+      await fs.rm(foreign, { recursive: true, force: true });
     }
   }, 60_000);
 });
