@@ -46,7 +46,8 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
         Erro ao carregar dados
       </p>
     );
-  return <ComparisonTable key={comparison.dataUpdatedAt} data={comparison.data} onConfirmed={onConfirmed} />;
+  // Remount (fresh winner suggestion) only when the batch changes state, not on every background refetch.
+  return <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />;
 }
 
 function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
@@ -212,7 +213,7 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                <AlertDialogAction onClick={() => select.mutate({ batchId: data.batchId, selection }, { onSuccess: onConfirmed })}>Confirmar</AlertDialogAction>
+                <AlertDialogAction onClick={() => void select.mutateAsync({ batchId: data.batchId, selection }).then(onConfirmed, () => undefined)}>Confirmar</AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>

@@ -1,0 +1,150 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { storageStatePath } from './fixtures.ts';
+
+async function pageAs(browser: Browser, key: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: storageStatePath(key), locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+/** A toast's title (the live-region copy for screen readers also contains it). */
+async function expectToast(page: Page, title: string) {
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+}
+
+/** A representative opens the batch, types prices (and optionally a substitute / bonus), and sends the quote. */
+async function answerQuote(
+  page: Page,
+  batchName: string,
+  prices: { product: string; price: string; substitute?: string; bonus?: { product: string; quantity: string } }[],
+) {
+  await page.goto('/cotacoes');
+  await page.getByRole('button', { name: `Cotar ${batchName}` }).click();
+  await expectToast(page, 'Cotação criada');
+  await expect(page.getByRole('heading', { name: `Cotação · ${batchName}` })).toBeVisible();
+  for (const line of prices) {
+    const price = page.getByLabel(`Preço unitário de ${line.product}`);
+    await price.fill(line.price);
+    await price.press('Enter');
+    if (line.substitute) {
+      await page.getByRole('checkbox', { name: `Oferecer substituto para ${line.product}` }).click();
+      await page.getByLabel(`Produto substituto de ${line.product}`).fill(line.substitute);
+      await page.getByLabel(`Fabricante do substituto de ${line.product}`).fill('EMS');
+    }
+    if (line.bonus) {
+      await page.getByRole('checkbox', { name: `Oferecer bonificação para ${line.product}` }).click();
+      await page.getByLabel(`Produto da bonificação de ${line.product}`).fill(line.bonus.product);
+      await page.getByLabel(`Quantidade da bonificação de ${line.product}`).fill(line.bonus.quantity);
+    }
+  }
+  // Inline validation: a bad price is flagged and not saved, then corrected.
+  const first = prices[0];
+  if (first) {
+    await page.getByLabel(`Preço unitário de ${first.product}`).fill('12,5x');
+    await expect(page.getByText('Preço inválido. Use, por exemplo, 12,50.')).toBeVisible();
+    await page.getByLabel(`Preço unitário de ${first.product}`).fill(first.price);
+  }
+  await expect(page.getByText('Todas as alterações foram salvas')).toBeVisible();
+  await page.screenshot({ path: `test-results/purchasing-quote-${prices.length}-${Date.now()}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Enviar cotação' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Enviar' }).click();
+  await expectToast(page, 'Registro atualizado com sucesso');
+  await expect(page.getByText('Enviada', { exact: true }).first()).toBeVisible();
+}
+
+test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders, won items', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // The seeded pending shortages of Unidade Sul (requested 25 and 12). Seeded data is used rather than rows made
+  // over the service API because e2e/.auth/backend.json is shared by concurrent runs in this working tree.
+  const productA = { name: 'Atenolol 50mg 30 comprimidos' };
+  const productB = { name: 'Propranolol 40mg 30 comprimidos' };
+  const batchName = `Lote E2E ${Date.now()}`;
+
+  // Buyer builds the batch from the pending shortages and sends it.
+  const buyer = await pageAs(browser, 'compras');
+  await buyer.goto('/compras');
+  await expect(buyer.getByRole('heading', { name: 'Compras', level: 1 })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Novo lote' }).click();
+  const dialog = buyer.getByRole('dialog', { name: 'Novo lote de cotação' });
+  await dialog.getByLabel('Nome do lote (opcional)').fill(batchName);
+  await dialog.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Unidade Sul' });
+  await expect(dialog.getByText(productA.name)).toBeVisible();
+  await expect(dialog.getByText(productB.name)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Selecionar todos os itens filtrados' }).click();
+  await expect(dialog.getByText('2 selecionado(s)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Criar lote' }).click();
+  await expectToast(buyer, 'Lote criado');
+  await expect(buyer.getByRole('heading', { name: batchName, level: 1 })).toBeVisible();
+  await expect(buyer.getByText('Aberto', { exact: true })).toBeVisible();
+  const batchUrl = buyer.url();
+  const batchId = new URL(batchUrl).searchParams.get('lote');
+  expect(batchId).toBeTruthy();
+  await expect(buyer.getByRole('cell', { name: productA.name, exact: true })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Enviar para cotação' }).click();
+  await expectToast(buyer, 'Lote enviado para cotação');
+  await expect(buyer.getByText('Em cotação', { exact: true })).toBeVisible();
+
+  // Both representatives answer; Beta offers a substitute and a bonus.
+  const alfa = await pageAs(browser, 'representante');
+  await answerQuote(alfa, batchName, [
+    { product: productA.name, price: '10,50' },
+    { product: productB.name, price: '20,00' },
+  ]);
+  const beta = await pageAs(browser, 'representante2');
+  await answerQuote(beta, batchName, [
+    { product: productA.name, price: '9,90', substitute: 'Dipirona Genérica 500mg' },
+    { product: productB.name, price: '25', bonus: { product: 'Vitamina C', quantity: '2' } },
+  ]);
+
+  // Buyer compares: best price per item pre-selected, totals per supplier, then confirms.
+  await buyer.goto(`/compras?lote=${batchId}&aba=comparativo`);
+  const grid = buyer.getByRole('table', { name: 'Comparativo de cotações' });
+  await expect(grid).toBeVisible();
+  const betaA = grid.getByRole('button', { name: `Distribuidora Beta: R$ 9,90 para ${productA.name}, menor preço` });
+  const alfaB = grid.getByRole('button', { name: `Distribuidora Alfa: R$ 20,00 para ${productB.name}, menor preço` });
+  await expect(betaA).toHaveAttribute('aria-pressed', 'true');
+  await expect(alfaB).toHaveAttribute('aria-pressed', 'true');
+  await expect(grid.getByLabel('Oferece substituto')).toBeVisible();
+  await expect(grid.getByLabel('Oferece bonificação')).toBeVisible();
+  await expect(buyer.getByTestId('total-Distribuidora Beta')).toContainText('R$ 247,50');
+  await expect(buyer.getByTestId('total-Distribuidora Alfa')).toContainText('R$ 240,00');
+  // Override one item and back: totals follow the selection.
+  await grid.getByRole('button', { name: `Distribuidora Alfa: R$ 10,50 para ${productA.name}` }).click();
+  await expect(buyer.getByTestId('total-Distribuidora Alfa')).toContainText('R$ 502,50');
+  await betaA.click();
+  await expect(buyer.getByTestId('total-Distribuidora Alfa')).toContainText('R$ 240,00');
+  await buyer.screenshot({ path: 'test-results/purchasing-comparison.png', fullPage: true });
+  await buyer.getByRole('button', { name: 'Confirmar vencedores' }).click();
+  await buyer.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expectToast(buyer, 'Registro atualizado com sucesso');
+  await expect(buyer.getByText('Cotação finalizada', { exact: true })).toBeVisible();
+
+  // Orders: one per winning supplier, with the delivery date; the printable purchase order.
+  await expect(buyer.getByRole('tab', { name: 'Pedidos', selected: true })).toBeVisible();
+  await buyer.getByLabel('Data de entrega').fill('2030-01-15');
+  await buyer.getByRole('button', { name: 'Gerar pedidos' }).click();
+  await expectToast(buyer, 'Pedidos gerados');
+  await expect(buyer.getByRole('row', { name: /Distribuidora Alfa/ })).toContainText('R$ 240,00');
+  await expect(buyer.getByRole('row', { name: /Distribuidora Beta/ })).toContainText('R$ 247,50');
+  await expect(buyer.getByRole('row', { name: /Distribuidora Beta/ })).toContainText('15/01/2030');
+  await expect(buyer.getByText('Pedido enviado', { exact: true })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Ver pedido de Distribuidora Alfa' }).click();
+  const po = buyer.getByRole('article', { name: 'Pedido de compra Distribuidora Alfa' });
+  await expect(po).toContainText(productB.name);
+  await expect(po).toContainText('R$ 240,00');
+  await buyer.screenshot({ path: 'test-results/purchasing-order.png' });
+  await buyer.keyboard.press('Escape');
+  await buyer.getByRole('button', { name: 'Marcar pedido de Distribuidora Alfa como recebido' }).click();
+  await expect(buyer.getByRole('row', { name: /Distribuidora Alfa/ })).toContainText('Recebido');
+
+  // The winning representative sees what it won; the other one does not see Alfa's item.
+  await alfa.goto('/itens-vitoriosos');
+  await expect(alfa.getByRole('row', { name: new RegExp(productB.name) })).toContainText('R$ 240,00');
+  await expect(alfa.getByRole('row', { name: new RegExp(productA.name) })).toHaveCount(0);
+  await alfa.screenshot({ path: 'test-results/purchasing-winning-items.png', fullPage: true });
+  await beta.goto('/itens-vitoriosos');
+  await expect(beta.getByRole('row', { name: new RegExp(productA.name) })).toContainText('R$ 247,50');
+  await expect(beta.getByRole('row', { name: new RegExp(productB.name) })).toHaveCount(0);
+  await beta.goto('/dashboard');
+  await expect(beta.getByText('Taxa de vitória')).toBeVisible();
+  await beta.screenshot({ path: 'test-results/purchasing-dashboard.png', fullPage: true });
+});
