@@ -1,8 +1,8 @@
 /**
  * Which `redirect_to` values GoTrue honours (utilities.IsRedirectURLValid / GetReferrer):
- * the site URL's host (any port for localhost), loopback IP literals, or a glob of
- * `additional_redirect_urls` (`*` stops at '.' and '/', `**` crosses them). Anything else
- * falls back to the Referer when that is valid, else to the site URL.
+ * the site URL (same scheme, host and port; any port on loopback), loopback IP literals,
+ * or a glob of `additional_redirect_urls` (`*` stops at '.' and '/', `**` crosses them).
+ * Anything else falls back to the Referer when that is valid, else to the site URL.
  */
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
@@ -30,28 +30,49 @@ function globToRegExp(pattern: string): RegExp {
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
   return false;
 }
 
+/**
+ * GoTrue's current rules, in order: no control characters or spaces; back to the site URL
+ * when scheme, host and port match (any port on a loopback host); an IP literal only if it
+ * is loopback; an http(s) host only with ordinary hostname characters; else the allow list,
+ * matched without the fragment. An http(s) URL that does not even parse is refused.
+ */
 export function isRedirectUrlValid(siteUrl: string, allowList: string[], candidate: string | undefined): candidate is string {
   if (!candidate) return false;
-  let target: URL;
+  if (/[\u0000-\u0020\u007f]/.test(candidate)) return false;
   let base: URL;
   try {
-    target = new URL(candidate);
     base = new URL(siteUrl);
   } catch {
     return false;
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:' && !allowList.length) return false;
-  if (target.hostname === base.hostname && (target.protocol === base.protocol || base.hostname === 'localhost')) return true;
-  if (isLoopbackHost(target.hostname)) return true;
-  for (const entry of allowList) {
-    if (entry === candidate || globToRegExp(entry).test(candidate)) return true;
+  let target: URL | undefined;
+  try {
+    target = new URL(candidate);
+  } catch {
+    if (/^https?:/i.test(candidate)) return false;
   }
-  return false;
+  if (target) {
+    if (
+      target.hostname === base.hostname &&
+      target.protocol === base.protocol &&
+      (target.port === base.port || isLoopbackHost(target.hostname))
+    ) {
+      return true;
+    }
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    const isHttp = target.protocol === 'http:' || target.protocol === 'https:';
+    if (/^[0-9]+$/.test(host)) return false;
+    if (isIP(host) !== 0) return isLoopbackHost(host);
+    if (isHttp && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host)) return false;
+  }
+  const withoutFragment = candidate.split('#')[0] ?? candidate;
+  return allowList.some((entry) => entry === withoutFragment || globToRegExp(entry).test(withoutFragment));
 }
 
 /** GoTrue's GetReferrer: `redirect_to` (given, else header/query), then Referer, then the site URL. */
