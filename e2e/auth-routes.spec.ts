@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signIn } from './fixtures.ts';
+
+test('/auth/login is a login page too, and a signed-in user lands on / shortly after', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('compras@farmacia.local');
+  await page.getByLabel('Senha').fill('Farmacia@2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Olá, Carla Compras!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // A signed-in visitor of either login path is sent home.
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('login gives up after 15 s with Tempo esgotado', async ({ page }) => {
+  await page.clock.install();
+  // The token endpoint never answers.
+  await page.route('**/auth/v1/token?grant_type=password', () => undefined);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@farmacia.local');
+  await page.getByLabel('Senha').fill('Farmacia@2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.clock.runFor(14_000);
+  await expect(page.getByText('Tempo esgotado', { exact: true })).toHaveCount(0);
+  await page.clock.runFor(1_500);
+  await expect(page.getByText('Tempo esgotado', { exact: true })).toBeVisible();
+  await expect(page.getByText('O login está demorando muito. Por favor, tente novamente.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+});
+
+test('/change-password and /auth/change-password re-verify the current password without reloading', async ({ page }) => {
+  const email = `troca-${Date.now()}@example.com`;
+  await createUser(email, 'SenhaAtual#1', 'Paula Troca');
+  await signIn(page, email, 'SenhaAtual#1');
+
+  await page.getByRole('link', { name: 'Alterar Senha' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alterar Senha' })).toBeVisible();
+
+  await page.goto('/auth/change-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alterar Senha' })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = 'same document';
+  });
+
+  await page.getByLabel('Senha atual').fill('errada-123');
+  await page.getByLabel('Nova senha', { exact: true }).fill('SenhaNova#2');
+  await page.getByLabel('Confirmar nova senha').fill('SenhaNova#2');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Erro ao alterar senha', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/change-password$/);
+
+  await page.getByLabel('Senha atual').fill('SenhaAtual#1');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Olá, Paula Troca!' })).toBeVisible();
+  // Re-authentication neither reloaded the page nor signed the user out.
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document');
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, 'SenhaNova#2');
+});
+
+test('signed-out visitors of /change-password are sent to /login', async ({ page }) => {
+  await page.goto('/auth/change-password');
+  await expect(page).toHaveURL(/\/login$/);
+});

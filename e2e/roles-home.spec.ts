@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, backendInfo, createUser, mainMenu, signIn } from './fixtures.ts';
+
+/** PostgREST as the service role (fixtures only; the assertions are on what the user sees). */
+async function adminRest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const info = backendInfo();
+  const response = await fetch(`${info.API_URL}/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: info.SERVICE_ROLE_KEY,
+      authorization: `Bearer ${info.SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function userWithCustomRole(prefix: string, role: { name: string; is_admin: boolean }, actions: string[]) {
+  const stamp = Date.now();
+  const email = `${prefix}-${stamp}@example.com`;
+  await createUser(email, 'Senha#Teste1', `Pessoa ${prefix}`);
+  const [created] = await adminRest<{ id: string }[]>('POST', 'custom_roles', { name: `${role.name} ${stamp}`, is_admin: role.is_admin });
+  if (!created) throw new Error('role not created');
+  await adminRest('POST', 'user_roles', { user_id: (await apiSession(email, 'Senha#Teste1')).user.id, role_id: created.id });
+  if (actions.length > 0) {
+    await adminRest('POST', 'role_homepage_actions', actions.map((action_key) => ({ role_id: created.id, action_key, visible: true })));
+  }
+  return email;
+}
+
+const cards = (page: import('@playwright/test').Page) =>
+  page.getByRole('region', { name: 'Selecione uma das ações abaixo para começar:' }).getByRole('heading', { level: 3 });
+
+test('a user without a unit picks one, confirms it, sees the unit toast and keeps it after a reload', async ({ page }) => {
+  const email = `unidade-${Date.now()}@example.com`;
+  await createUser(email, 'Senha#Teste1', 'Ulisses Unidade');
+  await signIn(page, email, 'Senha#Teste1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
+  // No role row: BALCONISTA, with only the shortage and catalogue cards (no actions configured for it).
+  await expect(page.getByText('Balconista', { exact: true }).first()).toBeVisible();
+  await expect(cards(page)).toHaveText(['Lançar Falta', 'Cadastrar Produto']);
+  await expect(page.getByRole('link', { name: 'Acessar Lançar Falta' })).toBeVisible();
+
+  // Cancelling the confirmation changes nothing.
+  await page.getByRole('combobox', { name: 'Alterar unidade' }).click();
+  await page.getByRole('option', { name: 'Unidade Norte' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Confirmar alteração de unidade' });
+  await expect(dialog).toContainText('Deseja se associar à Unidade Norte?');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Alterar unidade' }).click();
+  await page.getByRole('option', { name: 'Unidade Sul' }).click();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Unidade atualizada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Você está agora associado à Unidade Sul', { exact: true })).toBeVisible();
+  await expect(page.getByText('Unidade: Unidade Sul').first()).toBeVisible();
+  await expect(page.getByText('Nenhuma unidade selecionada')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText('Unidade: Unidade Sul').first()).toBeVisible();
+
+  // Back to no unit: the toast names 'nenhuma unidade'.
+  await page.getByRole('combobox', { name: 'Alterar unidade' }).click();
+  await page.getByRole('option', { name: 'Nenhuma unidade' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Você está agora associado à nenhuma unidade', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
+});
+
+test('an unknown custom role counts as BALCONISTA; with only disallowed actions configured the home shows Permissões Limitadas', async ({ page }) => {
+  const email = await userWithCustomRole('limitada', { name: 'Estagiario', is_admin: false }, ['manage_users']);
+  await signIn(page, email, 'Senha#Teste1');
+  await expect(page.getByText('Balconista', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Permissões Limitadas', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Entre em contato com o administrador/)).toBeVisible();
+  await expect(cards(page)).toHaveText(['Permissões Limitadas']);
+  // The role holds no permissions: only the screens open to every signed-in user.
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Registrar Ponto', 'Meu Ponto']);
+  await page.goto('/lancamento');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+test('a custom role flagged is_admin is ADMIN: every card, every menu item, every route', async ({ page }) => {
+  const email = await userWithCustomRole('gerencia', { name: 'Gerencia Geral', is_admin: true }, []);
+  await signIn(page, email, 'Senha#Teste1');
+  await expect(page.getByText('Administrador', { exact: true }).first()).toBeVisible();
+  await expect(cards(page)).toHaveCount(8);
+  await expect(mainMenu(page).getByRole('link', { name: 'Gerenciar Usuários' })).toBeVisible();
+  await expect(mainMenu(page).getByRole('link', { name: 'Relatórios de Ponto' })).toBeVisible();
+  await page.goto('/ponto/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meu Ponto (Admin)' })).toBeVisible();
+});

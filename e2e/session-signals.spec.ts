@@ -1,0 +1,69 @@
+import { createHmac } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { apiSession, injectShortSession, withExpiry } from './fixtures.ts';
+
+const STORAGE_KEY = 'sb-127-auth-token';
+
+function storedSession(page: Page) {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY);
+}
+
+/** A JWT with the real claims of `token` but signed with a secret the backend does not know. */
+function forged(token: string): string {
+  const [header, payload] = token.split('.');
+  const signature = createHmac('sha256', 'not-the-backend-secret-not-the-backend-secret').update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+test('any 401 from the Data API shows Sessão Expirada, clears the stored session and lands on /login', async ({ page }) => {
+  const session = await apiSession('balconista@farmacia.local');
+  await page.goto('/login');
+  // A still-valid-looking session whose token the Data API refuses (401, bad signature).
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [STORAGE_KEY, JSON.stringify({ ...session, access_token: forged(session.access_token) })] as const,
+  );
+  const unauthorized = page.waitForResponse((response) => response.url().includes('/rest/v1/') && response.status() === 401);
+  await page.goto('/');
+  await unauthorized;
+  await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
+  await expect(page.getByText('Sua sessão expirou. Faça login novamente.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('an expired session whose refresh token is gone logs out silently to /login', async ({ page }) => {
+  // Already expired: supabase-js refreshes on start, the server answers refresh_token_not_found.
+  await injectShortSession(page, 'farmaceutico@farmacia.local', -120);
+  const refresh = page.waitForResponse((response) => response.url().includes('grant_type=refresh_token'));
+  await page.goto('/');
+  expect((await refresh).status()).toBe(400);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.getByText('Sessão Expirada', { exact: true })).toHaveCount(0);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('with a short JWT lifetime (200 s, under the 300 s margin) the session check ends the session with Sessão Expirada', async ({ page }) => {
+  // Every token the server hands out lives 200 s: the refresh is real, only its lifetime is shortened.
+  await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown> & { access_token: string };
+    const expiresAt = Math.floor(Date.now() / 1000) + 200;
+    await route.fulfill({
+      response,
+      json: { ...body, access_token: withExpiry(body.access_token, expiresAt), expires_in: 200, expires_at: expiresAt },
+    });
+  });
+  await page.goto('/login');
+  const session = await apiSession('analista@farmacia.local');
+  const expiresAt = Math.floor(Date.now() / 1000) + 200;
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [STORAGE_KEY, JSON.stringify({ ...session, access_token: withExpiry(session.access_token, expiresAt), expires_in: 200, expires_at: expiresAt })] as const,
+  );
+  await page.goto('/');
+  await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+});
