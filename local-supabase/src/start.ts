@@ -181,7 +181,10 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     }
 
     const pool = new pg.Pool({ connectionString: config.db.url, max: 10, application_name: 'local-supabase' });
-    pool.on('error', (error) => log(`warning: idle database connection error: ${error.message}`));
+    pool.on('error', (error: Error & { code?: string }) => {
+      // 57P01 admin_shutdown: PostgreSQL stopping under us (shutdown), not worth a warning.
+      if (error.code !== '57P01') log(`warning: idle database connection error: ${error.message}`);
+    });
     cleanups.push(() => pool.end());
 
     const listeners = new Set<() => void>();

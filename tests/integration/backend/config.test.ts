@@ -65,6 +65,15 @@ grant execute on function util.double_it(int) to anon;
 -- Resolved through the request's search_path at call time (plpgsql bodies are not bound at creation).
 create function public.via_util(x int) returns int language plpgsql as $$ begin return double_it(x); end $$;
 grant execute on function public.via_util(int) to anon;
+
+create function public.request_info() returns jsonb language sql stable as $$
+  select jsonb_build_object(
+    'header', current_setting('request.headers', true)::jsonb ->> 'x-probe',
+    'method', current_setting('request.method', true),
+    'path', current_setting('request.path', true),
+    'role', current_setting('request.jwt.claims', true)::jsonb ->> 'role',
+    'current_user', current_user) $$;
+grant execute on function public.request_info() to anon;
 `;
 
 let workDir: string;
@@ -144,6 +153,18 @@ describe('[api] settings', () => {
     const { data, error } = await anonClient(backend).rpc('via_util', { x: 21 });
     expect(error).toBeNull();
     expect(data).toBe(42);
+  });
+
+  it('sets request.headers, request.method, request.path and request.jwt.claims for SQL to read', async () => {
+    for (const method of ['GET', 'POST']) {
+      const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/request_info`, {
+        method,
+        headers: { apikey: backend.anonKey, 'X-Probe': 'unidade-centro', ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ header: 'unidade-centro', method, path: '/rpc/request_info', role: 'anon', current_user: 'anon' });
+    }
   });
 
   it('caps every read at max_rows, even when a larger limit is asked for', async () => {
