@@ -23,6 +23,8 @@ import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges
 import type { Quote, QuoteItem } from '@/features/purchasing/types';
 
 const AUTOSAVE_DELAY_MS = 700;
+/** Lists longer than this are virtualised (style rule: over 200 rows). */
+const VIRTUALIZE_OVER = 200;
 type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'invalid';
 
 function draftOf(item: QuoteItem): QuoteItemDraft {
@@ -30,9 +32,9 @@ function draftOf(item: QuoteItem): QuoteItemDraft {
 }
 
 /** The representative's grid: price, minimum quantity, substitute and bonus per item, autosaved. */
-export function QuoteEditor({ quote, onBack }: { quote: Quote; onBack: () => void }) {
+export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit: boolean; onBack: () => void }) {
   const { updateItem, submitQuote, deleteQuote } = useQuotes();
-  const editable = quote.status === 'EM_ANDAMENTO' && quote.batchStatus === 'EM_COTACAO';
+  const editable = canEdit && quote.status === 'EM_ANDAMENTO' && quote.batchStatus === 'EM_COTACAO';
   const [drafts, setDrafts] = useState<Record<string, QuoteItemDraft>>(() => Object.fromEntries(quote.items.map((item) => [item.shortageId, draftOf(item)])));
   const [errors, setErrors] = useState<Record<string, QuoteItemDraftErrors>>({});
   const [states, setStates] = useState<Record<string, SaveState>>({});
@@ -113,14 +115,31 @@ export function QuoteEditor({ quote, onBack }: { quote: Quote; onBack: () => voi
   const total = priced.reduce((sum, item) => sum + lineTotal(item.requestedQuantity, parseBrl(drafts[item.shortageId]?.unitPrice ?? '') ?? 0), 0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualized = quote.items.length > VIRTUALIZE_OVER;
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoise
   const virtualizer = useVirtualizer({ count: quote.items.length, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 6 });
 
   function focusNextPrice(index: number) {
     const next = quote.items[index + 1];
     if (!next) return;
-    virtualizer.scrollToIndex(index + 1);
+    if (virtualized) virtualizer.scrollToIndex(index + 1);
     requestAnimationFrame(() => document.getElementById(`price-${next.shortageId}`)?.focus());
+  }
+
+  function renderRow(item: QuoteItem, index: number) {
+    const draft = drafts[item.shortageId];
+    if (!draft) return null;
+    return (
+      <QuoteItemRow
+        item={item}
+        draft={draft}
+        errors={errors[item.shortageId] ?? {}}
+        state={states[item.shortageId] ?? 'idle'}
+        disabled={!editable}
+        onChange={(patch) => change(item.shortageId, patch)}
+        onEnter={() => focusNextPrice(index)}
+      />
+    );
   }
 
   return (
@@ -190,35 +209,33 @@ export function QuoteEditor({ quote, onBack }: { quote: Quote; onBack: () => voi
         <p className="text-sm text-muted-foreground">Digite o preço unitário (ex.: 12,50) e pressione Enter para ir ao próximo item. As alterações são salvas automaticamente.</p>
       ) : null}
       <div ref={scrollRef} className="max-h-[70vh] overflow-auto rounded-xl border bg-card shadow-sm" role="list" aria-label="Itens da cotação">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const item = quote.items[row.index];
-            if (!item) return null;
-            const draft = drafts[item.shortageId];
-            if (!draft) return null;
-            return (
-              <div
-                key={item.shortageId}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
-                role="listitem"
-                aria-label={item.productName}
-                className="absolute inset-x-0 border-b p-3"
-                style={{ transform: `translateY(${row.start}px)` }}
-              >
-                <QuoteItemRow
-                  item={item}
-                  draft={draft}
-                  errors={errors[item.shortageId] ?? {}}
-                  state={states[item.shortageId] ?? 'idle'}
-                  disabled={!editable}
-                  onChange={(patch) => change(item.shortageId, patch)}
-                  onEnter={() => focusNextPrice(row.index)}
-                />
-              </div>
-            );
-          })}
-        </div>
+        {virtualized ? (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = quote.items[row.index];
+              if (!item) return null;
+              return (
+                <div
+                  key={item.shortageId}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  role="listitem"
+                  aria-label={item.productName}
+                  className="absolute inset-x-0 border-b p-3"
+                  style={{ transform: `translateY(${row.start}px)` }}
+                >
+                  {renderRow(item, row.index)}
+                </div>
+              );
+            })}
+          </div>
+        ) : (
+          quote.items.map((item, index) => (
+            <div key={item.shortageId} role="listitem" aria-label={item.productName} className="border-b p-3 last:border-b-0">
+              {renderRow(item, index)}
+            </div>
+          ))
+        )}
       </div>
     </div>
   );
@@ -354,7 +371,7 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
         <div className="grid gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-2">
           <Input
             disabled={disabled}
-            placeholder="Produto substituto"
+            placeholder="Produto substituto (nome e apresentação)"
             aria-label={`Produto substituto de ${item.productName}`}
             value={draft.substituteProductName}
             maxLength={200}
@@ -362,7 +379,7 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
           />
           <Input
             disabled={disabled}
-            placeholder="Fabricante do substituto"
+            placeholder="Fabricante / laboratório do substituto"
             aria-label={`Fabricante do substituto de ${item.productName}`}
             value={draft.substituteManufacturer}
             maxLength={200}
@@ -371,7 +388,7 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
         </div>
       ) : null}
       {draft.hasBonus ? (
-        <div className="grid gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_10rem_7rem]">
+        <div className="grid items-end gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_10rem_7rem]">
           <Input
             disabled={disabled}
             placeholder="Produto da bonificação"
@@ -382,13 +399,16 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
           />
           <Input
             disabled={disabled}
-            placeholder="Fabricante"
+            placeholder="Fabricante da bonificação"
             aria-label={`Fabricante da bonificação de ${item.productName}`}
             value={draft.bonusManufacturer}
             maxLength={200}
             onChange={(e) => onChange({ bonusManufacturer: e.target.value })}
           />
           <div className="grid gap-1">
+            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+              Validade (opcional)
+            </span>
             <Input
               type="date"
               disabled={disabled}
@@ -400,6 +420,9 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
             <FieldError id={`bonus-date-${id}-error`} message={errors.bonusExpiryDate} />
           </div>
           <div className="grid gap-1">
+            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+              Qtd. bonificada
+            </span>
             <Input
               inputMode="numeric"
               disabled={disabled}

@@ -20,7 +20,8 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
   const isRepresentative = supplierId !== null;
 
   const current = quoteId ? quotes.find((q) => q.id === quoteId) : undefined;
-  if (quoteId && current) return <QuoteEditor key={current.id} quote={current} onBack={() => onOpenQuote(null)} />;
+  if (quoteId && !current && isLoading) return <Skeleton className="mx-auto h-64 w-full max-w-6xl" aria-hidden="true" />;
+  if (quoteId && current) return <QuoteEditor key={current.id} quote={current} canEdit={current.supplierId === supplierId} onBack={() => onOpenQuote(null)} />;
 
   const myQuoteByBatch = new Map(quotes.filter((q) => q.supplierId === supplierId).map((q) => [q.batchId, q]));
 
