@@ -329,21 +329,44 @@ describe('lifecycle (own backends)', () => {
       path.join(broken, 'migrations', '20260301000000_broken.sql'),
       'create table public.ok_part (id int);\n\nselect * from public.does_not_exist;\n',
     );
-    const failure = await startBackend({ projectDir: broken }).then(
-      async (backend) => {
-        await backend.stop();
-        return undefined;
-      },
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(BackendStartError);
-    const { exitCode, output } = failure as BackendStartError;
-    expect(exitCode).toBe(1);
-    expect(output).toContain('20260301000000_broken.sql');
-    expect(output).toContain('relation "public.does_not_exist" does not exist');
-    expect(output).toContain('line 3');
-    expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
-  }, 120_000);
+    const dataDir = await makeDataDir('core-broken-');
+    try {
+      const failure = await startBackend({ projectDir: broken, dataDir }).then(
+        async (backend) => {
+          await backend.stop({ keepDataDir: true });
+          return undefined;
+        },
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(BackendStartError);
+      const { exitCode, output } = failure as BackendStartError;
+      expect(exitCode).toBe(1);
+      expect(output).toContain('20260301000000_broken.sql');
+      expect(output).toContain('relation "public.does_not_exist" does not exist');
+      expect(output).toContain('line 3');
+      expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+
+      // Nothing of the failed file was kept or recorded: once fixed, it applies whole.
+      await fs.writeFile(path.join(broken, 'migrations', '20260301000000_broken.sql'), 'create table public.ok_part (id int);\n');
+      const backend = await startBackend({ projectDir: broken, dataDir });
+      try {
+        const db = await sql(backend);
+        try {
+          const { rows } = await db.query<{ version: string }>(
+            "select version from supabase_migrations.schema_migrations where version like '202603%' order by version",
+          );
+          expect(rows).toEqual([{ version: '20260301000000' }]);
+          expect(backend.output()).toContain('Applied migration 20260301000000_broken.sql');
+        } finally {
+          await db.end();
+        }
+      } finally {
+        await backend.stop({ keepDataDir: true });
+      }
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('exits with one clear line when the API port is taken', async () => {
     const blocker = net.createServer();
