@@ -135,6 +135,21 @@ describe('select', () => {
     expect(spread.data).toEqual([{ name: 'Lisboa', country: 'Portugal' }]);
     const antiJoin = await anon.from('rest_countries').select('code, rest_cities()').is('rest_cities', null);
     expect(antiJoin.data).toEqual([{ code: 'AT' }]);
+    const presentOnly = await anon.from('rest_countries').select('code, rest_cities()').not('rest_cities', 'is', null).order('id').limit(1);
+    expect(presentOnly.data).toEqual([{ code: 'BR' }]);
+  });
+
+  it('pages rows with embeds exactly as the whole ordered list (the window is applied before the embeds)', async () => {
+    const all = await anon.from('rest_countries').select('code, rest_cities(name)').order('name', { ascending: false }).order('id');
+    expect(all.error).toBeNull();
+    const rows = all.data ?? [];
+    expect(rows.length).toBeGreaterThan(3);
+    const page = await anon.from('rest_countries').select('code, rest_cities(name)').order('name', { ascending: false }).order('id').range(1, 2);
+    expect(page.data).toEqual(rows.slice(1, 3));
+    const allButBrazil = await anon.from('rest_countries').select('code, rest_cities(name)').neq('code', 'BR').order('id');
+    const filteredPage = await anon.from('rest_countries').select('code, rest_cities(name)').neq('code', 'BR').order('id').range(1, 1);
+    expect(filteredPage.data).toEqual((allButBrazil.data ?? []).slice(1, 2));
+    expect(filteredPage.data).toHaveLength(1);
   });
 
   it('applies every filter operator family', async () => {
