@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as z from 'zod/mini';
 import type { Database } from '@/types/database.types';
+import { normalizeSearchText } from '@/features/products/search';
 import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
 
 /** Spec §9: the catalogue is read in pages of 1000 rows. */
@@ -34,22 +35,33 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** Reads the whole catalogue in pages of 1000 (ordered by name, then id, so pages are stable) until exhausted. */
+/**
+ * Reads the whole catalogue in pages of 1000 until exhausted, then orders it by name.
+ * Pages are keyed on the primary key (`id > last id`) rather than offsets, so every page
+ * costs the same index range scan: with offsets the 50th page of a 50,000-product
+ * catalogue made the database walk 49,000 rows first. Names are sorted here, on the
+ * normalised text the search already uses (accent- and case-insensitive, as people read).
+ */
 export async function loadAllProducts(client: SupabaseClient<Database>, signal?: AbortSignal): Promise<Product[]> {
   const products: Product[] = [];
-  for (let from = 0; ; from += PRODUCT_PAGE_SIZE) {
-    let query = client
-      .from('products')
-      .select(PRODUCT_SELECT)
-      .order('name')
-      .order('id')
-      .range(from, from + PRODUCT_PAGE_SIZE - 1);
+  let lastId: string | null = null;
+  for (;;) {
+    let query = client.from('products').select(PRODUCT_SELECT).order('id').limit(PRODUCT_PAGE_SIZE);
+    if (lastId !== null) query = query.gt('id', lastId);
     if (signal) query = query.abortSignal(signal);
     const { data, error } = await query;
     if (error) throw error;
     const rows = z.array(rowSchema).parse(data);
     for (const row of rows) products.push(toProduct(row));
-    if (rows.length < PRODUCT_PAGE_SIZE) return products;
+    const last = rows.at(-1);
+    if (rows.length < PRODUCT_PAGE_SIZE || !last) return sortProductsByName(products);
+    lastId = last.id;
   }
 }
 
+/** Alphabetical by name ignoring accents and case, then by barcode, without re-normalising per comparison. */
+export function sortProductsByName(products: Product[]): Product[] {
+  const keyed = products.map((product) => ({ product, key: `${normalizeSearchText(product.name)}\u0000${product.barcode ?? ''}` }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ product }) => product);
+}
