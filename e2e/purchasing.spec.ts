@@ -79,18 +79,23 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   const batchId = new URL(batchUrl).searchParams.get('lote');
   expect(batchId).toBeTruthy();
   await expect(buyer.getByRole('cell', { name: productA.name, exact: true })).toBeVisible();
+  await buyer.getByRole('button', { name: 'Renomear lote' }).click();
+  const renamed = `${batchName} Sul`;
+  await buyer.getByRole('dialog', { name: 'Renomear lote' }).getByLabel('Nome do lote').fill(renamed);
+  await buyer.getByRole('button', { name: 'Salvar' }).click();
+  await expect(buyer.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
   await buyer.getByRole('button', { name: 'Enviar para cotação' }).click();
   await expectToast(buyer, 'Lote enviado para cotação');
   await expect(buyer.getByText('Em cotação', { exact: true })).toBeVisible();
 
   // Both representatives answer; Beta offers a substitute and a bonus.
   const alfa = await pageAs(browser, 'representante');
-  await answerQuote(alfa, batchName, [
+  await answerQuote(alfa, renamed, [
     { product: productA.name, price: '10,50' },
     { product: productB.name, price: '20,00' },
   ]);
   const beta = await pageAs(browser, 'representante2');
-  await answerQuote(beta, batchName, [
+  await answerQuote(beta, renamed, [
     { product: productA.name, price: '9,90', substitute: 'Dipirona Genérica 500mg' },
     { product: productB.name, price: '25', bonus: { product: 'Vitamina C', quantity: '2' } },
   ]);

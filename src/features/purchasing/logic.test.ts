@@ -212,3 +212,19 @@ describe('quote item drafts', () => {
     if (values) expect(draftFromValues(values).unitPrice).toBe('12,50');
   });
 });
+
+describe('createBatchErrorDescription', () => {
+  it('lists the distinct per-item reasons the RPC reports in DETAIL', async () => {
+    const { createBatchErrorDescription } = await import('@/features/purchasing/api/create-batch');
+    const error = {
+      code: 'P0001',
+      message: 'Não foi possível criar o lote',
+      details: JSON.stringify([
+        { shortage_id: 'a', message: 'Item já está em outro lote' },
+        { shortage_id: 'b', message: 'Item já está em outro lote' },
+      ]),
+    };
+    expect(createBatchErrorDescription(error)).toBe('Não foi possível criar o lote: Item já está em outro lote');
+    expect(createBatchErrorDescription({ code: 'XX000', message: 'boom' })).toBe('Falha ao criar lote de cotação');
+  });
+});

@@ -17,6 +17,7 @@ export async function createBatch(input: CreateBatchInput): Promise<string> {
   const values = createBatchSchema.parse(input);
   const name = values.name?.trim() || null;
   const { data, error } = await supabase.rpc('create_quote_batch', {
+    // The RPC accepts a null unit (a batch spanning several units); the generated type says uuid.
     p_unit_id: values.unitId as string,
     p_shortage_ids: values.shortageIds,
     ...(name ? { p_name: name } : {}),
@@ -25,11 +26,24 @@ export async function createBatch(input: CreateBatchInput): Promise<string> {
   return z.object({ id: z.string() }).parse(data).id;
 }
 
+const itemErrors = z.array(z.object({ message: z.string() }));
+
+/** The distinct per-item messages the RPC puts in DETAIL (a JSON array of {shortage_id, message}). */
+export function itemErrorMessages(details: string): string[] {
+  try {
+    const parsed = itemErrors.safeParse(JSON.parse(details));
+    return parsed.success ? [...new Set(parsed.data.map((e) => e.message))] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The description of a failed creation: the RPC's message (and its per-item errors) or the spec's fallback. */
 export function createBatchErrorDescription(error: unknown): string {
   const message = purchasingErrorMessage(error, BATCH_CREATE_FALLBACK);
-  if (message === BATCH_CREATE_NONE_ASSIGNED && error && typeof error === 'object' && 'details' in error && typeof error.details === 'string' && error.details) {
-    return `${message}: ${error.details}`;
+  if (message === BATCH_CREATE_NONE_ASSIGNED && error && typeof error === 'object' && 'details' in error && typeof error.details === 'string') {
+    const reasons = itemErrorMessages(error.details);
+    if (reasons.length > 0) return `${message}: ${reasons.join('; ')}`;
   }
   return message;
 }

@@ -24,6 +24,7 @@ import { AddItemsDialog } from '@/features/purchasing/components/add-items-dialo
 import { BatchQuantityForm } from '@/features/purchasing/components/batch-quantity-form';
 import { ComparisonGrid } from '@/features/purchasing/components/comparison-grid';
 import { OrdersPanel } from '@/features/purchasing/components/orders-panel';
+import { RenameBatchDialog } from '@/features/purchasing/components/rename-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
 import { OrderProvider } from '@/features/purchasing/order-provider';
 
@@ -77,6 +78,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight">{data.name}</h1>
+            <RenameBatchDialog key={data.name} batchId={data.id} name={data.name} />
             <BatchStatusBadge status={data.status} />
           </div>
           <p className="text-sm text-muted-foreground">

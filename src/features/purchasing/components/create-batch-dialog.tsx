@@ -22,10 +22,11 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
       setError('Selecione ao menos um item para criar o lote.');
       return;
     }
-    const shortages = pending.data ?? [];
-    const first = shortages.find((s) => selected.has(s.id));
+    // The batch's unit: the one all chosen shortages share, or none when they come from several units.
+    const units = new Set((pending.data ?? []).filter((s) => selected.has(s.id)).map((s) => s.unitId));
+    const unitId = units.size === 1 ? ([...units][0] ?? null) : null;
     create.mutate(
-      { unitId: first?.unitId ?? null, shortageIds: [...selected], name: name.trim() || null },
+      { unitId, shortageIds: [...selected], name: name.trim() || null },
       {
         onSuccess: (batchId) => {
           setOpen(false);
