@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendStartError, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import { BackendStartError, freePort, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
 import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
 
 const NO_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
@@ -368,7 +368,7 @@ describe('lifecycle (own backends)', () => {
     }
   }, 180_000);
 
-  it('exits with one clear line when the API port is taken', async () => {
+  it('exits with one clear line when the API or database port is taken', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const address = blocker.address();
@@ -385,6 +385,20 @@ describe('lifecycle (own backends)', () => {
       const { exitCode, output } = failure as BackendStartError;
       expect(exitCode).toBe(1);
       expect(output.trim()).toBe(`[local-supabase] API port ${port} is already in use; stop what uses it or set LOCAL_SUPABASE_PORT to another port.`);
+
+      // The same for the database port (API port + 1 unless LOCAL_SUPABASE_DB_PORT says otherwise).
+      const dbFailure = await startBackend({ projectDir, env: { LOCAL_SUPABASE_PORT: String(await freePort()), LOCAL_SUPABASE_DB_PORT: String(port) } }).then(
+        async (backend) => {
+          await backend.stop();
+          return undefined;
+        },
+        (error: unknown) => error,
+      );
+      expect(dbFailure).toBeInstanceOf(BackendStartError);
+      expect((dbFailure as BackendStartError).exitCode).toBe(1);
+      expect((dbFailure as BackendStartError).output.trim()).toBe(
+        `[local-supabase] Database port ${port} is already in use; stop what uses it or set LOCAL_SUPABASE_DB_PORT to another port.`,
+      );
     } finally {
       blocker.close();
     }
