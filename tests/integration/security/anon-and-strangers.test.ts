@@ -61,8 +61,9 @@ describe('anon (the public anon key, nobody signed in)', () => {
     for (const table of tables) {
       const read = await anon.from(table).select('*', { count: 'exact' }).limit(1);
       const key = keyColumn.get(table) ?? 'id';
-      const insert = await anon.from(table).insert({ [key]: randomUUID() });
-      const update = await anon.from(table).update({ [key]: randomUUID() }).eq(key, randomUUID());
+      const row: Record<string, string> = { [key]: randomUUID() };
+      const insert = await anon.from(table).insert(row);
+      const update = await anon.from(table).update(row).eq(key, randomUUID());
       const del = await anon.from(table).delete().eq(key, randomUUID());
       outcomes.push(`${table}: ${[read, insert, update, del].map((r) => r.error?.code ?? 'ok').join(' ')}`);
     }

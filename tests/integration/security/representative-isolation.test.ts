@@ -247,4 +247,23 @@ describe('realtime: another supplier\'s quote changes never reach a representati
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(betaInbox.filter((change) => change.new.id === alfaQuoteId || change.new.supplier_id === alfaSupplierId)).toEqual([]);
   });
+
+  it('once submitted, the owner can neither reprice, reopen, award nor delete its quote', async () => {
+    const alfa = await as('representante');
+    const reprice = await alfa.from('quote_items').update({ unit_price: 0.5 }).eq('quote_id', alfaQuoteId).select('id');
+    expect(reprice.data ?? []).toEqual([]);
+    const reopen = await alfa.from('quotes').update({ status: 'EM_ANDAMENTO' }).eq('id', alfaQuoteId).select('id');
+    expect(reopen.data ?? []).toEqual([]);
+    const award = await alfa.from('quotes').update({ status: 'VENCEDORA', selected: true }).eq('id', alfaQuoteId).select('id');
+    expect(award.data ?? []).toEqual([]);
+    const removed = await alfa.rpc('delete_quote', { p_quote_id: alfaQuoteId });
+    expect(removed.error?.message).toBe('Apenas cotações em andamento podem ser excluídas');
+    const direct = await alfa.from('quotes').delete().eq('id', alfaQuoteId).select('id');
+    expect(direct.data ?? []).toEqual([]);
+    const buyer = await as('compras');
+    const quote = unwrap(await buyer.from('quotes').select('status, selected').eq('id', alfaQuoteId).single());
+    expect(quote).toEqual({ status: 'ENVIADA', selected: false });
+    const prices = unwrap(await buyer.from('quote_items').select('unit_price').eq('quote_id', alfaQuoteId));
+    expect(prices.map((row) => Number(row.unit_price))).toEqual([3.21]);
+  });
 });
