@@ -153,3 +153,26 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   await expect(beta.getByText('Taxa de vitória')).toBeVisible();
   await beta.screenshot({ path: 'test-results/purchasing-dashboard.png', fullPage: true });
 });
+
+test('an item in an active quote cannot leave its batch; the admin sees every supplier, win rates and all quotes', async ({ browser }) => {
+  // Seeded 'Lote Reposição Norte' is in quotation with Alfa's quote in progress and Beta's sent.
+  const buyer = await pageAs(browser, 'compras');
+  await buyer.goto('/compras');
+  await buyer.getByRole('button', { name: 'Lote Reposição Norte' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Lote Reposição Norte', level: 1 })).toBeVisible();
+  await buyer.getByRole('button', { name: /^Remover / }).first().click();
+  await expectToast(buyer, 'Item não pode ser removido');
+  await expect(buyer.getByText('Este item está em uma cotação ativa e não pode ser removido do lote.', { exact: true }).first()).toBeVisible();
+
+  const admin = await pageAs(browser, 'admin');
+  await admin.goto('/itens-vitoriosos');
+  const rates = admin.getByRole('table').first();
+  await expect(admin.getByRole('heading', { name: 'Taxa de vitória por fornecedor' })).toBeVisible();
+  await expect(rates.getByRole('row', { name: /Distribuidora Alfa/ })).toBeVisible();
+  await expect(rates.getByRole('row', { name: /Distribuidora Beta/ })).toBeVisible();
+  await admin.screenshot({ path: 'test-results/purchasing-admin-winning-items.png', fullPage: true });
+  await admin.goto('/cotacoes');
+  await expect(admin.getByRole('heading', { name: 'Todas as cotações' })).toBeVisible();
+  await expect(admin.getByRole('row', { name: /Lote Reposição Norte.*Distribuidora Beta/ })).toBeVisible();
+  await expect(admin.getByRole('button', { name: /^Cotar / })).toHaveCount(0);
+});

@@ -242,7 +242,7 @@ export function purchasingErrorMessage(error: unknown, fallback: string): string
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === '23505' && `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key')) return QUOTE_DUPLICATE;
-  if (code === 'P0001' && message) return message;
+  if ((code === 'P0001' || code === 'P0002') && message) return message;
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === '23505' || code === '23503') return databaseErrorMessage(error);
   if (code === '23514' || code === '22P02' || code === '23502') return 'Verifique os dados informados.';
   return fallback;

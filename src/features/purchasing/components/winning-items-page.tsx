@@ -104,9 +104,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
               <TableBody>
                 {rows.map((row, index) => (
                   <TableRow key={`${row.batchName}-${row.productName}-${index}`}>
-                    <TableCell className="font-medium">{row.productName}</TableCell>
+                    <TableCell className="min-w-48 font-medium whitespace-normal">{row.productName}</TableCell>
                     {isAdmin ? <TableCell>{row.supplierName ?? '—'}</TableCell> : null}
-                    <TableCell>{row.batchName}</TableCell>
+                    <TableCell className="whitespace-normal">{row.batchName}</TableCell>
                     <TableCell className="tabular-nums">{row.date ? formatDate(row.date) : '—'}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatNumber(row.quantity)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCurrency(row.unitPrice)}</TableCell>
