@@ -14,25 +14,30 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCurrency, formatDate, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
-import { bestPrices, cellKey, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { bestPrices, cellKey, effectiveUnitCost, formatDay, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 
 const ROW_HEIGHT = 64;
 
-function cellDetails(cell: ComparisonCell): string[] {
+function cellDetails(cell: ComparisonCell, requestedQuantity: number): string[] {
   const details: string[] = [];
-  if (cell.minimumQuantity !== null && cell.minimumQuantity > 0) details.push(`Quantidade mínima: ${formatNumber(cell.minimumQuantity)}`);
+  if (cell.minimumQuantity !== null && cell.minimumQuantity > 0)
+    details.push(
+      `Quantidade mínima: ${formatNumber(cell.minimumQuantity)}${cell.minimumQuantity > requestedQuantity ? ` (${formatNumber(cell.minimumQuantity - requestedQuantity)} acima da necessidade)` : ''}`,
+    );
   if (cell.wantsSubstitute)
     details.push(`Substituto: ${cell.substituteProductName ?? 'não informado'}${cell.substituteManufacturer ? ` (${cell.substituteManufacturer})` : ''}`);
   if (cell.hasBonus)
     details.push(
-      `Bonificação: ${formatNumber(cell.bonusQuantity)} un. de ${cell.bonusProductName ?? 'produto não informado'}${cell.bonusManufacturer ? ` (${cell.bonusManufacturer})` : ''}${cell.bonusExpiryDate ? `, validade ${formatDate(`${cell.bonusExpiryDate}T12:00:00`)}` : ''}`,
+      `Bonificação: ${formatNumber(cell.bonusQuantity)} un. de ${cell.bonusProductName ?? 'produto não informado'}${cell.bonusManufacturer ? ` (${cell.bonusManufacturer})` : ''}${cell.bonusExpiryDate ? `, validade ${formatDay(cell.bonusExpiryDate)}` : ''}`,
     );
+  if (cell.hasBonus && cell.unitPrice !== null)
+    details.push(`Custo efetivo com bonificação: ${formatCurrency(effectiveUnitCost(cell.unitPrice, requestedQuantity, cell.bonusQuantity))}`);
   return details;
 }
 
@@ -127,7 +132,8 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
                     }
                     const isBest = bestPrice !== undefined && cell.unitPrice === bestPrice;
                     const isChosen = selection[item.shortageId] === quote.quoteId;
-                    const details = cellDetails(cell);
+                    const details = cellDetails(cell, item.requestedQuantity);
+                    const aboveNeed = cell.minimumQuantity !== null && cell.minimumQuantity > item.requestedQuantity;
                     return (
                       <td key={quote.quoteId} className="border-b p-1.5">
                         <button
@@ -149,7 +155,7 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
                             {cell.isWinner ? <Trophy aria-label="Vencedor" className="size-3.5 text-amber-500" /> : null}
                           </span>
                           <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                            {cell.minimumQuantity ? <span>mín. {formatNumber(cell.minimumQuantity)}</span> : null}
+                            {cell.minimumQuantity ? <span className={cn(aboveNeed && 'font-medium text-amber-700 dark:text-amber-300')}>mín. {formatNumber(cell.minimumQuantity)}</span> : null}
                             {cell.wantsSubstitute ? (
                               <span className="inline-flex items-center gap-0.5" aria-label="Oferece substituto">
                                 <Replace aria-hidden="true" className="size-3" /> subst.
