@@ -62,6 +62,12 @@ export interface ReadNode {
   order: OrderTerm[];
   limit: number | undefined;
   offset: number | undefined;
+  /**
+   * PostgREST's legacy `count` (no parentheses; allowed with aggregates disabled): a select of
+   * just `count` (or `alias:count`) on a relation without such a column answers one row
+   * `{count: n}` of the filtered rows, e.g. `select=name,cities(count)`. Holds the JSON key.
+   */
+  countOnly?: string;
 }
 
 export interface PlanContext {
@@ -142,6 +148,15 @@ function resolveRelationship(ctx: PlanContext, origin: Relation, name: string, h
 
 export function planRead(ctx: PlanContext, relation: Relation, select: SelectItem[]): ReadNode {
   const node: ReadNode = { relation, alias: ctx.nextAlias(), select: [], embeds: [], conditions: [], order: [], limit: undefined, offset: undefined };
+  const only = select.length === 1 ? select[0] : undefined;
+  if (
+    only?.kind === 'field' && only.field.name === 'count' && only.field.jsonPath.length === 0 &&
+    only.cast === undefined && !relation.columns.has('count')
+  ) {
+    if (only.alias !== undefined) checkAlias(only.alias);
+    node.countOnly = only.alias ?? 'count';
+    return node;
+  }
   for (const item of select) {
     if (item.kind === 'field') {
       columnOf(relation, item.field.name);
@@ -391,6 +406,13 @@ export function renderNode(
   extraWhere: string[],
   options: { limit?: number | undefined; windowBeforeEmbeds?: boolean } = {},
 ): string {
+  if (node.countOnly !== undefined) {
+    // One aggregate row: order, limit and offset have nothing to act on.
+    const where = [...extraWhere, ...node.conditions.map((c) => conditionSql(node, c, params))];
+    let sql = `SELECT count(*) AS ${q(node.countOnly)} FROM ${from}`;
+    if (where.length) sql += ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}`;
+    return sql;
+  }
   if (options.windowBeforeEmbeds && canWindowBeforeEmbeds(node, options.limit)) {
     // The same filters, order and window on the bare relation; the outer query joins the
     // embeds to those rows and keeps their order.

@@ -227,6 +227,24 @@ describe('select', () => {
     expect(capped.count).toBe(1500);
   });
 
+  it("counts with the legacy `count` (no parentheses), top-level and embedded, while count() stays refused", async () => {
+    const embedded = await anon.from('rest_countries').select('name, rest_cities(count)').order('id');
+    expect(embedded.error).toBeNull();
+    expect(embedded.data).toEqual([
+      { name: 'Brazil', rest_cities: [{ count: 3 }] },
+      { name: 'Portugal', rest_cities: [{ count: 2 }] },
+      { name: 'Chile', rest_cities: [{ count: 1 }] },
+      { name: 'Atlantis', rest_cities: [{ count: 0 }] },
+    ]);
+    const filtered = await anon.from('rest_countries').select('code, cities:rest_cities(total:count)').eq('code', 'BR').gt('rest_cities.population', 5000000);
+    expect(filtered.data).toEqual([{ code: 'BR', cities: [{ total: 2 }] }]);
+    const top = await anon.from('rest_cities').select('count').not('country_id', 'is', null);
+    expect(top.data).toEqual([{ count: 6 }]);
+    const aggregate = await rest('/rest_cities?select=count()');
+    expect(aggregate.status).toBe(400);
+    expect((await aggregate.json()).code).toBe('PGRST123');
+  });
+
   it('single() answers one object or 406 PGRST116', async () => {
     const one = await anon.from('rest_countries').select('code').eq('id', 3).single();
     expect(one.data).toEqual({ code: 'CL' });
