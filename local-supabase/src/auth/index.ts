@@ -1000,6 +1000,8 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   const routes: { method: string; pattern: RegExp; route: Route }[] = [
     { method: 'GET', pattern: /^\/health$/, route: health },
     { method: 'GET', pattern: /^\/settings$/, route: settingsRoute },
+    // Only the symmetric (HS256) secret signs here, and GoTrue never publishes that one.
+    { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, route: async (_req, res) => sendJson(res, 200, { keys: [] }) },
     { method: 'POST', pattern: /^\/token$/, route: token },
     { method: 'POST', pattern: /^\/signup$/, route: signup },
     { method: 'POST', pattern: /^\/logout$/, route: logout },

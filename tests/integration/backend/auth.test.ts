@@ -82,6 +82,21 @@ describe('auth: health and settings', () => {
   });
 });
 
+describe('auth: JWKS and getClaims', () => {
+  it('publishes an empty JWKS (HS256 only) and getClaims verifies the session through /user', async () => {
+    const jwks = await authFetch('/.well-known/jwks.json');
+    expect(jwks.status).toBe(200);
+    expect(await jwks.json()).toEqual({ keys: [] });
+    const email = uniqueEmail('claims');
+    await signUp(email);
+    const { client: c, session } = await signIn(email);
+    const { data, error } = await c.auth.getClaims();
+    expect(error).toBeNull();
+    expect(data?.claims.sub).toBe(session.user.id);
+    expect(data?.claims.email).toBe(email);
+  });
+});
+
 describe('auth: sign-up and sign-in', () => {
   it('signs up with autoconfirm, then signs in; user JSON and JWT claims have the GoTrue shape', async () => {
     const email = uniqueEmail('Signup');
