@@ -212,6 +212,27 @@ describe('database bootstrap and migrations', () => {
     expect(wal.rows[0]?.wal_level).toBe('logical');
   });
 
+  it('creates the auth tables with the columns project SQL commonly reads', async () => {
+    const expected: Record<string, string[]> = {
+      users: [
+        'id', 'instance_id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'invited_at', 'confirmation_token',
+        'recovery_token', 'recovery_sent_at', 'last_sign_in_at', 'raw_app_meta_data', 'raw_user_meta_data', 'is_super_admin',
+        'created_at', 'updated_at', 'phone', 'phone_confirmed_at', 'confirmed_at', 'banned_until', 'deleted_at', 'is_anonymous',
+      ],
+      identities: ['id', 'provider_id', 'user_id', 'identity_data', 'provider', 'last_sign_in_at', 'created_at', 'updated_at', 'email'],
+      sessions: ['id', 'user_id', 'created_at', 'updated_at', 'aal', 'not_after', 'refreshed_at', 'user_agent', 'ip'],
+      refresh_tokens: ['id', 'instance_id', 'token', 'user_id', 'revoked', 'created_at', 'updated_at', 'parent', 'session_id'],
+    };
+    const { rows } = await db.query<{ table_name: string; column_name: string }>(
+      "select table_name, column_name from information_schema.columns where table_schema = 'auth' and table_name = any($1)",
+      [Object.keys(expected)],
+    );
+    for (const [table, columns] of Object.entries(expected)) {
+      const present = rows.filter((row) => row.table_name === table).map((row) => row.column_name);
+      expect({ table, missing: columns.filter((column) => !present.includes(column)) }).toEqual({ table, missing: [] });
+    }
+  });
+
   it('defines auth.uid(), auth.role(), auth.jwt(), auth.email() and the storage path helpers', async () => {
     await db.query('begin');
     try {
