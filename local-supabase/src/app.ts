@@ -138,10 +138,13 @@ export function buildApp(ctx: BackendContext, services: Services): Server {
     const url = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
     const route = splitPrefix(url);
-    applyCorsHeaders(res);
+    // The mailbox holds working recovery links and codes: no CORS, so other origins
+    // open in the developer's browser cannot read it (the CLI's Mailpit sends none either).
+    const mailbox = route?.prefix === '/mailbox';
+    if (!mailbox) applyCorsHeaders(res);
 
     // Edge Functions answer their own preflight on hosted (the corsHeaders pattern).
-    if (method === 'OPTIONS' && route?.prefix !== '/functions/v1') {
+    if (method === 'OPTIONS' && !mailbox && route?.prefix !== '/functions/v1') {
       answerPreflight(req, res);
       return;
     }
