@@ -23,8 +23,8 @@ export interface BackendInfo {
 }
 
 export interface StartedBackend extends BackendInfo {
-  /** SIGTERM, wait for a clean exit (exit code returned), remove the data dir if we created it. */
-  stop(options?: { keepDataDir?: boolean }): Promise<number | null>;
+  /** SIGTERM (or `signal`, e.g. SIGINT as Ctrl+C sends), wait for a clean exit (exit code returned), remove the data dir if we created it. */
+  stop(options?: { keepDataDir?: boolean; signal?: NodeJS.Signals }): Promise<number | null>;
   /** Everything the backend printed so far (stdout + stderr). */
   output(): string;
 }
@@ -165,7 +165,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Starte
     output: () => output,
     stop(stopOptions = {}) {
       stopped ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        if (child.exitCode === null && child.signalCode === null) child.kill(stopOptions.signal ?? 'SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
         const code = await exited;
         clearTimeout(timer);

@@ -335,7 +335,11 @@ describe('lifecycle (own backends)', () => {
       } finally {
         await db.end();
       }
-      expect(await backend.stop({ keepDataDir: true })).toBe(0);
+      // Ctrl+C (SIGINT) stops as cleanly as SIGTERM.
+      const pidAfterRestart = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(await backend.stop({ keepDataDir: true, signal: 'SIGINT' })).toBe(0);
+      expect(isAlive(pidAfterRestart)).toBe(false);
+      expect(backend.output()).toContain('SIGINT received, stopping...');
       backend = undefined;
     } finally {
       await backend?.stop({ keepDataDir: true });
