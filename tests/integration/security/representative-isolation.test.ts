@@ -188,6 +188,13 @@ describe('no existence oracle on another supplier\'s quote', () => {
     const insert = await beta.from('quote_items').insert({ quote_id: alfaQuoteId, shortage_id: shortageId }).select('id');
     expect(insert.error?.code).toBe('42501');
     expect(JSON.stringify(insert.error)).not.toContain(alfaQuoteId);
+    // Embedded counts (legacy `relation(count)`) run under the same RLS: no competitor is counted.
+    const embedded = await beta.from('quote_batches').select('id, quotes(count), shortages(id, quote_items(count))').eq('id', batchId).single();
+    expect(embedded.error).toBeNull();
+    expect(embedded.data).toEqual({ id: batchId, quotes: [{ count: 0 }], shortages: [{ id: shortageId, quote_items: [{ count: 0 }] }] });
+    const alfa = await as('representante');
+    const own = await alfa.from('quote_batches').select('id, quotes(count)').eq('id', batchId).single();
+    expect(own.data).toEqual({ id: batchId, quotes: [{ count: 1 }] });
     const forged = await beta.from('quotes').insert({ batch_id: batchId, supplier_id: alfaSupplierId }).select('id');
     expect(forged.error?.code).toBe('42501');
     expect(JSON.stringify(forged.error)).not.toContain(alfaSupplierId);
