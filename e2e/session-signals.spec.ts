@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, injectShortSession, withExpiry } from './fixtures.ts';
+import { apiSession, injectShortSession, signIn, withExpiry } from './fixtures.ts';
 
 const STORAGE_KEY = 'sb-127-auth-token';
 
@@ -66,4 +66,17 @@ test('with a short JWT lifetime (200 s, under the 300 s margin) the session chec
   await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedSession(page)).toBeNull();
+});
+
+test('a failed logout shows Erro ao fazer logout and keeps the user signed in', async ({ page }) => {
+  await signIn(page, 'balconista2@farmacia.local');
+  await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 500, json: { code: 500, msg: 'indisponível' } }));
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page.getByText('Erro ao fazer logout', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Olá, Beatriz Balconista!' })).toBeVisible();
+  await page.unroute('**/auth/v1/logout**');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page.getByText('Logout realizado', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 });
