@@ -137,6 +137,15 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   await expect(po).toContainText(productB.name);
   await expect(po).toContainText('R$ 240,00');
   await buyer.screenshot({ path: 'test-results/purchasing-order.png' });
+  // Printing shows only the purchase order.
+  await buyer.emulateMedia({ media: 'print' });
+  await expect(buyer.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+  await expect(buyer.getByRole('dialog')).toBeHidden();
+  // The printed copy sits outside the dialog (which marks it aria-hidden), so it is found by its class.
+  await expect(buyer.locator('.po-print-root')).toBeVisible();
+  await expect(buyer.locator('.po-print-root')).toContainText('R$ 240,00');
+  await buyer.screenshot({ path: 'test-results/purchasing-order-print.png' });
+  await buyer.emulateMedia({ media: 'screen' });
   await buyer.keyboard.press('Escape');
   await buyer.getByRole('button', { name: 'Marcar pedido de Distribuidora Alfa como recebido' }).click();
   await expect(buyer.getByRole('row', { name: /Distribuidora Alfa/ })).toContainText('Recebido');

@@ -1,5 +1,6 @@
 import { PackageCheck, Printer, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -13,12 +14,16 @@ import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { BatchStatus, Order } from '@/features/purchasing/types';
 
-/** Print only the purchase order: everything else on the page is hidden while printing. */
-const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  .purchase-order-print, .purchase-order-print * { visibility: visible !important; }
-  .purchase-order-print { position: fixed; inset: 0; max-width: none; padding: 1.5cm; }
-  @page { size: A4; margin: 0; }
+/**
+ * Printing shows only the purchase order: a copy rendered straight under <body> (outside the dialog, so no
+ * transform or scroll box clips it) is the only thing displayed on paper.
+ */
+const PRINT_CSS = `.po-print-root { display: none; }
+@media print {
+  body > *:not(.po-print-root) { display: none !important; }
+  .po-print-root { display: block !important; }
+  .po-print-root .purchase-order-print { max-width: none; padding: 0; }
+  @page { size: A4; margin: 1.5cm; }
 }`;
 
 export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
@@ -104,6 +109,14 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
             <DialogDescription>Confira e imprima o pedido para enviar ao fornecedor.</DialogDescription>
           </DialogHeader>
           {printing ? <PurchaseOrderDocument order={printing} /> : null}
+          {printing
+            ? createPortal(
+                <div className="po-print-root">
+                  <PurchaseOrderDocument order={printing} />
+                </div>,
+                document.body,
+              )
+            : null}
           <DialogFooter>
             <Button onClick={() => window.print()}>
               <Printer aria-hidden="true" /> Imprimir
