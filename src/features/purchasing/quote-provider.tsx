@@ -5,10 +5,13 @@ import { useQuotesQuery } from '@/features/purchasing/api/get-quotes';
 import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
 import { useUpdateQuoteItem } from '@/features/purchasing/api/update-quote-item';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
+import { useErrorToast } from '@/features/purchasing/use-error-toast';
+import { QUOTES_LOAD_ERROR } from '@/lib/errors';
 
 /** The caller's quotes (a representative: its supplier's; admin: all) and their operations. */
 export function QuoteProvider({ children }: { children: ReactNode }) {
   const quotes = useQuotesQuery();
+  useErrorToast(quotes.isError, QUOTES_LOAD_ERROR, quotes.error);
   const { mutateAsync: getOrCreate } = useGetOrCreateQuote();
   const { mutateAsync: updateItem } = useUpdateQuoteItem();
   const { mutateAsync: submit } = useSubmitQuote();

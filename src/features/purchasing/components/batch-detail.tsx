@@ -27,6 +27,8 @@ import { OrdersPanel } from '@/features/purchasing/components/orders-panel';
 import { RenameBatchDialog } from '@/features/purchasing/components/rename-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
 import { OrderProvider } from '@/features/purchasing/order-provider';
+import { useErrorToast } from '@/features/purchasing/use-error-toast';
+import { BATCH_LOAD_ERROR } from '@/lib/errors';
 
 export type BatchTab = 'itens' | 'comparativo' | 'pedidos';
 
@@ -40,6 +42,7 @@ interface BatchDetailProps {
 /** One batch: its items, the comparison of the suppliers' answers and its purchase orders. */
 export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailProps) {
   const batch = useBatch(batchId);
+  useErrorToast(batch.isError, BATCH_LOAD_ERROR, batch.error);
   const send = useSendBatch();
   const remove = useRemoveBatchItem();
   const del = useDeleteBatch();

@@ -5,10 +5,13 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { useBatches } from '@/features/purchasing/api/get-batches';
 import { CreateBatchDialog } from '@/features/purchasing/components/create-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
+import { useErrorToast } from '@/features/purchasing/use-error-toast';
+import { BATCHES_LOAD_ERROR } from '@/lib/errors';
 
 /** /compras: every batch, newest first, with unit, item count and status; opens one on click. */
 export function BatchesPage({ onOpenBatch }: { onOpenBatch: (batchId: string) => void }) {
   const batches = useBatches();
+  useErrorToast(batches.isError, BATCHES_LOAD_ERROR, batches.error);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="flex flex-wrap items-center justify-between gap-4">

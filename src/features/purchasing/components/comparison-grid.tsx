@@ -21,6 +21,8 @@ import { useSelectWinners } from '@/features/purchasing/api/select-winners';
 import { bestPrices, cellKey, effectiveUnitCost, formatDay, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
+import { useErrorToast } from '@/features/purchasing/use-error-toast';
+import { BATCHES_LOAD_ERROR } from '@/lib/errors';
 
 const ROW_HEIGHT = 64;
 
@@ -44,6 +46,7 @@ function cellDetails(cell: ComparisonCell, requestedQuantity: number): string[] 
 /** Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable. */
 export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onConfirmed: () => void }) {
   const comparison = useBatchComparison(batchId);
+  useErrorToast(comparison.isError, BATCHES_LOAD_ERROR, comparison.error);
   if (comparison.isLoading) return <Skeleton className="h-72" aria-hidden="true" />;
   if (comparison.isError || !comparison.data)
     return (
