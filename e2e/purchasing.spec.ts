@@ -71,6 +71,7 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   await expect(dialog.getByText(productB.name)).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Selecionar todos os itens filtrados' }).click();
   await expect(dialog.getByText('2 selecionado(s)')).toBeVisible();
+  await buyer.screenshot({ path: 'test-results/purchasing-new-batch.png' });
   await dialog.getByRole('button', { name: 'Criar lote' }).click();
   await expectToast(buyer, 'Lote criado');
   await expect(buyer.getByRole('heading', { name: batchName, level: 1 })).toBeVisible();
