@@ -63,30 +63,30 @@ afterEach(() => {
 describe('route guards', () => {
   it('shows the auth spinner while the session loads', () => {
     renderAt('/ponto/relatorios', 'loading', [guarded('/ponto/relatorios')]);
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('status').textContent).toContain('Carregando sessão...');
     expect(screen.queryByRole('heading')).toBeNull();
   });
 
   it('sends signed-out visitors to /login', async () => {
     const router = renderAt('/ponto/relatorios', 'signed-out', [guarded('/ponto/relatorios')]);
-    expect(await screen.findByRole('heading', { name: 'login page' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'login page' }); // throws when absent
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('opens /ponto/relatorios to ANALISTA (route reading of spec §6)', async () => {
     renderAt('/ponto/relatorios', 'signed-in', [guarded('/ponto/relatorios')]);
-    expect(await screen.findByRole('heading', { name: 'page /ponto/relatorios' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'page /ponto/relatorios' }); // throws when absent
   });
 
   it('sends a user lacking the role to /unauthorized', async () => {
     const router = renderAt('/ponto/admin', 'signed-in', [guarded('/ponto/admin')]);
-    expect(await screen.findByRole('heading', { name: 'unauthorized page' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'unauthorized page' }); // throws when absent
     expect(router.state.location.pathname).toBe('/unauthorized');
   });
 
   it('requires every listed permission on both-required routes (/relatorio-boletos needs MANAGE_BOLETOS too)', async () => {
     renderAt('/relatorio-boletos', 'signed-in', [guarded('/relatorio-boletos')]);
-    expect(await screen.findByRole('heading', { name: 'unauthorized page' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'unauthorized page' }); // throws when absent
   });
 });
 
@@ -97,8 +97,8 @@ describe('route error fallback', () => {
       throw new Error('quebrou');
     }
     renderAt('/x', 'signed-in', [{ path: '/x', element: <Broken />, errorElement: <RouteErrorFallback /> }]);
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('quebrou')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Recarregar a página' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Unexpected Application Error!' }); // throws when absent
+    expect(screen.getByText('quebrou').textContent).toBe('quebrou');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Recarregar a página', 'Ir para o início']);
   });
 });
