@@ -3,7 +3,7 @@
  * on free ports with a fresh data directory, for integration tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -123,8 +123,16 @@ export async function startBackend(options: StartBackendOptions): Promise<Starte
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // LOCAL_SUPABASE_TEST_LOG_DIR=<dir>: also keep each backend's output in <dir>/<project>-<port>.log (to diagnose a failed run).
+  const logDir = process.env.LOCAL_SUPABASE_TEST_LOG_DIR;
+  const logFile = logDir ? path.join(logDir, `${path.basename(path.dirname(path.resolve(options.projectDir)))}-${port}.log`) : undefined;
+  if (logDir) mkdirSync(logDir, { recursive: true });
+  const collect = (chunk: Buffer): void => {
+    output += chunk.toString('utf8');
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const apiUrl = `http://127.0.0.1:${env.LOCAL_SUPABASE_PORT ?? port}`;

@@ -210,6 +210,8 @@ describe('database bootstrap and migrations', () => {
     expect(rls.rows).toEqual([]);
     const wal = await db.query<{ wal_level: string }>('show wal_level');
     expect(wal.rows[0]?.wal_level).toBe('logical');
+    const fsync = await db.query<{ fsync: string }>('show fsync');
+    expect(fsync.rows[0]?.fsync).toBe('on');
   });
 
   it('creates the auth tables with the columns project SQL commonly reads', async () => {
