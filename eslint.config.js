@@ -1,5 +1,6 @@
 // ESLint flat config for the whole repository.
 // Not type-aware: typescript-eslint cannot use TypeScript 7, so it parses with the installed TypeScript 5.9.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -91,8 +92,10 @@ export default tseslint.config(
     files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.ts', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts', 'src/types/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: sharedZones }] },
   },
-  featureZone('auth'),
-  featureZone('home'),
+  // One zone per feature folder, so a new feature is covered the day it is created.
+  ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => featureZone(entry.name)),
   // Route modules export a default page component; tests may export helpers.
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/app/router.tsx'],
