@@ -82,7 +82,7 @@ function isKeyExempt(ctx: BackendContext, prefix: Prefix, rest: string, method: 
   const p = pathOnly(rest);
   switch (prefix) {
     case '/auth/v1':
-      return p === '/verify' || p === '/health' || p === '/callback';
+      return p === '/verify' || p === '/health' || p === '/callback' || p === '/.well-known/jwks.json';
     case '/storage/v1':
       return p.startsWith('/object/public/') || (p.startsWith('/object/sign/') && (method === 'GET' || method === 'HEAD'));
     case '/realtime/v1':

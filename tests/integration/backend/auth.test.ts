@@ -87,6 +87,10 @@ describe('auth: JWKS and getClaims', () => {
     const jwks = await authFetch('/.well-known/jwks.json');
     expect(jwks.status).toBe(200);
     expect(await jwks.json()).toEqual({ keys: [] });
+    // Public on hosted too (the gateway's open JWKS route): verifiers fetch it without a key.
+    const open = await fetch(`${info.apiUrl}/auth/v1/.well-known/jwks.json`);
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual({ keys: [] });
     const email = uniqueEmail('claims');
     await signUp(email);
     const { client: c, session } = await signIn(email);
