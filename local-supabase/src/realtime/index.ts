@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type pg from 'pg';
+import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BackendContext, JwtClaims, Service, ServiceFactory } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
@@ -193,7 +193,10 @@ async function checkFilters(pool: pg.Pool, params: SubscriptionParams, oids: num
 }
 
 export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Service => {
-  const { pool } = ctx;
+  // Realtime has its own connections, as hosted Realtime does: its per-subscriber RLS
+  // checks must not queue behind REST traffic on the shared pool (nor starve it).
+  const pool = new pg.Pool({ connectionString: ctx.config.db.url, max: 4, application_name: 'local-supabase realtime' });
+  pool.on('error', (error) => ctx.log(`realtime: idle database connection error: ${error.message}`));
   const secret = ctx.config.jwtSecret;
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Set<Connection>();
@@ -618,6 +621,7 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
       connections.clear();
       topics.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await pool.end();
     },
   };
 };
