@@ -27,8 +27,22 @@ const clientOptions: SupabaseClientOptions<'public'> = {
   realtime: { transport: WebSocket as unknown as Transport },
 };
 
+let devices = 0;
+
+/**
+ * Options for one simulated device. Every test client presents its own client address
+ * in `Sb-Forwarded-For` (the header GoTrue's IP rate limits read behind a proxy), from
+ * the IPv6 documentation prefix: the whole suite signs in from 127.0.0.1, far more often
+ * than one real device would, and would otherwise trip the per-IP sign-in limit that
+ * the rate-limit tests check on their own backend.
+ */
+function deviceOptions(): SupabaseClientOptions<'public'> {
+  devices += 1;
+  return { ...clientOptions, global: { headers: { 'Sb-Forwarded-For': `2001:db8::${process.pid.toString(16)}:${devices.toString(16)}` } } };
+}
+
 export function anonClient(info: BackendInfo): SupabaseClient {
-  return createClient(info.apiUrl, info.anonKey, clientOptions);
+  return createClient(info.apiUrl, info.anonKey, deviceOptions());
 }
 
 export function serviceClient(info: BackendInfo): SupabaseClient {
@@ -37,7 +51,7 @@ export function serviceClient(info: BackendInfo): SupabaseClient {
 
 /** A client signed in with email + password (throws if sign-in fails). */
 export async function userClient(info: BackendInfo, email: string, password: string): Promise<SupabaseClient> {
-  const client = createClient(info.apiUrl, info.anonKey, clientOptions);
+  const client = createClient(info.apiUrl, info.anonKey, deviceOptions());
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
   return client;
