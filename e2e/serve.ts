@@ -1,16 +1,19 @@
 /**
  * Playwright's web server: a fresh local backend (own temp data dir and ports) plus the built app served by
- * `vite preview` on E2E_APP_PORT, pointed at that backend. Writes the backend's status to e2e/.auth/backend.json
- * so tests can reach the admin API, the mailbox and the JWT secret.
+ * `vite preview` on E2E_APP_PORT, pointed at that backend. Writes the backend's status to BACKEND_INFO_FILE
+ * (e2e/.auth/backend.json, or e2e/.auth/<E2E_BACKEND_PORT>/backend.json for a run on its own port) so tests can
+ * reach the admin API, the mailbox and the JWT secret.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBackend } from '../local-supabase/src/start.ts';
-import { APP_PORT, BACKEND_INFO_FILE, BACKEND_PORT } from './config.ts';
+import { APP_PORT, AUTH_DIR, BACKEND_INFO_FILE, BACKEND_PORT } from './config.ts';
 
 const root = new URL('..', import.meta.url).pathname;
+// A run on its own backend port owns its e2e/.auth/<port>/ and removes it when done; the default run keeps e2e/.auth/.
+const ownAuthDir = Boolean(process.env.E2E_BACKEND_PORT);
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-backend-'));
 
 const backend = await startBackend({
@@ -25,7 +28,7 @@ const backend = await startBackend({
 });
 
 const status = JSON.parse(readFileSync(join(dataDir, 'status.json'), 'utf8')) as Record<string, string>;
-mkdirSync(join(root, 'e2e', '.auth'), { recursive: true });
+mkdirSync(AUTH_DIR, { recursive: true });
 writeFileSync(BACKEND_INFO_FILE, JSON.stringify(status, null, 2));
 
 const appEnv = {
@@ -54,6 +57,7 @@ async function shutdown() {
   await backend.stop().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(outDir, { recursive: true, force: true });
+  if (ownAuthDir) rmSync(AUTH_DIR, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown());
