@@ -12,7 +12,7 @@ import { AuthError, OAuthError, errors, sendError } from './errors.ts';
 import { bearerToken, clientIp, header, obj, readJson, sendJson, str, type JsonObject } from './http.ts';
 import { RateLimiter } from './ratelimit.ts';
 import { isRedirectUrlValid, resolveRedirect } from './redirect.ts';
-import { ensureAuthSchema, type SchemaInfo } from './schema.ts';
+import { inspectAuthSchema, type SchemaInfo } from './schema.ts';
 import { RefreshReuseError, issueSession, refreshSession, type AuthMethod, type IssueOptions } from './sessions.ts';
 import { renderMail, type MailKind } from './templates.ts';
 import { loadUserByEmail, loadUserById, userJson, type Queryable, type User } from './users.ts';
@@ -70,7 +70,7 @@ function parseGoDuration(value: string): number | undefined {
 export const createAuthService: ServiceFactory = async (ctx: BackendContext): Promise<Service> => {
   const { config, pool, mailbox } = ctx;
   const settings = config.auth;
-  const schema: SchemaInfo = await ensureAuthSchema(pool);
+  const schema: SchemaInfo = await inspectAuthSchema(pool);
   const issue: IssueOptions = { issuer: `${config.apiUrl}/auth/v1`, secret: config.jwtSecret, settings };
   const limits = {
     signInSignUps: new RateLimiter(settings.rateLimits.signInSignUps, 300),

@@ -214,6 +214,16 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 
+-- How each session was authenticated (GoTrue reads it for the `amr` claim).
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions(id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key default gen_random_uuid(),
+  unique (session_id, authentication_method)
+);
+
 alter table auth.users enable row level security;
 alter table auth.identities enable row level security;
 alter table auth.sessions enable row level security;
@@ -221,6 +231,7 @@ alter table auth.refresh_tokens enable row level security;
 alter table auth.one_time_tokens enable row level security;
 alter table auth.audit_log_entries enable row level security;
 alter table auth.flow_state enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 
 -- GoTrue writes as supabase_auth_admin on hosted, so triggers that apps attach to
 -- auth.users run as that role (not as a superuser): a trigger function that is not
