@@ -1,9 +1,25 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { storageStatePath } from './fixtures.ts';
+import { authStatePath } from './config.ts';
 
 async function pageAs(browser: Browser, key: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStatePath(key), locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({ storageState: authStatePath(key), locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   return context.newPage();
+}
+
+/** The BALCONISTA registers a shortage on /lancamento: the barcode typed like a USB scanner (digits + Enter), then the quantity. */
+async function registerShortage(page: Page, product: { name: string; barcode: string }, quantity: string) {
+  const barcode = page.getByLabel('Código de barras');
+  await barcode.pressSequentially(product.barcode, { delay: 5 });
+  await barcode.press('Enter');
+  await expect(page.getByTestId('selected-product')).toHaveText(product.name);
+  const requested = page.getByLabel('Quantidade solicitada');
+  await expect(requested).toBeFocused();
+  await requested.fill(quantity);
+  await page.getByRole('button', { name: 'Registrar falta' }).click();
+  await expectToast(page, 'Registro criado com sucesso');
+  // The form is cleared for the next scan.
+  await expect(page.getByTestId('selected-product')).toHaveCount(0);
+  await expect(barcode).toBeFocused();
 }
 
 /** A toast's title (the live-region copy for screen readers also contains it). */
@@ -51,26 +67,48 @@ async function answerQuote(
   await expect(page.getByText('Enviada', { exact: true }).first()).toBeVisible();
 }
 
-test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders, won items', async ({ browser }) => {
+test('the whole purchasing cycle: shortages registered at the counter, batch, two quotes, comparison, winners, orders, won items', async ({ browser }) => {
   test.setTimeout(180_000);
-  // The seeded pending shortages of Unidade Sul (requested 25 and 12). Seeded data is used rather than rows made
-  // over the service API because e2e/.auth/backend.json is shared by concurrent runs in this working tree.
-  const productA = { name: 'Atenolol 50mg 30 comprimidos' };
-  const productB = { name: 'Propranolol 40mg 30 comprimidos' };
+  // Two seeded catalogue products no other browser spec touches (supabase/seeds/10_catalog.sql), so their only
+  // open shortages are the ones registered here.
+  const productA = { name: 'Meloxicam 15mg 10 comprimidos', barcode: '7898148110360' };
+  const productB = { name: 'Piroxicam 20mg 10 cápsulas', barcode: '7896026110730' };
   const batchName = `Lote E2E ${Date.now()}`;
 
-  // Buyer builds the batch from the pending shortages and sends it.
+  // The BALCONISTA of Unidade Centro registers the two shortages.
+  const clerk = await pageAs(browser, 'balconista');
+  await clerk.goto('/lancamento');
+  await expect(clerk.getByRole('heading', { name: 'Lançar Falta' })).toBeVisible();
+  await expect(clerk.getByRole('form', { name: 'Registrar falta' })).toContainText('Unidade: Unidade Centro');
+  await registerShortage(clerk, productA, '25');
+  await registerShortage(clerk, productB, '12');
+  const shortages = clerk.getByRole('table', { name: 'Faltas' });
+  await expect(shortages.getByRole('row', { name: new RegExp(productA.name) })).toContainText('Pendente');
+  await expect(shortages.getByRole('row', { name: new RegExp(productB.name) })).toContainText('Pendente');
+
+  // Buyer builds the batch from exactly those shortages (Unidade Centro, found by barcode) and sends it.
   const buyer = await pageAs(browser, 'compras');
   await buyer.goto('/compras');
   await expect(buyer.getByRole('heading', { name: 'Compras', level: 1 })).toBeVisible();
   await buyer.getByRole('button', { name: 'Novo lote' }).click();
   const dialog = buyer.getByRole('dialog', { name: 'Novo lote de cotação' });
   await dialog.getByLabel('Nome do lote (opcional)').fill(batchName);
-  await dialog.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Unidade Sul' });
-  await expect(dialog.getByText(productA.name)).toBeVisible();
-  await expect(dialog.getByText(productB.name)).toBeVisible();
-  await dialog.getByRole('checkbox', { name: 'Selecionar todos os itens filtrados' }).click();
+  await dialog.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Unidade Centro' });
+  const search = dialog.getByLabel('Buscar produto');
+  const pendingList = dialog.getByRole('group', { name: 'Faltas pendentes' });
+  for (const [product, quantity] of [[productA, '25 un.'], [productB, '12 un.']] as const) {
+    await search.fill(product.barcode);
+    await expect(dialog.getByText('Selecionar todos (1)')).toBeVisible();
+    const pick = pendingList.getByRole('checkbox', { name: new RegExp(product.name) });
+    await expect(pendingList).toContainText(quantity);
+    await pick.click();
+    await expect(pick).toBeChecked();
+  }
+  // The selection is kept across searches: both shortages stay chosen, and the first one is still checked.
+  await search.fill('');
   await expect(dialog.getByText('2 selecionado(s)')).toBeVisible();
+  await search.fill(productA.name);
+  await expect(pendingList.getByRole('checkbox', { name: new RegExp(productA.name) })).toBeChecked();
   await buyer.screenshot({ path: 'test-results/purchasing-new-batch.png' });
   await dialog.getByRole('button', { name: 'Criar lote' }).click();
   await expectToast(buyer, 'Lote criado');
@@ -81,7 +119,7 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   expect(batchId).toBeTruthy();
   await expect(buyer.getByRole('cell', { name: productA.name, exact: true })).toBeVisible();
   await buyer.getByRole('button', { name: 'Renomear lote' }).click();
-  const renamed = `${batchName} Sul`;
+  const renamed = `${batchName} Centro`;
   await buyer.getByRole('dialog', { name: 'Renomear lote' }).getByLabel('Nome do lote').fill(renamed);
   await buyer.getByRole('button', { name: 'Salvar' }).click();
   await expect(buyer.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
@@ -97,7 +135,7 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   ]);
   const beta = await pageAs(browser, 'representante2');
   await answerQuote(beta, renamed, [
-    { product: productA.name, price: '9,90', substitute: 'Dipirona Genérica 500mg' },
+    { product: productA.name, price: '9,90', substitute: 'Meloxicam Genérico 15mg' },
     { product: productB.name, price: '25', bonus: { product: 'Vitamina C', quantity: '2' } },
   ]);
 
@@ -162,6 +200,11 @@ test('the whole purchasing cycle: batch, two quotes, comparison, winners, orders
   await beta.goto('/dashboard');
   await expect(beta.getByText('Taxa de vitória')).toBeVisible();
   await beta.screenshot({ path: 'test-results/purchasing-dashboard.png', fullPage: true });
+
+  // Back at the counter, the BALCONISTA sees where the two shortages ended up.
+  await clerk.goto('/lancamento');
+  await expect(shortages.getByRole('row', { name: new RegExp(productA.name) })).toContainText('Pedido enviado');
+  await expect(shortages.getByRole('row', { name: new RegExp(productB.name) })).toContainText('Entregue');
 });
 
 test('an item in an active quote cannot leave its batch; the admin sees every supplier, win rates and all quotes', async ({ browser }) => {
