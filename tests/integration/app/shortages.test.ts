@@ -302,14 +302,13 @@ describe('batches and dependencies', () => {
     const denied = await clerk.rpc('assign_shortage_to_batch', { shortage_id: fixtureByUnit['Unidade Centro'], batch_id: batchB });
     expect(denied.error?.message).toBe('Lote não encontrado');
     const client = await as('compras');
-    const removed = await client
-      .from('shortages')
-      .update({ batch_id: null, status: 'PENDENTE' })
-      .eq('id', centro)
-      .eq('batch_id', batchA)
-      .select('batch_id, status')
-      .single();
-    expect(removed.data).toEqual({ batch_id: null, status: 'PENDENTE' });
+    // Batch membership changes only through the purchasing RPCs (security review P1).
+    const direct = await client.from('shortages').update({ batch_id: null }).eq('id', centro).select('id');
+    expect(direct.error?.code).toBe('42501');
+    const removed = await client.rpc('remove_shortage_from_batch', { p_shortage_id: centro, p_batch_id: batchA });
+    expect(removed.error).toBeNull();
+    const restored = await client.from('shortages').select('batch_id, status').eq('id', centro).single();
+    expect(restored.data).toEqual({ batch_id: null, status: 'PENDENTE' });
     // Deleting a batch releases its shortages back to PENDENTE.
     await client.rpc('assign_shortage_to_batch', { shortage_id: centro, batch_id: batchB });
     const del = await client.from('quote_batches').delete().eq('id', batchB);
