@@ -39,10 +39,11 @@ test('a user without a unit picks one, confirms it, sees the unit toast and keep
   await createUser(email, 'Senha#Teste1', 'Ulisses Unidade');
   await signIn(page, email, 'Senha#Teste1');
   await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
-  // No role row: BALCONISTA, with only the shortage and catalogue cards (no actions configured for it).
+  // No role row: labelled BALCONISTA but without permissions until an administrator assigns a role
+  // (security review D1), so the home offers no card: Permissões Limitadas.
   await expect(page.getByText('Balconista', { exact: true }).first()).toBeVisible();
-  await expect(cards(page)).toHaveText(['Lançar Falta', 'Cadastrar Produto']);
-  await expect(page.getByRole('link', { name: 'Acessar Lançar Falta' })).toBeVisible();
+  await expect(cards(page)).toHaveText(['Permissões Limitadas']);
+  await expect(page.getByRole('link', { name: 'Acessar Lançar Falta' })).toHaveCount(0);
 
   // Cancelling the confirmation changes nothing.
   await page.getByRole('combobox', { name: 'Alterar unidade' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { HOME_ACTIONS, MENU_SECTIONS, ROLES, ROUTE_ACCESS, type GuardedPath, type Role } from '@/config/permissions';
-import { canAccessRoute, hasAccess, isMenuPathVisible, resolveRole, visibleHomeActions, visibleMenu } from '@/lib/permissions';
+import { canAccessRoute, hasAccess, isMenuPathVisible, permittedHomeActions, resolveRole, visibleHomeActions, visibleMenu } from '@/lib/permissions';
 
 /** The seeded role → permission mapping (README / organisation contract). */
 const SEEDED: Record<Role, string[]> = {
@@ -176,6 +176,16 @@ describe('home cards', () => {
   });
   it('shows nothing (Permissões Limitadas) when the configured actions are not allowed for the role', () => {
     expect(keys('ANALISTA', ['manage_users'])).toEqual([]);
+  });
+  it('offers a role-less user (BALCONISTA label, no permissions) no card at all: Permissões Limitadas', () => {
+    expect(permittedHomeActions({ role: 'BALCONISTA', permissions: [] }, [])).toEqual([]);
+  });
+  it('offers only the cards whose route the user may enter', () => {
+    const titles = (permissions: string[]) =>
+      permittedHomeActions({ role: 'BALCONISTA', permissions }, []).map((action) => action.key);
+    expect(titles(['CREATE_SHORTAGES', 'MANAGE_PRODUCTS'])).toEqual(['launch_shortages', 'product_catalog']);
+    expect(titles(['MANAGE_PRODUCTS'])).toEqual(['product_catalog']);
+    expect(permittedHomeActions({ role: 'ADMIN', permissions: [] }, []).length).toBe(HOME_ACTIONS.length);
   });
   it('maps each card to its route', () => {
     expect(Object.fromEntries(HOME_ACTIONS.map((action) => [action.key, [action.path, action.title]]))).toEqual({

@@ -7,6 +7,7 @@ import {
   HOME_ACTIONS,
   MENU_SECTIONS,
   ROLES,
+  ROUTE_ACCESS,
   type AccessRule,
   type HomeAction,
   type HomeActionKey,
@@ -115,4 +116,19 @@ export function visibleHomeActions(
     return allowed.filter((action) => defaults.has(action.key));
   }
   return allowed;
+}
+
+/**
+ * The home cards a signed-in user is offered: the role's visible cards (above) whose route the user may also
+ * enter. A user without a role row (labelled BALCONISTA, no permissions) therefore gets none and sees
+ * 'Permissões Limitadas' until an administrator assigns a role.
+ */
+export function permittedHomeActions(
+  subject: AccessSubject,
+  configuredActions: readonly string[],
+  actions: readonly HomeAction[] = HOME_ACTIONS,
+): HomeAction[] {
+  return visibleHomeActions(subject.role, configuredActions, actions).filter((action) =>
+    canAccessRoute(subject, ROUTE_ACCESS[action.path]),
+  );
 }

@@ -5,6 +5,8 @@ export interface HomeUser {
   name: string;
   role: Role;
   roleId: string | null;
+  /** Role ∪ user permissions: a card is offered only when its route may be entered. */
+  permissions: readonly string[];
   unitId: string | null;
   unitName: string | null;
 }

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_ROLE } from '@/config/permissions';
 import { resolveRole } from '@/lib/permissions';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from '@/features/auth/api/keys';
@@ -29,12 +28,9 @@ export async function getSessionUser(authUser: AuthUserLike, signal?: AbortSigna
   const roleLink = roleResult.error ? null : roleResult.data;
   const role = resolveRole(roleLink?.custom_roles ?? null);
 
-  // No role row means BALCONISTA (contract): use that role's id so its permissions and menu config apply.
-  let roleId = roleLink?.role_id ?? null;
-  if (!roleLink) {
-    const fallback = await withSignal(supabase.from('custom_roles').select('id').ilike('name', DEFAULT_ROLE)).maybeSingle();
-    roleId = fallback.error ? null : (fallback.data?.id ?? null);
-  }
+  // No role row: labelled BALCONISTA (spec §6) but without that role's permissions or menu config, as in
+  // the database (private.current_role_id is null) — a self-registered user waits for an admin to assign a role.
+  const roleId = roleLink?.role_id ?? null;
 
   const [rolePermissionsResult, unitResult, menuResult] = await Promise.all([
     roleId

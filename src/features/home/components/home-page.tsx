@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROLE_LABELS } from '@/config/permissions';
-import { visibleHomeActions } from '@/lib/permissions';
+import { permittedHomeActions } from '@/lib/permissions';
 import { useVisibleHomeActions } from '@/features/home/api/get-visible-home-actions';
 import { ActionCard } from '@/features/home/components/action-card';
 import { UnitSwitcher } from '@/features/home/components/unit-switcher';
@@ -18,7 +18,7 @@ interface HomePageProps {
 
 export function HomePage({ user, units, isChangingUnit, onChangeUnit }: HomePageProps) {
   const configured = useVisibleHomeActions(user.roleId);
-  const actions = configured.data ? visibleHomeActions(user.role, configured.data) : null;
+  const actions = configured.data ? permittedHomeActions(user, configured.data) : null;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8">
