@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import type { Role } from '@/config/permissions';
-import { BACKEND_INFO_FILE, DEMO_PASSWORD } from './config.ts';
+import { authStatePath, BACKEND_INFO_FILE, DEMO_PASSWORD } from './config.ts';
 
 export interface BackendInfo {
   API_URL: string;
@@ -84,8 +84,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** The saved session of a demo account for this run (per backend port when E2E_BACKEND_PORT is set). */
 export function storageStatePath(key: string): string {
-  return new URL(`./.auth/${key}.json`, import.meta.url).pathname;
+  return authStatePath(key);
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
