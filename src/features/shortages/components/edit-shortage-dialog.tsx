@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { validate, type FieldErrors } from '@/lib/form';
 import { useUpdateShortage } from '@/features/shortages/api/mutations';
 import { shortageFormSchema, toShortageWrite, type ShortageFormValues } from '@/features/shortages/schemas';
+import { BATCHED_SHORTAGE_MESSAGE, canEditBatchedFields } from '@/features/shortages/status-rules';
 import type { Shortage, ShortageGroup } from '@/features/shortages/types';
 
 const NO_GROUP = 'none';
@@ -15,10 +16,12 @@ const NO_GROUP = 'none';
 interface EditShortageDialogProps {
   shortage: Shortage | null;
   groups: readonly ShortageGroup[];
+  /** Buyers (on this screen: admins) may still change a batched shortage's requested quantity. */
+  isBuyer: boolean;
   onClose: () => void;
 }
 
-export function EditShortageDialog({ shortage, groups, onClose }: EditShortageDialogProps) {
+export function EditShortageDialog({ shortage, groups, isBuyer, onClose }: EditShortageDialogProps) {
   return (
     <Dialog open={shortage !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -26,14 +29,25 @@ export function EditShortageDialog({ shortage, groups, onClose }: EditShortageDi
           <DialogTitle>Editar falta</DialogTitle>
           <DialogDescription>{shortage?.product?.name ?? ''}</DialogDescription>
         </DialogHeader>
-        {shortage ? <EditForm key={shortage.id} shortage={shortage} groups={groups} onClose={onClose} /> : null}
+        {shortage ? <EditForm key={shortage.id} shortage={shortage} groups={groups} isBuyer={isBuyer} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function EditForm({ shortage, groups, onClose }: { shortage: Shortage; groups: readonly ShortageGroup[]; onClose: () => void }) {
+function EditForm({
+  shortage,
+  groups,
+  isBuyer,
+  onClose,
+}: {
+  shortage: Shortage;
+  groups: readonly ShortageGroup[];
+  isBuyer: boolean;
+  onClose: () => void;
+}) {
   const update = useUpdateShortage();
+  const frozen = !canEditBatchedFields(shortage, isBuyer);
   const [values, setValues] = useState<ShortageFormValues>({
     productId: shortage.product_id,
     requestedQuantity: String(shortage.requested_quantity),
@@ -61,7 +75,9 @@ function EditForm({ shortage, groups, onClose }: { shortage: Shortage; groups: r
         <FormField
           label="Quantidade solicitada"
           inputMode="numeric"
-          autoFocus
+          autoFocus={!frozen}
+          disabled={frozen}
+          {...(frozen ? { hint: BATCHED_SHORTAGE_MESSAGE } : {})}
           value={values.requestedQuantity}
           error={errors.requestedQuantity}
           onChange={(event) => setValues((v) => ({ ...v, requestedQuantity: event.target.value }))}

@@ -7,7 +7,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { SHORTAGE_STATUSES, STATUS_BADGE_CLASSES, STATUS_LABELS, type Shortage, type ShortageStatus } from '@/features/shortages/types';
+import { allowedStatuses, BATCHED_SHORTAGE_MESSAGE } from '@/features/shortages/status-rules';
+import { STATUS_BADGE_CLASSES, STATUS_LABELS, type Shortage, type ShortageStatus } from '@/features/shortages/types';
 
 const ROW_HEIGHT = 60;
 const COLUMNS =
@@ -78,6 +79,8 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
               const shortage = shortages[item.index];
               if (!shortage) return null;
               const name = shortage.product?.name ?? 'Produto removido';
+              const statuses = allowedStatuses(shortage);
+              const statusLocked = statuses.length <= 1;
               return (
                 <div
                   key={shortage.id}
@@ -110,14 +113,22 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
                     {shortage.creatorName}
                   </span>
                   <span role="cell">
-                    <Select value={shortage.status} onValueChange={(value) => onStatusChange(shortage, value as ShortageStatus)}>
-                      <SelectTrigger aria-label={`Status de ${name}`} className="h-8 border-none px-1 shadow-none">
+                    <Select
+                      value={shortage.status}
+                      disabled={statusLocked}
+                      onValueChange={(value) => onStatusChange(shortage, value as ShortageStatus)}
+                    >
+                      <SelectTrigger
+                        aria-label={`Status de ${name}`}
+                        title={statusLocked && shortage.batch_id !== null ? BATCHED_SHORTAGE_MESSAGE : undefined}
+                        className="h-8 border-none px-1 shadow-none"
+                      >
                         <SelectValue>
                           <StatusBadge status={shortage.status} />
                         </SelectValue>
                       </SelectTrigger>
                       <SelectContent>
-                        {SHORTAGE_STATUSES.map((status) => (
+                        {statuses.map((status) => (
                           <SelectItem key={status} value={status}>
                             {STATUS_LABELS[status]}
                           </SelectItem>

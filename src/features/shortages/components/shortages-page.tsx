@@ -189,7 +189,7 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
         )}
       </section>
 
-      <EditShortageDialog shortage={editing} groups={groups.data ?? []} onClose={() => setEditing(null)} />
+      <EditShortageDialog shortage={editing} groups={groups.data ?? []} isBuyer={user.isAdmin} onClose={() => setEditing(null)} />
       <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
