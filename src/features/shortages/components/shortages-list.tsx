@@ -11,8 +11,10 @@ import { allowedStatuses, BATCHED_SHORTAGE_MESSAGE } from '@/features/shortages/
 import { STATUS_BADGE_CLASSES, STATUS_LABELS, type Shortage, type ShortageStatus } from '@/features/shortages/types';
 
 const ROW_HEIGHT = 60;
+// Minimums, gaps and padding add up to 59.5rem, so the list fits beside the 16rem sidebar on a
+// 1280 px screen; wider screens share the rest between product, unit and creator.
 const COLUMNS =
-  'grid grid-cols-[2rem_minmax(12rem,2fr)_minmax(7rem,1fr)_minmax(8rem,1fr)_10.5rem_4.5rem_4.5rem_8.5rem_5.5rem] items-center gap-2 px-3';
+  'grid grid-cols-[2rem_minmax(9rem,2fr)_minmax(6rem,1fr)_minmax(6.5rem,1fr)_10.5rem_4rem_4rem_7rem_5rem] items-center gap-2 px-3';
 
 interface ShortagesListProps {
   shortages: readonly Shortage[];
@@ -47,7 +49,7 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
 
   return (
     <div className="overflow-x-auto rounded-lg border bg-card text-sm">
-      <div role="table" aria-label="Faltas" aria-rowcount={shortages.length + 1} className="min-w-[64rem]">
+      <div role="table" aria-label="Faltas" aria-rowcount={shortages.length + 1} className="min-w-[59.5rem]">
         <div role="rowgroup" className="border-b bg-muted/40">
           <div role="row" aria-rowindex={1} className={`${COLUMNS} h-10 font-medium`}>
             <span role="columnheader">
@@ -142,7 +144,7 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
                   <span role="cell" className="text-right tabular-nums">
                     {formatNumber(shortage.available_quantity)}
                   </span>
-                  <span role="cell" className="tabular-nums">
+                  <span role="cell" className="text-xs tabular-nums">
                     {formatDateTime(shortage.created_at)}
                   </span>
                   <span role="cell" className="flex justify-end gap-1">
