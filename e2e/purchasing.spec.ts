@@ -219,7 +219,7 @@ test('an item in an active quote cannot leave its batch; the admin sees every su
 
   const admin = await pageAs(browser, 'admin');
   await admin.goto('/itens-vitoriosos');
-  const rates = admin.getByRole('table').first();
+  const rates = admin.getByRole('table', { name: 'Taxa de vitória por fornecedor' });
   await expect(admin.getByRole('heading', { name: 'Taxa de vitória por fornecedor' })).toBeVisible();
   await expect(rates.getByRole('row', { name: /Distribuidora Alfa/ })).toBeVisible();
   await expect(rates.getByRole('row', { name: /Distribuidora Beta/ })).toBeVisible();

@@ -45,7 +45,7 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                 Erro ao carregar dados
               </p>
             ) : (
-              <Table>
+              <Table aria-labelledby="rates-title">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Fornecedor</TableHead>
@@ -89,7 +89,7 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
               <p>Nenhum item vencido no período.</p>
             </div>
           ) : (
-            <Table>
+            <Table aria-labelledby="items-title">
               <TableHeader>
                 <TableRow>
                   <TableHead>Produto</TableHead>
