@@ -550,6 +550,23 @@ describe('winners, orders and deletion', () => {
     expect(after[shortages[0]!]?.status).toBe('PEDIDO_ENVIADO');
   });
 
+  it('generating orders returns items nobody won to the queue (PENDENTE, no batch), ready for the next batch', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [4, 5], beta: [6, 7] });
+    const buyer = await as('compras');
+    unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: [{ shortage_id: shortages[0]!, quote_id: quotes.alfa.id }],
+      }),
+    );
+    unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id }));
+    const statuses = await shortageStatuses(shortages);
+    expect(statuses[shortages[0]!]).toEqual({ status: 'PEDIDO_ENVIADO', batch_id: batch.id });
+    expect(statuses[shortages[1]!]).toEqual({ status: 'PENDENTE', batch_id: null });
+    const next = await createBatch([shortages[1]!]);
+    expect((await shortageStatuses([shortages[1]!]))[shortages[1]!]).toEqual({ status: 'LOTE_CRIADO', batch_id: next.id });
+  });
+
   it('after the award an item leaves the batch with its quote lines; once ordered it stays', async () => {
     const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [1, 2], beta: [2, 1] });
     const buyer = await as('compras');
