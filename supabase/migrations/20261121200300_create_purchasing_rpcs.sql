@@ -464,11 +464,13 @@ begin
     return jsonb_build_object('success', false, 'error', 'Item ou cotação inválidos para este lote: escolha itens com preço de cotações enviadas');
   end if;
 
+  -- Only the rows whose flag changes are written (is_winner is never null).
   update public.quote_items qi
-  set is_winner = (qi.quote_id, qi.shortage_id) in (
-    select w.quote_id, w.shortage_id from unnest(v_quote_ids, v_shortage_ids) as w(quote_id, shortage_id))
+  set is_winner = not qi.is_winner
   from public.quotes q
-  where q.id = qi.quote_id and q.batch_id = p_batch_id;
+  where q.id = qi.quote_id and q.batch_id = p_batch_id
+    and qi.is_winner is distinct from ((qi.quote_id, qi.shortage_id) in (
+      select w.quote_id, w.shortage_id from unnest(v_quote_ids, v_shortage_ids) as w(quote_id, shortage_id)));
 
   update public.quotes q
   set status = case when q.id = any(v_quote_ids) then 'VENCEDORA' else 'PERDEDORA' end,
