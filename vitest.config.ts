@@ -11,6 +11,9 @@ export default defineConfig({
         resolve: { alias: { '@': src } },
         test: {
           name: 'unit',
+          // Unit tests never reach a backend; a fixed environment keeps them independent of the
+          // `.env.local` the local backend writes (absent on a clean checkout).
+          env: { VITE_SUPABASE_URL: 'http://127.0.0.1:54321', VITE_SUPABASE_ANON_KEY: 'unit-test-anon-key' },
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'local-supabase/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/utils/setup-dom.ts'],
