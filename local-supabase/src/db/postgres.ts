@@ -21,7 +21,7 @@ interface Binaries {
   initdb: string;
 }
 
-interface OsUser {
+export interface OsUser {
   uid: number;
   gid: number;
 }
@@ -67,6 +67,33 @@ function postgresOsUser(): OsUser | undefined {
     }
     return lookup();
   }
+}
+
+/**
+ * As root, postgres runs as the OS user `postgres`, which must be able to enter every folder above
+ * `target` (a checkout under /root, mode 0700, is the usual trap). Checked by running `test -x` as
+ * that user, exactly as the server will run, so the error names the folder instead of initdb's
+ * "Permission denied" from deep inside.
+ */
+export function assertReachableByPostgres(user: OsUser, target: string, advice: string): void {
+  const canEnter = (folder: string): boolean => {
+    try {
+      execFileSync('test', ['-x', folder], { stdio: 'ignore', uid: user.uid, gid: user.gid });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (canEnter(target)) return;
+  const chain: string[] = [];
+  for (let folder = path.resolve(target); ; folder = path.dirname(folder)) {
+    chain.unshift(folder);
+    if (folder === path.dirname(folder)) break;
+  }
+  const blocked = chain.find((folder) => !canEnter(folder)) ?? target;
+  throw new StartupError(
+    `Running as root, PostgreSQL runs as the OS user "postgres", which cannot enter ${blocked} (needed to reach ${target}). ${advice}`,
+  );
 }
 
 async function chownTree(target: string, user: OsUser): Promise<void> {
@@ -233,8 +260,20 @@ export async function startPostgres(config: LoadedConfig, log: (message: string)
     const reason = (error as NodeJS.ErrnoException).code === 'EEXIST' ? 'it exists and is not a folder' : (error as Error).message;
     throw new StartupError(`Cannot use ${config.dataDir} as the data directory (${reason}); point LOCAL_SUPABASE_DATA_DIR at a writable folder.`);
   }
-  // The postgres OS user must be able to reach its cluster under the data dir.
-  if (user) await fs.chmod(config.dataDir, 0o755);
+  // The postgres OS user must be able to reach its binaries and its cluster under the data dir.
+  if (user) {
+    await fs.chmod(config.dataDir, 0o755);
+    assertReachableByPostgres(
+      user,
+      path.dirname(binaries.postgres),
+      'Install the project in a folder other users can enter (for example under /srv or /work), or run as a regular user.',
+    );
+    assertReachableByPostgres(
+      user,
+      config.dataDir,
+      'Point LOCAL_SUPABASE_DATA_DIR at a folder other users can enter, or run as a regular user.',
+    );
+  }
 
   const exists = await inspectExistingCluster(config, clusterDir);
   if (exists) {
