@@ -64,7 +64,41 @@ test('/change-password and /auth/change-password re-verify the current password 
   await signIn(page, email, 'SenhaNova#2');
 });
 
-test('signed-out visitors of /change-password are sent to /login', async ({ page }) => {
+test('signed out, /change-password asks for the email and leaves the visitor at the login with it filled in', async ({ page }) => {
+  const email = `troca-publica-${Date.now()}@example.com`;
+  await createUser(email, 'SenhaAtual#1', 'Rui Publico');
+
   await page.goto('/auth/change-password');
+  await expect(page).toHaveURL(/\/auth\/change-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alterar Senha' })).toBeVisible();
+  // Nothing of the signed-in frame is shown to a visitor.
+  await expect(page.getByRole('button', { name: 'Sair' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Informe um email válido.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Informe sua senha atual.', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha atual').fill('errada-123');
+  await page.getByLabel('Nova senha', { exact: true }).fill('SenhaNova#2');
+  await page.getByLabel('Confirmar nova senha').fill('SenhaNova#2');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Erro ao alterar senha', { exact: true })).toBeVisible();
+  await expect(page.getByText('Email ou senha incorretos. Por favor, verifique suas credenciais.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/change-password$/);
+
+  await page.getByLabel('Senha atual').fill('SenhaAtual#1');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel('Senha').fill('SenhaAtual#1');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Email ou senha incorretos. Por favor, verifique suas credenciais.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Senha').fill('SenhaNova#2');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Olá, Rui Publico!' })).toBeVisible();
 });

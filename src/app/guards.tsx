@@ -24,6 +24,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * For a public route that also lives inside the signed-in frame (/change-password): signed-out visitors
+ * get `signedOut`; everyone else goes through RequireAuth to `children`.
+ */
+export function SignedInOr({ signedOut, children }: { signedOut: ReactNode; children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'signed-out') return signedOut;
+  return <RequireAuth>{children}</RequireAuth>;
+}
+
 /** Users whose role and permissions satisfy `rule` (spec §6); others go to /unauthorized. */
 export function RequireAccess({ rule, children }: { rule: AccessRule; children: ReactNode }) {
   const { user } = useAuth();

@@ -7,7 +7,7 @@ import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { paths } from '@/config/paths';
 import { ROUTE_ACCESS, type GuardedPath } from '@/config/permissions';
-import { RequireAccess, RequireAuth } from '@/app/guards';
+import { RequireAccess, RequireAuth, SignedInOr } from '@/app/guards';
 import { RootRoute } from '@/app/routes/root';
 import { RouteErrorFallback } from '@/app/routes/route-error';
 
@@ -51,6 +51,7 @@ const Register = page(() => import('@/app/routes/auth/register'));
 const ResetPassword = page(() => import('@/app/routes/auth/reset-password'));
 const RecoverPassword = page(() => import('@/app/routes/auth/recover-password'));
 const ChangePassword = page(() => import('@/app/routes/auth/change-password'));
+const PublicChangePassword = page(() => import('@/app/routes/auth/change-password-public'));
 const Unauthorized = page(() => import('@/app/routes/unauthorized'));
 const Signature = page(() => import('@/app/routes/signature'));
 const NotFound = page(() => import('@/app/routes/not-found'));
@@ -90,6 +91,9 @@ const guardedPages: Record<GuardedPath, LazyExoticComponent<ComponentType>> = {
   [paths.punchDetailedReports]: page(() => import('@/app/routes/punch-detailed-reports')),
 };
 
+const changePasswordPaths: GuardedPath[] = [paths.changePassword, paths.authChangePassword];
+const signedInOnlyPaths = (Object.keys(guardedPages) as GuardedPath[]).filter((path) => !changePasswordPaths.includes(path));
+
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
@@ -110,7 +114,24 @@ export const routes: RouteObject[] = [
             </Suspense>
           </RequireAuth>
         ),
-        children: (Object.keys(guardedPages) as GuardedPath[]).map((path) => guardedRoute(path, guardedPages[path])),
+        children: signedInOnlyPaths.map((path) => guardedRoute(path, guardedPages[path])),
+      },
+      {
+        // Public (spec §2): signed out, its own page; signed in, the same page inside the app frame.
+        element: (
+          <SignedInOr
+            signedOut={
+              <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
+                <PublicChangePassword />
+              </Suspense>
+            }
+          >
+            <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
+              <AppRoot />
+            </Suspense>
+          </SignedInOr>
+        ),
+        children: changePasswordPaths.map((path) => guardedRoute(path, guardedPages[path])),
       },
       publicRoute('*', NotFound),
     ],

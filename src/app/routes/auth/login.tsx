@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -12,6 +12,10 @@ export default function LoginRoute() {
   useDocumentTitle('Entrar');
   const { status } = useAuth();
   const navigate = useNavigate();
+  // Arriving from a signed-out password change, the account's email is already known.
+  const location = useLocation();
+  const state: unknown = location.state;
+  const initialEmail = typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
   // Once the user submits, the form navigates (after ~100 ms); until then a signed-in visitor is sent home.
   const [submitted, setSubmitted] = useState(false);
 
@@ -33,6 +37,7 @@ export default function LoginRoute() {
     >
       <div onSubmitCapture={() => setSubmitted(true)}>
         <LoginForm
+          initialEmail={initialEmail}
           onSuccess={() => {
             setTimeout(() => void navigate(paths.home, { replace: true }), POST_LOGIN_NAVIGATION_DELAY_MS);
           }}

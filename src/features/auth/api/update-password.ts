@@ -1,5 +1,7 @@
+import { createClient } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
 import { MIN_PASSWORD_LENGTH } from '@/features/auth/api/sign-up';
 
@@ -20,6 +22,35 @@ export const changePasswordSchema = z
   .object({ currentPassword: z.string().check(z.minLength(1, { error: 'Informe sua senha atual.' })), ...newPasswordFields })
   .check(z.refine(passwordsMatch, mismatch));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The signed-out variant of /change-password: the account is named by its email. */
+export const credentialsChangePasswordSchema = z
+  .object({
+    email: z.email({ error: 'Informe um email válido.' }),
+    currentPassword: z.string().check(z.minLength(1, { error: 'Informe sua senha atual.' })),
+    ...newPasswordFields,
+  })
+  .check(z.refine(passwordsMatch, mismatch));
+export type CredentialsChangePasswordInput = z.infer<typeof credentialsChangePasswordSchema>;
+
+/**
+ * Changes the password of a signed-out visitor who knows the current one. It signs in on a throwaway
+ * client that keeps nothing in storage, so the app's own session never changes (the visitor signs in
+ * afterwards with the new password), sets the password, and ends that short session on the server.
+ */
+export async function changePasswordWithCredentials(input: CredentialsChangePasswordInput): Promise<void> {
+  const scratch = createClient(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'sb-change-password' },
+  });
+  const { error: signInError } = await scratch.auth.signInWithPassword({ email: input.email.trim(), password: input.currentPassword });
+  if (signInError) throw signInError;
+  try {
+    const { error } = await scratch.auth.updateUser({ password: input.password });
+    if (error) throw error;
+  } finally {
+    await scratch.auth.signOut({ scope: 'local' });
+  }
+}
 
 /** Sets a new password for the signed-in (or recovering) user. */
 export async function updatePassword(password: string): Promise<void> {

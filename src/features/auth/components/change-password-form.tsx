@@ -5,15 +5,31 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorMessage, LOGIN_INVALID_CREDENTIALS } from '@/lib/errors';
 import { validate, type FieldErrors } from '@/lib/form';
-import { changePasswordSchema, updatePassword, type ChangePasswordInput } from '@/features/auth/api/update-password';
+import {
+  changePasswordSchema,
+  changePasswordWithCredentials,
+  credentialsChangePasswordSchema,
+  updatePassword,
+  type CredentialsChangePasswordInput,
+} from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/auth-context';
 import { useMutation } from '@tanstack/react-query';
 
-/** Changes the password of the signed-in user after re-verifying the current one (no reload, no navigation). */
-export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
+const EMPTY: CredentialsChangePasswordInput = { email: '', currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * Changes a password after verifying the current one. Signed in (askEmail unset), it re-verifies the
+ * session user's password without reloading or navigating; signed out (askEmail), the visitor names the
+ * account by email and the app's session is left untouched. `onSuccess` receives the account's email.
+ */
+export function ChangePasswordForm({ onSuccess, askEmail = false }: { onSuccess: (email: string) => void; askEmail?: boolean }) {
   const { reauthenticate } = useAuth();
   const change = useMutation({
-    mutationFn: async (input: ChangePasswordInput) => {
+    mutationFn: async (input: CredentialsChangePasswordInput) => {
+      if (askEmail) {
+        await changePasswordWithCredentials(input);
+        return;
+      }
       try {
         await reauthenticate(input.currentPassword);
       } catch {
@@ -22,22 +38,23 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
       await updatePassword(input.password);
     },
   });
-  const [values, setValues] = useState<ChangePasswordInput>({ currentPassword: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<ChangePasswordInput>>({});
+  const [values, setValues] = useState<CredentialsChangePasswordInput>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<CredentialsChangePasswordInput>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(changePasswordSchema, values);
+    const result = askEmail ? validate(credentialsChangePasswordSchema, values) : validate(changePasswordSchema, values);
     if (!result.success) {
       setErrors(result.errors);
       return;
     }
     setErrors({});
-    change.mutate(result.data, {
+    const input = { ...values, ...result.data };
+    change.mutate(input, {
       onSuccess: () => {
         toast({ title: 'Senha alterada', description: 'Sua senha foi alterada com sucesso.' });
-        setValues({ currentPassword: '', password: '', confirmPassword: '' });
-        onSuccess();
+        setValues(EMPTY);
+        onSuccess(input.email.trim());
       },
       onError: (error) => toast({ title: 'Erro ao alterar senha', description: authErrorMessage(error), variant: 'destructive' }),
     });
@@ -45,6 +62,18 @@ export function ChangePasswordForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
+      {askEmail ? (
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="seu.email@farmacia.com"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+          required
+        />
+      ) : null}
       <FormField
         label="Senha atual"
         type="password"

@@ -8,9 +8,9 @@ import { loginErrorToast } from '@/lib/errors';
 import { useSignIn, validateSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import type { SessionUser } from '@/features/auth/types';
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
+export function LoginForm({ onSuccess, initialEmail = '' }: { onSuccess: (user: SessionUser) => void; initialEmail?: string }) {
   const signIn = useSignIn();
-  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [values, setValues] = useState<SignInInput>({ email: initialEmail, password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
