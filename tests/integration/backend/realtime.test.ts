@@ -23,10 +23,20 @@ const PASSWORD = 'realtime-secret-123';
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
 /** A client with its own realtime options (Node 20 has no global WebSocket: `ws` is the transport). */
-function plainClient(realtime: Omit<NonNullable<SupabaseClientOptions<'public'>['realtime']>, 'transport'> = {}): SupabaseClient {
+/**
+ * A client without a session. With `token`, realtime authenticates with whatever it returns: supabase-js
+ * re-reads its token source on every heartbeat, so a token pushed by hand with `realtime.setAuth(jwt)`
+ * would be replaced by the anon key within one heartbeat; tests that switch tokens change what `token`
+ * returns and call `realtime.setAuth()`, as an app with third-party auth does.
+ */
+function plainClient(
+  realtime: Omit<NonNullable<SupabaseClientOptions<'public'>['realtime']>, 'transport'> = {},
+  token?: () => string,
+): SupabaseClient {
   const client = createClient(info.apiUrl, info.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { ...realtime, transport: WebSocket as unknown as Transport },
+    ...(token ? { accessToken: () => Promise.resolve(token()) } : {}),
   });
   clients.push(client);
   return client;
@@ -373,7 +383,8 @@ describe('postgres_changes', () => {
 
 describe('authorization of the socket and channels', () => {
   it('swaps the channel claims on access_token (setAuth) and closes the channel on an expired one', async () => {
-    const watcher = plainClient();
+    let watcherToken = info.anonKey;
+    const watcher = plainClient({}, () => watcherToken);
     const sync = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages' }]);
     // As anon (no SELECT grant on rt_messages) nothing arrives.
     const watched = await listen(watcher, [{ event: 'INSERT', table: 'rt_messages' }]);
@@ -383,7 +394,8 @@ describe('authorization of the socket and channels', () => {
     expect(watched.changes.items).toEqual([]);
 
     const { data } = await userA.client.auth.getSession();
-    await watcher.realtime.setAuth(data.session?.access_token ?? '');
+    watcherToken = data.session?.access_token ?? '';
+    await watcher.realtime.setAuth();
     // The access_token push is processed in order before later changes; give it a moment to land.
     await settle(300);
     const after = await insertMessage(userA.client, { room: 'a-private', body: 'after setAuth' });
@@ -391,7 +403,8 @@ describe('authorization of the socket and channels', () => {
     expect(change.new.body).toBe('after setAuth');
 
     const now = Math.floor(Date.now() / 1000);
-    await watcher.realtime.setAuth(signToken({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 }));
+    watcherToken = signToken({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 });
+    await watcher.realtime.setAuth();
     const shutdown = await watched.system.waitFor((message) => message.extension === 'system');
     expect(shutdown.status).toBe('error');
     expect(String(shutdown.message)).toMatch(/^Token has expired \d+ seconds ago$/);
@@ -401,9 +414,10 @@ describe('authorization of the socket and channels', () => {
   });
 
   it('refuses a join with an expired token as InvalidJWTToken', async () => {
-    const client = plainClient();
     const now = Math.floor(Date.now() / 1000);
-    await client.realtime.setAuth(signToken({ role: 'authenticated', sub: userA.id, exp: now - 60 }));
+    const expired = signToken({ role: 'authenticated', sub: userA.id, exp: now - 60 });
+    const client = plainClient({}, () => expired);
+    await client.realtime.setAuth();
     const channel = client.channel(`rt-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_messages' }, () => {});
     const error = await new Promise<Error | undefined>((resolve) => {
       channel.subscribe((status, err) => {
@@ -447,9 +461,10 @@ describe('authorization of the socket and channels', () => {
   });
 
   it('speaks the vsn 1.0.0 object frames too', async () => {
-    const client = plainClient({ vsn: '1.0.0' });
     const { data } = await userA.client.auth.getSession();
-    await client.realtime.setAuth(data.session?.access_token ?? '');
+    const tokenA = data.session?.access_token ?? '';
+    const client = plainClient({ vsn: '1.0.0' }, () => tokenA);
+    await client.realtime.setAuth();
     const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_messages' }]);
     const { id } = await insertMessage(userA.client, { room: 'vsn1', body: 'v1' });
     const change = await changes.waitFor((item) => item.new.id === id);
