@@ -42,6 +42,70 @@ test('create, find, edit and delete a product', async ({ page }) => {
   await expect(page.getByText('Nenhum produto encontrado para esta busca.')).toBeVisible();
 });
 
+test('a failed group link leaves no product behind and keeps the form filled in', async ({ page }) => {
+  const name = `Produto Grupo ${Date.now()}`;
+  const barcode = randomEan13();
+  await page.goto('/produtos');
+  await page.getByRole('button', { name: 'Novo produto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo produto' });
+  await dialog.getByLabel('Nome').fill(name);
+  await dialog.getByLabel('Código de barras').fill(barcode);
+  await dialog.getByLabel('Grupo').click();
+  await page.getByRole('option', { name: 'Analgésicos' }).click();
+
+  // The group is deleted by someone else between opening the form and saving it: the link is refused.
+  await page.route('**/rest/v1/product_categories*', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: '23503',
+            message: 'insert or update on table "product_categories" violates foreign key constraint "product_categories_category_id_fkey"',
+            details: 'Key is not present in table "categories".',
+            hint: null,
+          }),
+        })
+      : route.continue(),
+  );
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Erro ao criar registro', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Nome')).toHaveValue(name);
+  await page.unroute('**/rest/v1/product_categories*');
+
+  // Saving again succeeds: no product with this (unique) barcode was left behind by the failed attempt.
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro criado com sucesso', { exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar produto por nome ou código de barras' }).fill(barcode);
+  const table = page.getByRole('table', { name: 'Produtos' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(name);
+  await expect(table.getByRole('row').nth(1)).toContainText('Analgésicos');
+
+  // Moving it to another group fails the same way: it stays in its old group instead of losing it.
+  await page.route('**/rest/v1/product_categories*', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"code":"23503","message":"fk","details":null,"hint":null}' }) : route.continue(),
+  );
+  await page.getByRole('button', { name: `Editar ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar produto' });
+  await edit.getByLabel('Grupo').click();
+  await page.getByRole('option', { name: 'Antialérgicos' }).click();
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Erro ao atualizar registro', { exact: true })).toBeVisible();
+  await page.unroute('**/rest/v1/product_categories*');
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Buscar produto por nome ou código de barras' }).fill(barcode);
+  await expect(table.getByRole('row').nth(1)).toContainText('Analgésicos');
+
+  await page.getByRole('button', { name: `Editar ${name}` }).click();
+  await edit.getByLabel('Grupo').click();
+  await page.getByRole('option', { name: 'Antialérgicos' }).click();
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro atualizado com sucesso', { exact: true })).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText('Antialérgicos');
+});
+
 test('deleting a product referenced by shortages is refused', async ({ page }) => {
   const product = await createProduct(`Produto Referenciado ${Date.now()}`);
   await createShortages('balconista@farmacia.local', [product.id]);

@@ -5,7 +5,11 @@ import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 import type { ProductFormData } from '@/features/products/schemas';
 
-/** Inserts {barcode, name, description}, then links the chosen group (product_categories). */
+/**
+ * Inserts {barcode, name, description}, then links the chosen group (product_categories), the two calls
+ * of spec §7. If the link fails (the group was deleted meanwhile, say) the new product is removed again,
+ * so a failed save leaves no groupless product behind and the form can simply be submitted again.
+ */
 export async function createProduct(input: ProductFormData): Promise<string> {
   const { data, error } = await supabase
     .from('products')
@@ -15,7 +19,10 @@ export async function createProduct(input: ProductFormData): Promise<string> {
   if (error) throw error;
   if (input.groupId) {
     const link = await supabase.from('product_categories').insert({ product_id: data.id, category_id: input.groupId });
-    if (link.error) throw link.error;
+    if (link.error) {
+      await supabase.from('products').delete().eq('id', data.id);
+      throw link.error;
+    }
   }
   return data.id;
 }

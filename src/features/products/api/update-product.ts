@@ -11,7 +11,7 @@ export interface UpdateProductInput {
   values: ProductFormData;
 }
 
-/** Updates the product by id, then replaces its group link when the group changed. */
+/** Updates the product by id, then moves it to the chosen group when the group changed. */
 export async function updateProduct({ id, previousGroupId, values }: UpdateProductInput): Promise<void> {
   const { error } = await supabase
     .from('products')
@@ -21,12 +21,15 @@ export async function updateProduct({ id, previousGroupId, values }: UpdateProdu
     .single();
   if (error) throw error;
   if (values.groupId === previousGroupId) return;
-  const unlink = await supabase.from('product_categories').delete().eq('product_id', id);
-  if (unlink.error) throw unlink.error;
+  // Link the new group before unlinking the old one: a failed link leaves the product in its old group.
   if (values.groupId) {
     const link = await supabase.from('product_categories').insert({ product_id: id, category_id: values.groupId });
     if (link.error) throw link.error;
   }
+  let unlink = supabase.from('product_categories').delete().eq('product_id', id);
+  if (values.groupId) unlink = unlink.neq('category_id', values.groupId);
+  const { error: unlinkError } = await unlink;
+  if (unlinkError) throw unlinkError;
 }
 
 export function useUpdateProduct() {
