@@ -6,6 +6,8 @@ import {
   draftFromValues,
   effectiveUnitCost,
   formatPriceInput,
+  isOffer,
+  itemWinRate,
   matchesText,
   parseBrl,
   parseQuantity,
@@ -114,6 +116,30 @@ describe('best price and winner suggestion', () => {
     expect(suggestWinners(tie)).toEqual({ s1: 'qB' });
   });
 
+  it('never lets a draft (EM_ANDAMENTO) compete, even when it is the cheapest: best price and suggestion agree with the server', () => {
+    // What get_batch_comparison answers for this grid: Alfa's draft is cheapest, but best_unit_price (and is_best)
+    // count submitted quotes only; select_winning_quotes_native would refuse a pair of the draft.
+    const withDraft: Comparison = {
+      ...comparison([cell('s1', 'qA', 1), cell('s1', 'qB', 4.5), cell('s2', 'qA', 2), cell('s3', 'qB', 7)]),
+      quotes: [
+        { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'EM_ANDAMENTO', pricedItems: 2 },
+        { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2 },
+      ],
+    };
+    withDraft.items = withDraft.items.map((item) => ({ ...item, bestPrice: { s1: 4.5, s2: null, s3: 7 }[item.shortageId] ?? null }));
+    const best = bestPrices(withDraft);
+    for (const item of withDraft.items) expect(best.get(item.shortageId) ?? null).toBe(item.bestPrice);
+    // s2 is priced only in the draft: no winner to suggest.
+    expect(suggestWinners(withDraft)).toEqual({ s1: 'qB', s3: 'qB' });
+  });
+
+  it('treats submitted and decided quotes as offers, drafts not', () => {
+    expect(isOffer({ status: 'ENVIADA' })).toBe(true);
+    expect(isOffer({ status: 'VENCEDORA' })).toBe(true);
+    expect(isOffer({ status: 'PERDEDORA' })).toBe(true);
+    expect(isOffer({ status: 'EM_ANDAMENTO' })).toBe(false);
+  });
+
   it('keeps stored winners once the batch was closed', () => {
     const closed = comparison([cell('s1', 'qA', 5, { isWinner: true }), cell('s1', 'qB', 4)]);
     expect(suggestWinners(closed)).toEqual({ s1: 'qA' });
@@ -164,6 +190,32 @@ describe('addItemsSummary', () => {
       description: 'Nenhum item pôde ser adicionado ao lote.',
       variant: 'destructive',
     });
+  });
+  it('names the distinct reasons of the skipped items (spec §5: \'Item já está em outro lote\')', () => {
+    const errors = [
+      { shortage_id: 'a', message: 'Item já está em outro lote' },
+      { shortage_id: 'b', message: 'Item já está em outro lote' },
+      { shortage_id: 'c', message: 'Item não está pendente' },
+    ];
+    expect(addItemsSummary({ added: 1, total: 4, errors })).toEqual({
+      title: 'Itens adicionados',
+      description:
+        '1 de 4 itens foram adicionados ao lote com sucesso. Alguns itens não puderam ser adicionados. Motivos: Item já está em outro lote; Item não está pendente.',
+    });
+    expect(addItemsSummary({ added: 0, total: 1, errors: errors.slice(0, 1) })).toEqual({
+      title: 'Falha ao adicionar itens',
+      description: 'Nenhum item pôde ser adicionado ao lote. Motivo: Item já está em outro lote.',
+      variant: 'destructive',
+    });
+    expect(addItemsSummary({ added: 2, total: 2, errors: [] }).description).toBe('2 de 2 itens foram adicionados ao lote com sucesso.');
+  });
+});
+
+describe('itemWinRate', () => {
+  it('divides items won by items quoted, and has no rate before any priced item', () => {
+    expect(itemWinRate(3, 12)).toBe(0.25);
+    expect(itemWinRate(0, 5)).toBe(0);
+    expect(itemWinRate(0, 0)).toBeNull();
   });
 });
 

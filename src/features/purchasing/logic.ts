@@ -1,6 +1,6 @@
 /** Pure rules of the purchasing screens: typed prices, best price, winner suggestion, totals, summaries. */
 import { formatDate } from '@/lib/dates';
-import type { Comparison, ComparisonCell, QuoteItemValues, WinnerSelection } from '@/features/purchasing/types';
+import type { Comparison, ComparisonCell, ComparisonQuote, QuoteItemValues, QuoteStatus, WinnerSelection } from '@/features/purchasing/types';
 
 /**
  * Parses a price typed the Brazilian way: '12,50', 'R$ 1.234,56', '12.5', '1234'. Returns null for an empty text
@@ -47,16 +47,28 @@ export function cellKey(shortageId: string, quoteId: string): string {
   return `${shortageId}:${quoteId}`;
 }
 
+/**
+ * Quotes whose prices are offers: submitted (ENVIADA) or already decided (VENCEDORA / PERDEDORA). A quote still
+ * EM_ANDAMENTO is the representative's draft: it is neither compared, highlighted nor selectable, exactly as
+ * get_batch_comparison (best_unit_price, is_best) and select_winning_quotes_native (ENVIADA only) treat it.
+ */
+const OFFER_STATUSES: readonly QuoteStatus[] = ['ENVIADA', 'VENCEDORA', 'PERDEDORA'];
+
+export function isOffer(quote: Pick<ComparisonQuote, 'status'>): boolean {
+  return OFFER_STATUSES.includes(quote.status);
+}
+
 function pricedCells(comparison: Comparison, shortageId: string): ComparisonCell[] {
   const cells: ComparisonCell[] = [];
   for (const quote of comparison.quotes) {
+    if (!isOffer(quote)) continue;
     const cell = comparison.cells[cellKey(shortageId, quote.quoteId)];
     if (cell && cell.unitPrice !== null) cells.push(cell);
   }
   return cells;
 }
 
-/** The lowest quoted unit price per item (shortageId → price); items nobody priced are absent. */
+/** The lowest offered unit price per item (shortageId → price); items no submitted quote priced are absent. */
 export function bestPrices(comparison: Comparison): Map<string, number> {
   const best = new Map<string, number>();
   for (const item of comparison.items) {
@@ -69,8 +81,9 @@ export function bestPrices(comparison: Comparison): Map<string, number> {
 }
 
 /**
- * The winner pre-selected per item: the winners already stored if the batch was closed, otherwise the lowest price
- * (ties broken by the lower minimum quantity, then by the order of the quote columns). Unpriced items have none.
+ * The winner pre-selected per item: the winners already stored if the batch was closed, otherwise the lowest offered
+ * price (ties broken by the lower minimum quantity, then by the order of the quote columns). Items without an offer
+ * (unpriced, or priced only in drafts) have none.
  */
 export function suggestWinners(comparison: Comparison): WinnerSelection {
   const selection: WinnerSelection = {};
@@ -148,14 +161,34 @@ export function effectiveUnitCost(unitPrice: number, paidQuantity: number, bonus
   return (unitPrice * paidQuantity) / (paidQuantity + Math.max(0, bonusQuantity));
 }
 
-/** Spec §5 "Adding shortages to a batch": the toast for an add_shortages_to_batch result. */
-export function addItemsSummary(result: { added: number; total: number }): { title: string; description: string; variant?: 'destructive' } {
-  if (result.added === 0) return { title: 'Falha ao adicionar itens', description: 'Nenhum item pôde ser adicionado ao lote.', variant: 'destructive' };
+/** The distinct per-item reasons of an add_shortages_to_batch / create_quote_batch refusal, in order of appearance. */
+export function distinctReasons(errors: readonly { message: string }[]): string[] {
+  return [...new Set(errors.map((error) => error.message.trim()).filter((message) => message !== ''))];
+}
+
+/**
+ * Spec §5 "Adding shortages to a batch": the toast for an add_shortages_to_batch result, with the distinct reasons
+ * of the items that were skipped (e.g. 'Item já está em outro lote') after the spec's sentences.
+ */
+export function addItemsSummary(result: { added: number; total: number; errors?: readonly { message: string }[] }): {
+  title: string;
+  description: string;
+  variant?: 'destructive';
+} {
+  const reasons = distinctReasons(result.errors ?? []);
+  const why = reasons.length > 0 ? ` ${reasons.length === 1 ? 'Motivo' : 'Motivos'}: ${reasons.join('; ')}.` : '';
+  if (result.added === 0)
+    return { title: 'Falha ao adicionar itens', description: `Nenhum item pôde ser adicionado ao lote.${why}`, variant: 'destructive' };
   const base = `${result.added} de ${result.total} itens foram adicionados ao lote com sucesso.`;
   return {
     title: 'Itens adicionados',
-    description: result.added < result.total ? `${base} Alguns itens não puderam ser adicionados.` : base,
+    description: result.added < result.total ? `${base} Alguns itens não puderam ser adicionados.${why}` : base,
   };
+}
+
+/** Items won ÷ items quoted (priced), 0–1; null when the supplier priced nothing. */
+export function itemWinRate(itemsWon: number, itemsQuoted: number): number | null {
+  return itemsQuoted > 0 ? itemsWon / itemsQuoted : null;
 }
 
 /** Case- and accent-insensitive match of a search text against product name or barcode. */

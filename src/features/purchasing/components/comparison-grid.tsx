@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Check, CheckCircle2, Gift, Replace, Trophy } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,29 +18,62 @@ import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
-import { bestPrices, cellKey, effectiveUnitCost, formatDay, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { bestPrices, cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
 import { BATCHES_LOAD_ERROR } from '@/lib/errors';
 
+/** Estimated height of a row; rows with substitute or bonus lines are measured. */
 const ROW_HEIGHT = 64;
 
-function cellDetails(cell: ComparisonCell, requestedQuantity: number): string[] {
-  const details: string[] = [];
+/**
+ * What an offer adds to its price, as short lines always visible in the cell: the minimum quantity (and how much it
+ * exceeds the need), the substitute (product and manufacturer), the bonus (quantity, product, manufacturer, expiry
+ * date) and the effective unit cost once the bonus units are counted.
+ */
+export function OfferDetails({ id, cell, requestedQuantity }: { id: string; cell: ComparisonCell; requestedQuantity: number }) {
+  const aboveNeed = cell.minimumQuantity !== null && cell.minimumQuantity > requestedQuantity;
+  const lines: ReactNode[] = [];
   if (cell.minimumQuantity !== null && cell.minimumQuantity > 0)
-    details.push(
-      `Quantidade mínima: ${formatNumber(cell.minimumQuantity)}${cell.minimumQuantity > requestedQuantity ? ` (${formatNumber(cell.minimumQuantity - requestedQuantity)} acima da necessidade)` : ''}`,
+    lines.push(
+      <span key="min" className={cn(aboveNeed && 'font-medium text-amber-700 dark:text-amber-300')}>
+        Qtd. mínima: {formatNumber(cell.minimumQuantity)}
+        {aboveNeed ? ` (${formatNumber((cell.minimumQuantity as number) - requestedQuantity)} acima da necessidade)` : ''}
+      </span>,
     );
   if (cell.wantsSubstitute)
-    details.push(`Substituto: ${cell.substituteProductName ?? 'não informado'}${cell.substituteManufacturer ? ` (${cell.substituteManufacturer})` : ''}`);
-  if (cell.hasBonus)
-    details.push(
-      `Bonificação: ${formatNumber(cell.bonusQuantity)} un. de ${cell.bonusProductName ?? 'produto não informado'}${cell.bonusManufacturer ? ` (${cell.bonusManufacturer})` : ''}${cell.bonusExpiryDate ? `, validade ${formatDay(cell.bonusExpiryDate)}` : ''}`,
+    lines.push(
+      <span key="sub" className="flex items-start gap-1">
+        <Replace aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+        <span>
+          Substituto: {cell.substituteProductName ?? 'não informado'}
+          {cell.substituteManufacturer ? ` · ${cell.substituteManufacturer}` : ''}
+        </span>
+      </span>,
     );
-  if (cell.hasBonus && cell.unitPrice !== null)
-    details.push(`Custo efetivo com bonificação: ${formatCurrency(effectiveUnitCost(cell.unitPrice, requestedQuantity, cell.bonusQuantity))}`);
-  return details;
+  if (cell.hasBonus) {
+    lines.push(
+      <span key="bonus" className="flex items-start gap-1">
+        <Gift aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+        <span>
+          Bonificação: {formatNumber(cell.bonusQuantity)} un. de {cell.bonusProductName ?? 'produto não informado'}
+          {cell.bonusManufacturer ? ` · ${cell.bonusManufacturer}` : ''}
+          {cell.bonusExpiryDate ? ` · validade ${formatDay(cell.bonusExpiryDate)}` : ''}
+        </span>
+      </span>,
+    );
+    if (cell.unitPrice !== null)
+      lines.push(
+        <span key="effective">Custo efetivo com bonificação: {formatCurrency(effectiveUnitCost(cell.unitPrice, requestedQuantity, cell.bonusQuantity))}</span>,
+      );
+  }
+  if (lines.length === 0) return null;
+  return (
+    <span id={id} className="flex flex-col gap-0.5 text-xs leading-snug font-normal break-words whitespace-normal text-muted-foreground">
+      {lines}
+    </span>
+  );
 }
 
 /** Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable. */
@@ -58,7 +91,8 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
   return <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />;
 }
 
-function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
+/** The grid itself, for a loaded comparison (exported for component tests). */
+export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
   const [selection, setSelection] = useState<WinnerSelection>(() => suggestWinners(data));
   const best = useMemo(() => bestPrices(data), [data]);
   const totals = useMemo(() => supplierTotals(data, selection), [data, selection]);
@@ -66,8 +100,14 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
   const select = useSelectWinners();
   const readOnly = data.batchStatus !== 'EM_COTACAO';
   const scrollRef = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoise
-  const virtualizer = useVirtualizer({ count: data.items.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: data.items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
   const rows = virtualizer.getVirtualItems();
   const paddingTop = rows[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0);
@@ -85,7 +125,8 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">
-          O menor preço de cada item vem destacado e pré-selecionado. Clique na resposta de outro fornecedor para trocar o vencedor do item.
+          O menor preço entre as cotações enviadas vem destacado e pré-selecionado. Clique na resposta de outro fornecedor para trocar o vencedor do
+          item. Cotações ainda em andamento não podem ser escolhidas.
         </p>
       )}
       <div ref={scrollRef} className="max-h-[65vh] overflow-auto rounded-xl border bg-card shadow-sm">
@@ -96,7 +137,7 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
                 Item
               </th>
               {data.quotes.map((quote) => (
-                <th key={quote.quoteId} scope="col" className="min-w-44 border-b p-3 text-left font-medium">
+                <th key={quote.quoteId} scope="col" className="min-w-56 border-b p-3 text-left font-medium">
                   <span className="block">{quote.supplierName}</span>
                   <span className="mt-1 flex items-center gap-2 text-xs font-normal text-muted-foreground">
                     <QuoteStatusBadge status={quote.status} /> {formatNumber(quote.pricedItems)} preço(s)
@@ -116,7 +157,7 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
               if (!item) return null;
               const bestPrice = best.get(item.shortageId);
               return (
-                <tr key={item.shortageId} style={{ height: ROW_HEIGHT }}>
+                <tr key={item.shortageId} data-index={row.index} ref={virtualizer.measureElement} style={{ height: ROW_HEIGHT }}>
                   <th scope="row" className="sticky left-0 z-[5] border-b bg-card p-3 text-left font-normal">
                     <span className="block font-medium">{item.productName}</span>
                     <span className="block text-xs text-muted-foreground">
@@ -126,6 +167,14 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
                   </th>
                   {data.quotes.map((quote) => {
                     const cell = data.cells[cellKey(item.shortageId, quote.quoteId)];
+                    if (!isOffer(quote)) {
+                      // A draft is not an offer yet: no price, not comparable, not selectable.
+                      return (
+                        <td key={quote.quoteId} className="border-b p-3 text-xs text-muted-foreground italic">
+                          Em andamento<span className="sr-only"> — {quote.supplierName} ainda não enviou a cotação</span>
+                        </td>
+                      );
+                    }
                     if (!cell || cell.unitPrice === null) {
                       return (
                         <td key={quote.quoteId} className="border-b p-3 text-muted-foreground">
@@ -135,16 +184,16 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
                     }
                     const isBest = bestPrice !== undefined && cell.unitPrice === bestPrice;
                     const isChosen = selection[item.shortageId] === quote.quoteId;
-                    const details = cellDetails(cell, item.requestedQuantity);
-                    const aboveNeed = cell.minimumQuantity !== null && cell.minimumQuantity > item.requestedQuantity;
+                    const detailsId = `${idPrefix}-${row.index}-${quote.quoteId}`;
+                    const hasDetails = (cell.minimumQuantity !== null && cell.minimumQuantity > 0) || cell.wantsSubstitute || cell.hasBonus;
                     return (
-                      <td key={quote.quoteId} className="border-b p-1.5">
+                      <td key={quote.quoteId} className="border-b p-1.5 align-top">
                         <button
                           type="button"
                           disabled={readOnly}
                           aria-pressed={isChosen}
                           aria-label={`${quote.supplierName}: ${formatCurrency(cell.unitPrice)} para ${item.productName}${isBest ? ', menor preço' : ''}`}
-                          title={details.join('\n') || undefined}
+                          aria-describedby={hasDetails ? detailsId : undefined}
                           onClick={() => setSelection((current) => toggleWinner(current, item.shortageId, quote.quoteId))}
                           className={cn(
                             'flex w-full flex-col items-start gap-0.5 rounded-md border border-transparent px-2 py-1.5 text-left transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none enabled:hover:bg-muted disabled:cursor-default',
@@ -157,19 +206,7 @@ function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed:
                             {formatCurrency(cell.unitPrice)}
                             {cell.isWinner ? <Trophy aria-label="Vencedor" className="size-3.5 text-amber-500" /> : null}
                           </span>
-                          <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                            {cell.minimumQuantity ? <span className={cn(aboveNeed && 'font-medium text-amber-700 dark:text-amber-300')}>mín. {formatNumber(cell.minimumQuantity)}</span> : null}
-                            {cell.wantsSubstitute ? (
-                              <span className="inline-flex items-center gap-0.5" aria-label="Oferece substituto">
-                                <Replace aria-hidden="true" className="size-3" /> subst.
-                              </span>
-                            ) : null}
-                            {cell.hasBonus ? (
-                              <span className="inline-flex items-center gap-0.5" aria-label="Oferece bonificação">
-                                <Gift aria-hidden="true" className="size-3" /> +{formatNumber(cell.bonusQuantity)}
-                              </span>
-                            ) : null}
-                          </span>
+                          <OfferDetails id={detailsId} cell={cell} requestedQuantity={item.requestedQuantity} />
                         </button>
                       </td>
                     );

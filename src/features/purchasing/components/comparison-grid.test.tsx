@@ -1,0 +1,120 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCurrency } from '@/lib/dates';
+import { ComparisonTable } from '@/features/purchasing/components/comparison-grid';
+import { cellKey } from '@/features/purchasing/logic';
+import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
+
+function cell(shortageId: string, quoteId: string, unitPrice: number | null, extra: Partial<ComparisonCell> = {}): ComparisonCell {
+  return {
+    quoteId,
+    shortageId,
+    unitPrice,
+    minimumQuantity: null,
+    isWinner: false,
+    wantsSubstitute: false,
+    substituteProductName: null,
+    substituteManufacturer: null,
+    hasBonus: false,
+    bonusProductName: null,
+    bonusManufacturer: null,
+    bonusExpiryDate: null,
+    bonusQuantity: 1,
+    ...extra,
+  };
+}
+
+/** Alfa's quote is still a draft and is the cheapest on Dipirona; Beta and Gama sent theirs. */
+const data: Comparison = {
+  batchId: 'b1',
+  batchName: 'Lote Teste',
+  batchStatus: 'EM_COTACAO',
+  closedAt: null,
+  items: [{ shortageId: 's1', productName: 'Dipirona 500mg', barcode: null, unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: 4.5 }],
+  quotes: [
+    { quoteId: 'qA', supplierId: 'A', supplierName: 'Distribuidora Alfa', status: 'EM_ANDAMENTO', pricedItems: 1 },
+    { quoteId: 'qB', supplierId: 'B', supplierName: 'Distribuidora Beta', status: 'ENVIADA', pricedItems: 1 },
+    { quoteId: 'qG', supplierId: 'G', supplierName: 'Distribuidora Gama', status: 'ENVIADA', pricedItems: 1 },
+  ],
+  cells: Object.fromEntries(
+    [
+      cell('s1', 'qA', 2),
+      cell('s1', 'qB', 4.5, {
+        wantsSubstitute: true,
+        substituteProductName: 'Dipirona Genérica 500mg',
+        substituteManufacturer: 'EMS',
+        minimumQuantity: 12,
+      }),
+      cell('s1', 'qG', 5, {
+        hasBonus: true,
+        bonusProductName: 'Vitamina C 1g',
+        bonusManufacturer: 'Cimed',
+        bonusExpiryDate: '2027-03-31',
+        bonusQuantity: 2,
+      }),
+    ].map((c) => [cellKey(c.shortageId, c.quoteId), c]),
+  ),
+};
+
+/** Text as the user reads it (currency values use a no-break space). */
+function text(element: Element | null): string {
+  return (element?.textContent ?? '').replace(/\u00a0/g, ' ');
+}
+
+function renderTable(comparison: Comparison = data) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <ComparisonTable data={comparison} onConfirmed={() => undefined} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('table', { name: 'Comparativo de cotações' });
+}
+
+describe('ComparisonTable', () => {
+  beforeEach(() => {
+    // jsdom computes no layout: give the virtualised grid's scroll area a screen-sized box so it renders its rows.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1024);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows a draft as "em andamento": no price, not selectable, never the highlighted or pre-selected best price', () => {
+    const grid = renderTable();
+    const row = within(grid).getByRole('row', { name: /Dipirona 500mg/ });
+    expect(text(row)).toContain('Em andamento');
+    expect(within(grid).queryByRole('button', { name: /^Distribuidora Alfa:/ })).toBeNull();
+    expect(text(row)).not.toContain('R$ 2,00');
+
+    // The cheapest submitted offer is the best price, as the server's is_best says, and it is pre-selected.
+    const beta = within(grid).getByRole('button', { name: `Distribuidora Beta: ${formatCurrency(4.5)} para Dipirona 500mg, menor preço` });
+    expect(beta.getAttribute('aria-pressed')).toBe('true');
+    const gama = within(grid).getByRole('button', { name: `Distribuidora Gama: ${formatCurrency(5)} para Dipirona 500mg` });
+    expect(gama.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByText(/1 de 1 item\(ns\) com vencedor/)).toBeTruthy();
+    expect(text(screen.getByTestId('total-Distribuidora Beta'))).toContain('R$ 45,00');
+    expect(text(screen.getByTestId('total-Distribuidora Alfa'))).toContain('R$ 0,00');
+
+    fireEvent.click(gama);
+    expect(gama.getAttribute('aria-pressed')).toBe('true');
+    expect(beta.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows substitute and bonus details in the cell, without hovering', () => {
+    const grid = renderTable();
+    const beta = within(grid).getByRole('button', { name: /^Distribuidora Beta:/ });
+    expect(text(beta)).toContain('Substituto: Dipirona Genérica 500mg · EMS');
+    expect(text(beta)).toContain('Qtd. mínima: 12 (2 acima da necessidade)');
+    expect(beta.getAttribute('title')).toBeNull();
+    const gama = within(grid).getByRole('button', { name: /^Distribuidora Gama:/ });
+    expect(text(gama)).toContain('Bonificação: 2 un. de Vitamina C 1g · Cimed · validade 31/03/2027');
+    // 10 paid at R$ 5,00 + 2 free → R$ 4,17 per unit.
+    expect(text(gama)).toContain('Custo efetivo com bonificação: R$ 4,17');
+    // The details are the buttons' descriptions for screen readers too.
+    const describedBy = gama.getAttribute('aria-describedby');
+    expect(text(describedBy ? document.getElementById(describedBy) : null)).toContain('Vitamina C 1g');
+  });
+});
