@@ -92,6 +92,60 @@ describe('QuoteEditor', () => {
     expect(screen.getByLabelText('Preço unitário de Amoxicilina').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('submits only after a save already in flight has finished, so the price typed last is never lost', async () => {
+    let finishSave: (ok: boolean) => void = () => undefined;
+    const events: string[] = [];
+    const ctx = renderEditor({
+      updateItem: vi.fn(
+        (_quoteId: string, shortageId: string, values: { unitPrice: number | null }) =>
+          new Promise<boolean>((resolve) => {
+            events.push(`save ${shortageId} ${values.unitPrice} started`);
+            finishSave = (ok) => {
+              events.push(`save ${shortageId} ${values.unitPrice} finished`);
+              resolve(ok);
+            };
+          }),
+      ),
+      submitQuote: vi.fn(() => {
+        events.push('submit');
+        return Promise.resolve(true);
+      }),
+    });
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '12,50' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    // The autosave is on the wire (slow network) when the representative sends the quote.
+    expect(events).toEqual(['save a 12.5 started']);
+    vi.useRealTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar cotação' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(ctx.submitQuote).not.toHaveBeenCalled();
+    await act(async () => {
+      finishSave(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(events).toEqual(['save a 12.5 started', 'save a 12.5 finished', 'submit']);
+    expect(ctx.submitQuote).toHaveBeenCalledWith('q1');
+  });
+
+  it('saves a price still waiting for the typing pause before submitting, and does not submit when a save fails', async () => {
+    const ctx = renderEditor({ updateItem: vi.fn().mockResolvedValue(false) });
+    fireEvent.change(screen.getByLabelText('Preço unitário de Amoxicilina'), { target: { value: '3,10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar cotação' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(ctx.updateItem).toHaveBeenCalledWith('q1', 'b', expect.objectContaining({ unitPrice: 3.1 }));
+    expect(ctx.submitQuote).not.toHaveBeenCalled();
+    expect(screen.getByText('Não foi possível salvar alguns itens')).toBeTruthy();
+  });
+
   it('is read-only for someone who cannot edit this quote', () => {
     renderEditor({}, false);
     expect((screen.getByLabelText('Preço unitário de Dipirona') as HTMLInputElement).disabled).toBe(true);

@@ -39,27 +39,53 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
   const [errors, setErrors] = useState<Record<string, QuoteItemDraftErrors>>({});
   const [states, setStates] = useState<Record<string, SaveState>>({});
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  /** The save chain of each item still running: saves of one item run one after the other, in typing order. */
+  const inFlight = useRef(new Map<string, Promise<boolean>>());
   const latest = useRef(drafts);
   latest.current = drafts;
 
-  const save = useCallback(
-    async (shortageId: string) => {
+  const runSave = useCallback(
+    async (shortageId: string): Promise<boolean> => {
       const draft = latest.current[shortageId];
-      if (!draft) return;
+      if (!draft) return true;
       const result = valuesFromDraft(draft);
-      if (!result.values) return;
+      if (!result.values) return false;
       setStates((s) => ({ ...s, [shortageId]: 'saving' }));
       const ok = await updateItem(quote.id, shortageId, result.values);
       setStates((s) => ({ ...s, [shortageId]: s[shortageId] === 'saving' ? (ok ? 'saved' : 'error') : (s[shortageId] ?? 'idle') }));
+      return ok;
     },
     [quote.id, updateItem],
   );
 
-  const flush = useCallback(async () => {
+  /** Saves an item after any save of it already running; resolves with whether this save succeeded. */
+  const save = useCallback(
+    (shortageId: string): Promise<boolean> => {
+      const previous = inFlight.current.get(shortageId) ?? Promise.resolve(true);
+      const next = previous.then(
+        () => runSave(shortageId),
+        () => runSave(shortageId),
+      );
+      inFlight.current.set(shortageId, next);
+      void next.finally(() => {
+        if (inFlight.current.get(shortageId) === next) inFlight.current.delete(shortageId);
+      });
+      return next;
+    },
+    [runSave],
+  );
+
+  /**
+   * Before leaving or submitting: fires the saves still waiting for the typing pause and waits for every save in
+   * flight, so submit_quote never commits ahead of a price being saved. Resolves false if any save failed.
+   */
+  const flush = useCallback(async (): Promise<boolean> => {
     const pending = [...timers.current.keys()];
     for (const id of pending) clearTimeout(timers.current.get(id));
     timers.current.clear();
-    await Promise.all(pending.map((id) => save(id)));
+    for (const id of pending) void save(id);
+    const results = await Promise.all([...inFlight.current.values()]);
+    return results.every(Boolean);
   }, [save]);
 
   useEffect(() => {
@@ -197,7 +223,7 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
                   </AlertDialogHeader>
                   <AlertDialogFooter>
                     <AlertDialogCancel>Revisar</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => void flush().then(() => submitQuote(quote.id))}>Enviar</AlertDialogAction>
+                    <AlertDialogAction onClick={() => void flush().then((saved) => (saved ? submitQuote(quote.id) : false))}>Enviar</AlertDialogAction>
                   </AlertDialogFooter>
                 </AlertDialogContent>
               </AlertDialog>
