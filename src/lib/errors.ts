@@ -241,11 +241,21 @@ function detailsOf(error: unknown): string {
 export function purchasingErrorMessage(error: unknown, fallback: string): string {
   const code = codeOf(error);
   const message = messageOf(error);
-  if (code === '23505' && `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key')) return QUOTE_DUPLICATE;
+  if (code === '23505' && (message === QUOTE_DUPLICATE || `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key'))) return QUOTE_DUPLICATE;
   if ((code === 'P0001' || code === 'P0002') && message) return message;
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === '23505' || code === '23503') return databaseErrorMessage(error);
   if (code === '23514' || code === '22P02' || code === '23502') return 'Verifique os dados informados.';
   return fallback;
+}
+
+/**
+ * The HINT of a purchasing RPC refusal (P0001), which carries the spec's toast title where the RPC knows it, e.g.
+ * remove_shortage_from_batch's 'Item não pode ser removido'. PostgREST's own hints (English, other codes) are ignored.
+ */
+export function purchasingErrorHint(error: unknown): string | null {
+  if (codeOf(error) !== 'P0001' || !error || typeof error !== 'object' || !('hint' in error)) return null;
+  const hint = typeof error.hint === 'string' ? error.hint.trim() : '';
+  return hint === '' ? null : hint;
 }
 
 /** True for a missing or expired session (auth-js or PostgREST JWT errors). */

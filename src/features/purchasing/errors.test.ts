@@ -23,3 +23,51 @@ describe('purchasingErrorMessage', () => {
     expect(isAuthenticationError({ code: 'P0001', message: 'x' })).toBe(false);
   });
 });
+
+describe('purchasing toasts of refused or failed writes', () => {
+  it('a refused removal takes its title from the RPC hint, for both refusals', async () => {
+    const { removeBatchItemErrorToast } = await import('@/features/purchasing/api/remove-batch-item');
+    const ordered = {
+      code: 'P0001',
+      message: 'Este item já possui pedido de compra e não pode ser removido do lote.',
+      hint: 'Item não pode ser removido',
+      details: null,
+    };
+    expect(removeBatchItemErrorToast(ordered)).toEqual({
+      title: 'Item não pode ser removido',
+      description: 'Este item já possui pedido de compra e não pode ser removido do lote.',
+      variant: 'destructive',
+    });
+    const active = { ...ordered, message: 'Este item está em uma cotação ativa e não pode ser removido do lote.' };
+    expect(removeBatchItemErrorToast(active).title).toBe('Item não pode ser removido');
+    expect(removeBatchItemErrorToast(active).description).toBe('Este item está em uma cotação ativa e não pode ser removido do lote.');
+  });
+
+  it('any other removal failure is "Erro ao remover item" with the spec fallback; PostgREST hints are not titles', async () => {
+    const { removeBatchItemErrorToast } = await import('@/features/purchasing/api/remove-batch-item');
+    expect(removeBatchItemErrorToast(new TypeError('Failed to fetch'))).toEqual({
+      title: 'Erro ao remover item',
+      description: 'Falha ao remover o item do lote.',
+      variant: 'destructive',
+    });
+    const unknownFunction = { code: 'PGRST202', message: 'Could not find the function', hint: 'Perhaps you meant to call ...', details: null };
+    expect(removeBatchItemErrorToast(unknownFunction).title).toBe('Erro ao remover item');
+  });
+
+  it('a failed quote deletion says "Erro ao excluir cotação" with the server reason, or a generic text, never a made-up "not found"', async () => {
+    const { deleteQuoteErrorToast } = await import('@/features/purchasing/api/delete-quote');
+    expect(deleteQuoteErrorToast({ code: 'P0001', message: 'Apenas cotações em andamento podem ser excluídas' })).toEqual({
+      title: 'Erro ao excluir cotação',
+      description: 'Apenas cotações em andamento podem ser excluídas',
+      variant: 'destructive',
+    });
+    expect(deleteQuoteErrorToast({ code: 'P0002', message: 'Cotação não encontrada' }).description).toBe('Cotação não encontrada');
+    const network = deleteQuoteErrorToast({ code: '', message: 'TypeError: Failed to fetch', details: '', hint: '' });
+    expect(network.title).toBe('Erro ao excluir cotação');
+    expect(network.description).toBe('Ocorreu um erro inesperado. Por favor, tente novamente.');
+  });
+
+  it('the database\'s own duplicate-quote message is kept as it is', () => {
+    expect(purchasingErrorMessage({ code: '23505', message: 'Você já possui uma cotação para este lote', details: '' }, 'x')).toBe(QUOTE_DUPLICATE);
+  });
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { purchasingErrorMessage, QUOTE_DELETE_ERROR, QUOTE_DELETED, QUOTE_NOT_FOUND } from '@/lib/errors';
+import { GENERIC_ERROR_MESSAGE, purchasingErrorMessage, QUOTE_DELETE_ERROR, QUOTE_DELETED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import type { Quote } from '@/features/purchasing/types';
@@ -9,6 +9,15 @@ import type { Quote } from '@/features/purchasing/types';
 export async function deleteQuote(quoteId: string): Promise<void> {
   const { error } = await supabase.rpc('delete_quote', { p_quote_id: quoteId });
   if (error) throw error;
+}
+
+/**
+ * 'Erro ao excluir cotação' with the server's reason ('Apenas cotações em andamento podem ser excluídas',
+ * 'Cotação não encontrada', both raised by delete_quote) or, for anything else (network, unexpected), a generic text:
+ * never a made-up 'Cotação não encontrada'.
+ */
+export function deleteQuoteErrorToast(error: unknown): { title: string; description: string; variant: 'destructive' } {
+  return { title: QUOTE_DELETE_ERROR, description: purchasingErrorMessage(error, GENERIC_ERROR_MESSAGE), variant: 'destructive' };
 }
 
 export function useDeleteQuote() {
@@ -20,7 +29,7 @@ export function useDeleteQuote() {
       // Representatives get no DELETE events: drop it from the cache ourselves.
       queryClient.setQueryData<Quote[]>(purchasingKeys.quoteList(), (quotes) => quotes?.filter((quote) => quote.id !== quoteId));
     },
-    onError: (error) => toast({ title: QUOTE_DELETE_ERROR, description: purchasingErrorMessage(error, QUOTE_NOT_FOUND), variant: 'destructive' }),
+    onError: (error) => toast(deleteQuoteErrorToast(error)),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.quotes() }),

@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import {
-  BATCH_ITEM_REMOVE_ERROR,
-  BATCH_ITEM_REMOVE_FALLBACK,
-  BATCH_ITEM_REMOVE_REFUSED,
-  BATCH_ITEM_REMOVE_REFUSED_DETAIL,
-  BATCH_ITEM_REMOVED,
-  purchasingErrorMessage,
-} from '@/lib/errors';
+import { BATCH_ITEM_REMOVE_ERROR, BATCH_ITEM_REMOVE_FALLBACK, BATCH_ITEM_REMOVED, purchasingErrorMessage, purchasingErrorHint } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 
@@ -22,16 +15,25 @@ export async function removeBatchItem({ batchId, shortageId }: RemoveBatchItemIn
   if (error) throw error;
 }
 
+/**
+ * The toast of a refused removal. remove_shortage_from_batch raises its refusals (item in an active quote, item
+ * already ordered) with the spec's title 'Item não pode ser removido' as HINT: that hint is the title and the
+ * message the description; any other failure is 'Erro ao remover item' (fallback 'Falha ao remover o item do lote.').
+ */
+export function removeBatchItemErrorToast(error: unknown): { title: string; description: string; variant: 'destructive' } {
+  return {
+    title: purchasingErrorHint(error) ?? BATCH_ITEM_REMOVE_ERROR,
+    description: purchasingErrorMessage(error, BATCH_ITEM_REMOVE_FALLBACK),
+    variant: 'destructive',
+  };
+}
+
 export function useRemoveBatchItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeBatchItem,
     onSuccess: () => toast({ title: BATCH_ITEM_REMOVED }),
-    onError: (error) => {
-      const description = purchasingErrorMessage(error, BATCH_ITEM_REMOVE_FALLBACK);
-      if (description === BATCH_ITEM_REMOVE_REFUSED_DETAIL) toast({ title: BATCH_ITEM_REMOVE_REFUSED, description, variant: 'destructive' });
-      else toast({ title: BATCH_ITEM_REMOVE_ERROR, description, variant: 'destructive' });
-    },
+    onError: (error) => toast(removeBatchItemErrorToast(error)),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
