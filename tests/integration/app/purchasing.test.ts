@@ -309,10 +309,34 @@ describe('quotes', () => {
     expect(items.map((i) => i.shortage_id).sort()).toEqual([...shortages].sort());
     expect(items.every((i) => i.unit_price === null && i.bonus_quantity === 1)).toBe(true);
 
-    // A plain second insert for the same supplier and batch hits the unique constraint.
+    // A plain second insert for the same supplier and batch is refused by the database with the spec message.
     const duplicate = await rep.from('quotes').insert({ batch_id: batch.id, supplier_id: supplierIds.alfa });
     expect(duplicate.error?.code).toBe('23505');
-    expect(duplicate.error?.message).toContain('quotes_batch_supplier_key');
+    expect(duplicate.error?.message).toBe('Você já possui uma cotação para este lote');
+  });
+
+  it('a second quote by the same supplier is refused with "Você já possui uma cotação para este lote", even in a race', async () => {
+    const shortages = await pendingShortages(1);
+    const batch = await createBatch(shortages);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const rep = await as('representante2');
+    // Ten direct inserts at once: the unique constraint lets one in; every other one gets the spec message.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => rep.from('quotes').insert({ batch_id: batch.id, supplier_id: supplierIds.beta }).select('id')),
+    );
+    const created = results.filter((r) => r.error === null);
+    expect(created).toHaveLength(1);
+    for (const refused of results.filter((r) => r.error !== null)) {
+      expect(refused.status).toBe(409);
+      expect(refused.error).toMatchObject({ code: '23505', message: 'Você já possui uma cotação para este lote' });
+    }
+    const again = await rep.from('quotes').insert({ batch_id: batch.id, supplier_id: supplierIds.beta });
+    expect(again.error).toMatchObject({ code: '23505', message: 'Você já possui uma cotação para este lote' });
+    expect(unwrap(await buyer.from('quotes').select('id').eq('batch_id', batch.id))).toHaveLength(1);
+    // get_or_create_quote still hands back the existing quote instead of refusing.
+    const existing = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    expect(existing.id).toBe((created[0]?.data as { id: string }[])[0]?.id);
   });
 
   it('refuses to create a quote on a batch without items', async () => {
