@@ -235,14 +235,15 @@ function detailsOf(error: unknown): string {
 }
 
 /**
- * Details for purchasing writes: the RPCs raise the spec's Portuguese texts (P0001), which are shown as they are;
+ * Details for purchasing writes: the RPCs raise the spec's Portuguese texts (P0001, PT404), which are shown as they are;
  * the one-quote-per-supplier constraint maps to its message; anything else falls back to the screen's own text.
  */
 export function purchasingErrorMessage(error: unknown, fallback: string): string {
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === '23505' && (message === QUOTE_DUPLICATE || `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key'))) return QUOTE_DUPLICATE;
-  if ((code === 'P0001' || code === 'P0002') && message) return message;
+  // P0001: refusals; PT4xx: refusals answered with that HTTP status (PT404 'Lote não encontrado'); P0002: older not-found.
+  if ((code === 'P0001' || code === 'P0002' || /^PT4\d\d$/.test(code ?? '')) && message) return message;
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === '23505' || code === '23503') return databaseErrorMessage(error);
   if (code === '23514' || code === '22P02' || code === '23502') return 'Verifique os dados informados.';
   return fallback;

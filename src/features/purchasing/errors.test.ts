@@ -8,7 +8,8 @@ describe('purchasingErrorMessage', () => {
     expect(QUOTE_DUPLICATE).toBe('Você já possui uma cotação para este lote');
   });
 
-  it('shows the RPC texts as they are (P0001 and P0002)', () => {
+  it('shows the RPC texts as they are (P0001, PT404 and P0002)', () => {
+    expect(purchasingErrorMessage({ code: 'PT404', message: 'Lote não encontrado' }, 'x')).toBe('Lote não encontrado');
     expect(purchasingErrorMessage({ code: 'P0001', message: 'Lote não possui itens para cotação' }, 'x')).toBe('Lote não possui itens para cotação');
     expect(purchasingErrorMessage({ code: 'P0002', message: 'Cotação não encontrada' }, 'x')).toBe('Cotação não encontrada');
   });
@@ -61,7 +62,7 @@ describe('purchasing toasts of refused or failed writes', () => {
       description: 'Apenas cotações em andamento podem ser excluídas',
       variant: 'destructive',
     });
-    expect(deleteQuoteErrorToast({ code: 'P0002', message: 'Cotação não encontrada' }).description).toBe('Cotação não encontrada');
+    expect(deleteQuoteErrorToast({ code: 'PT404', message: 'Cotação não encontrada' }).description).toBe('Cotação não encontrada');
     const network = deleteQuoteErrorToast({ code: '', message: 'TypeError: Failed to fetch', details: '', hint: '' });
     expect(network.title).toBe('Erro ao excluir cotação');
     expect(network.description).toBe('Ocorreu um erro inesperado. Por favor, tente novamente.');

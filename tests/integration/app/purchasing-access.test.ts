@@ -4,8 +4,9 @@
  *     representante2@ (Distribuidora Beta) through tables, embeds or RPCs;
  *   * who sees which batches, shortages, quotes and orders (buyer, representative,
  *     counter staff, anon), allow and deny cases for every write policy;
- *   * concurrent calls: get_or_create_quote yields one quote, and parallel winner
- *     selections (2 buyers at once, and 50 calls) yield exactly one success.
+ *   * concurrent calls: get_or_create_quote yields one quote; parallel winner
+ *     selections (2 buyers at once, and 50 calls), 50 sends and 50 deletions of
+ *     one batch have exactly one effect, with clean refusals or no-ops.
  * The seeded purchasing demo (supabase/seeds/20_purchasing.sql) provides a batch
  * with both suppliers' priced quotes; other fixtures live in a unit of our own.
  */
@@ -414,6 +415,52 @@ describe('concurrency', () => {
       for (const o of outcomes.filter((x) => !x.success)) expect(o.error).toBe('Os vencedores deste lote já foram selecionados');
       const batch = unwrap(await buyer.from('quote_batches').select('status').eq('id', batchId).single());
       expect(batch.status).toBe('COTACAO_FINALIZADA');
+    }
+  });
+
+  it('50 parallel sends of one batch: one effect, every other call a no-op success, never an error (3 rounds)', async () => {
+    const buyer = await as('compras');
+    for (let round = 0; round < 3; round++) {
+      const shortages = await pendingShortages(2);
+      const batch = unwrap(await buyer.rpc('create_quote_batch', { p_unit_id: unitId, p_shortage_ids: shortages, p_name: `Lote ${tag}` })) as {
+        id: string;
+      };
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' })),
+      );
+      for (const r of results) {
+        expect(r.error).toBeNull();
+        expect(r.status).toBe(200);
+      }
+      // Spec §4: setting the status it already has does nothing and succeeds; the batch was sent exactly once.
+      const answers = results.map((r) => r.data as { status: string; sent_at: string });
+      expect(new Set(answers.map((a) => `${a.status}@${a.sent_at}`)).size).toBe(1);
+      const stored = unwrap(await buyer.from('quote_batches').select('status, sent_at').eq('id', batch.id).single());
+      expect(stored).toEqual({ status: 'EM_COTACAO', sent_at: answers[0]?.sent_at });
+      const rows = unwrap(await buyer.from('shortages').select('status').in('id', shortages));
+      expect(rows.map((row) => row.status)).toEqual(['EM_COTACAO', 'EM_COTACAO']);
+    }
+  });
+
+  it('50 parallel deletions of one batch: exactly one deletes it with its quotes, the others are clean refusals (3 rounds)', async () => {
+    const buyer = await as('compras');
+    for (let round = 0; round < 3; round++) {
+      const { batchId, shortages, alfa, beta } = await quotedBatch(2);
+      const results = await Promise.all(Array.from({ length: 50 }, () => buyer.rpc('delete_quote_batch', { p_batch_id: batchId })));
+      for (const r of results) expect(r.status, JSON.stringify(r.error)).toBeLessThan(500);
+      expect(results.filter((r) => r.error === null)).toHaveLength(1);
+      // The batch is gone for the 49 others: a clean 404 'Lote não encontrado', never a server error.
+      for (const refused of results.filter((r) => r.error !== null)) {
+        expect(refused.status).toBe(404);
+        expect(refused.error).toMatchObject({ code: 'PT404', message: 'Lote não encontrado' });
+      }
+      expect(unwrap(await buyer.from('quote_batches').select('id').eq('id', batchId))).toEqual([]);
+      expect(unwrap(await buyer.from('quotes').select('id').in('id', [alfa.id, beta.id]))).toEqual([]);
+      const rows = unwrap(await buyer.from('shortages').select('status, batch_id').in('id', shortages));
+      expect(rows).toEqual([
+        { status: 'PENDENTE', batch_id: null },
+        { status: 'PENDENTE', batch_id: null },
+      ]);
     }
   });
 
