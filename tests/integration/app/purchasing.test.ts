@@ -463,7 +463,8 @@ describe('winners, orders and deletion', () => {
       { shortage_id: shortages[1]!, quote_id: quotes.beta.id },
       { shortage_id: shortages[2]!, quote_id: quotes.alfa.id },
     ];
-    expect(unwrap(await buyer.rpc('select_winning_quotes_native', { p_batch_id: batch.id, p_quote_items: pairs }))).toEqual({ success: true });
+    // Spec §7: the answer has success and error (null on success).
+    expect(unwrap(await buyer.rpc('select_winning_quotes_native', { p_batch_id: batch.id, p_quote_items: pairs }))).toEqual({ success: true, error: null });
 
     const items = unwrap(await buyer.from('quote_items').select('quote_id, shortage_id, is_winner').in('quote_id', [quotes.alfa.id, quotes.beta.id])) as QuoteItem[];
     const winners = items.filter((i) => i.is_winner).map((i) => `${i.quote_id}:${i.shortage_id}`).sort();
@@ -519,7 +520,7 @@ describe('winners, orders and deletion', () => {
           p_quote_items: [{ shortage_id: shortages[0]!, quote_id: quotes.beta.id }],
         }),
       ),
-    ).toEqual({ success: true });
+    ).toEqual({ success: true, error: null });
     const statuses = unwrap(await buyer.from('quotes').select('supplier_id, status').eq('batch_id', batch.id)) as Quote[];
     expect(Object.fromEntries(statuses.map((q) => [q.supplier_id, q.status]))).toEqual({
       [supplierIds.alfa]: 'PERDEDORA',

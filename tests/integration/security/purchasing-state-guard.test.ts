@@ -173,7 +173,7 @@ describe('a buyer cannot skip the purchasing rules with plain table writes', () 
     const buyer = await as('compras');
     const pairs = shortageIds.slice(0, 2).map((shortage_id) => ({ quote_id: quoteId, shortage_id }));
     const winners = unwrap(await buyer.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: pairs }));
-    expect(winners).toEqual({ success: true });
+    expect(winners).toEqual({ success: true, error: null });
     const orders = unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batchId })) as { id: string; total_amount: number }[];
     expect(orders).toHaveLength(1);
     expect(Number(orders[0]?.total_amount)).toBe(20);
