@@ -359,6 +359,7 @@ describe('quotes', () => {
     const rep = await as('representante');
     const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
 
+    const created = unwrap(await rep.from('quotes').select('updated_at').eq('id', quote.id).single()) as { updated_at: string };
     const notPriced = await rep.rpc('submit_quote', { p_quote_id: quote.id });
     expect(notPriced.error?.message).toBe('Informe o preço de pelo menos um item antes de enviar a cotação');
 
@@ -388,17 +389,21 @@ describe('quotes', () => {
     const negative = await rep.from('quote_items').update({ unit_price: -1 }).eq('quote_id', quote.id).eq('shortage_id', shortages[1]!);
     expect(negative.error?.code).toBe('23514');
 
-    const submitted = unwrap(await rep.rpc('submit_quote', { p_quote_id: quote.id })) as Quote;
+    const submitted = unwrap(await rep.rpc('submit_quote', { p_quote_id: quote.id })) as Quote & { updated_at: string };
     expect(submitted.status).toBe('ENVIADA');
+    // Spec §4: submitting sets ENVIADA and updated_at.
+    expect(new Date(submitted.updated_at).getTime()).toBeGreaterThan(new Date(created.updated_at).getTime());
+    const stored = unwrap(await rep.from('quotes').select('status, updated_at').eq('id', quote.id).single()) as { status: string; updated_at: string };
+    expect(stored).toEqual({ status: 'ENVIADA', updated_at: submitted.updated_at });
 
     const late = unwrap(
       await rep.from('quote_items').update({ unit_price: 1 }).eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).select('id'),
     );
     expect(late).toEqual([]);
-    const stored = unwrap(await rep.from('quote_items').select('unit_price').eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).single()) as {
+    const item = unwrap(await rep.from('quote_items').select('unit_price').eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).single()) as {
       unit_price: number;
     };
-    expect(stored.unit_price).toBe(12.5);
+    expect(item.unit_price).toBe(12.5);
   });
 
   it('delete_quote removes a quote in progress, refuses a sent one and reports a missing one', async () => {
