@@ -207,6 +207,11 @@ export interface SupplierWinRate {
   quotesWon: number;
   /** Won ÷ (won + lost), 0–1; null before any result. */
   winRate: number | null;
+  /** Items priced in submitted or decided quotes. */
+  itemsQuoted: number;
+  itemsWon: number;
+  /** Items won ÷ items quoted, 0–1; null when nothing was priced. */
+  itemWinRate: number | null;
   valueWon: number;
 }
 

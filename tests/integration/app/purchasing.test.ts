@@ -692,6 +692,49 @@ describe('reports', () => {
     expect((await (await as('representante')).rpc('get_supplier_win_rates', {})).error?.code).toBe('42501');
   });
 
+  it('win rates and won items filter the period on the same date: the day the batch\'s winners were chosen', async () => {
+    const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [5, 9], beta: [6, 8] });
+    const buyer = await as('compras');
+    unwrap(
+      await buyer.rpc('select_winning_quotes_native', {
+        p_batch_id: batch.id,
+        p_quote_items: shortages.map((shortage_id) => ({ shortage_id, quote_id: quotes.alfa.id })),
+      }),
+    );
+    // Fixture: the winners were chosen on 03/02/2001 (São Paulo), long after nothing else; the quotes were created today.
+    const db = await sql(backend);
+    try {
+      await db.query(`update public.quote_batches set closed_at = '2001-02-03 15:00:00-03' where id = $1`, [batch.id]);
+    } finally {
+      await db.end();
+    }
+    const admin = await as('admin');
+    const period = { p_from: '2001-02-03', p_to: '2001-02-03' };
+    const won = unwrap(await admin.rpc('get_winning_items', period)) as { batch_id: string; supplier_name: string; total: number }[];
+    expect(won.map((r) => [r.batch_id, r.supplier_name, r.total])).toEqual([
+      [batch.id, 'Distribuidora Alfa', 50],
+      [batch.id, 'Distribuidora Alfa', 90],
+    ]);
+    const rates = unwrap(await admin.rpc('get_supplier_win_rates', period)) as {
+      supplier_name: string;
+      quotes_sent: number;
+      quotes_won: number;
+      quotes_lost: number;
+      win_rate: number | null;
+      items_quoted: number;
+      items_won: number;
+      value_won: number;
+    }[];
+    const bySupplier = Object.fromEntries(rates.map((r) => [r.supplier_name, r]));
+    expect(bySupplier['Distribuidora Alfa']).toMatchObject({ quotes_sent: 1, quotes_won: 1, quotes_lost: 0, win_rate: 1, items_quoted: 2, items_won: 2, value_won: 140 });
+    expect(bySupplier['Distribuidora Beta']).toMatchObject({ quotes_sent: 1, quotes_won: 0, quotes_lost: 1, win_rate: 0, items_quoted: 2, items_won: 0, value_won: 0 });
+    // The day after: neither the items nor the rates count them.
+    const next = { p_from: '2001-02-04', p_to: '2001-02-04' };
+    expect(unwrap(await admin.rpc('get_winning_items', next))).toEqual([]);
+    const none = unwrap(await admin.rpc('get_supplier_win_rates', next)) as { quotes_sent: number; items_quoted: number }[];
+    expect(none.every((r) => r.quotes_sent === 0 && r.items_quoted === 0)).toBe(true);
+  });
+
   it('get_representative_dashboard summarises the caller\'s supplier only', async () => {
     const rep = await as('representante2');
     const dashboard = unwrap(await rep.rpc('get_representative_dashboard')) as {

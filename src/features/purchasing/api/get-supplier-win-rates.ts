@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import { nullableNumeric, numeric } from '@/features/purchasing/api/rows';
+import { itemWinRate } from '@/features/purchasing/logic';
 import type { SupplierWinRate } from '@/features/purchasing/types';
 
 const rowSchema = z.object({
@@ -11,10 +12,15 @@ const rowSchema = z.object({
   quotes_sent: numeric,
   quotes_won: numeric,
   win_rate: nullableNumeric,
+  items_quoted: numeric,
+  items_won: numeric,
   value_won: numeric,
 });
 
-/** get_supplier_win_rates (admin): quotes sent and won, win rate and value won per supplier. */
+/**
+ * get_supplier_win_rates (admin): per supplier, quotes sent and won with the per-quote win rate, items quoted and won
+ * with the item-based rate, and value won; the period is the day winners were chosen, as for the won items.
+ */
 export async function getSupplierWinRates(from: string | null, to: string | null, signal?: AbortSignal): Promise<SupplierWinRate[]> {
   let query = supabase.rpc('get_supplier_win_rates', { ...(from ? { p_from: from } : {}), ...(to ? { p_to: to } : {}) });
   if (signal) query = query.abortSignal(signal);
@@ -29,6 +35,9 @@ export async function getSupplierWinRates(from: string | null, to: string | null
       quotesSent: row.quotes_sent,
       quotesWon: row.quotes_won,
       winRate: row.win_rate,
+      itemsQuoted: row.items_quoted,
+      itemsWon: row.items_won,
+      itemWinRate: itemWinRate(row.items_won, row.items_quoted),
       valueWon: row.value_won,
     }));
 }

@@ -28,6 +28,7 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Itens Vitoriosos</h1>
           <p className="text-muted-foreground">{isAdmin ? 'Itens adjudicados a cada fornecedor e suas taxas de vitória.' : 'Os itens que você venceu, com preços e totais.'}</p>
+          <p className="text-xs text-muted-foreground">O período considera a data em que os vencedores do lote foram escolhidos.</p>
         </div>
         <PeriodFilter value={period} onChange={setPeriod} />
       </header>
@@ -37,6 +38,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
           <h2 id="rates-title" className="text-lg font-medium">
             Taxa de vitória por fornecedor
           </h2>
+          <p className="text-sm text-muted-foreground">
+            Por cotação: vencedoras ÷ cotações decididas. Por item: itens vencidos ÷ itens cotados com preço.
+          </p>
           <div className="rounded-xl border bg-card shadow-sm">
             {rates.isLoading ? (
               <Skeleton className="m-4 h-20" aria-hidden="true" />
@@ -51,7 +55,10 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                     <TableHead>Fornecedor</TableHead>
                     <TableHead className="text-right">Cotações enviadas</TableHead>
                     <TableHead className="text-right">Vencedoras</TableHead>
-                    <TableHead className="text-right">Taxa de vitória</TableHead>
+                    <TableHead className="text-right">Taxa por cotação</TableHead>
+                    <TableHead className="text-right">Itens cotados</TableHead>
+                    <TableHead className="text-right">Itens vencidos</TableHead>
+                    <TableHead className="text-right">Taxa por item</TableHead>
                     <TableHead className="text-right">Valor ganho</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -62,6 +69,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                       <TableCell className="text-right tabular-nums">{formatNumber(rate.quotesSent)}</TableCell>
                       <TableCell className="text-right tabular-nums">{formatNumber(rate.quotesWon)}</TableCell>
                       <TableCell className="text-right tabular-nums">{percent(rate.winRate)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(rate.itemsQuoted)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(rate.itemsWon)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{percent(rate.itemWinRate)}</TableCell>
                       <TableCell className="text-right tabular-nums">{formatCurrency(rate.valueWon)}</TableCell>
                     </TableRow>
                   ))}
