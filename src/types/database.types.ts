@@ -820,7 +820,9 @@ export type Database = {
         Returns: Database["public"]["Tables"]["quotes"]["Row"]
       }
       get_representative_dashboard: {
-        Args: never
+        Args: {
+          p_supplier_id?: string
+        }
         Returns: Json
       }
       get_shortage_dependencies: {

@@ -1,11 +1,21 @@
-import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuth } from '@/features/auth/auth-context';
 import { DashboardPage } from '@/features/purchasing/components/dashboard-page';
 
-/** /dashboard: the representative's purchasing summary. */
+/**
+ * /dashboard: a representative's purchasing summary; ADMIN (who passes every route) sees every supplier's, or one
+ * supplier's chosen in ?fornecedor={id}. The database decides what each caller may read.
+ */
 export default function DashboardRoute() {
   useDocumentTitle('Dashboard');
-  const navigate = useNavigate();
-  return <DashboardPage onOpenQuotes={() => void navigate(paths.quotes)} />;
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  return (
+    <DashboardPage
+      isAdmin={user?.role === 'ADMIN'}
+      supplierId={params.get('fornecedor')}
+      onSupplierChange={(supplierId) => setParams(supplierId ? { fornecedor: supplierId } : {}, { replace: true })}
+    />
+  );
 }

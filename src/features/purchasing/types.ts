@@ -216,11 +216,21 @@ export interface SupplierWinRate {
 }
 
 export interface RepresentativeDashboard {
+  /** True for ADMIN's aggregate of every supplier ('Todos os fornecedores'). */
+  allSuppliers: boolean;
   supplierName: string | null;
   awaitingCount: number;
   awaitingBatches: { batchId: string; batchName: string; sentAt: string | null; itemCount: number }[];
   inProgressCount: number;
-  quotesInProgress: { quoteId: string; batchId: string; batchName: string; pricedItems: number; totalItems: number; updatedAt: string | null }[];
+  quotesInProgress: {
+    quoteId: string;
+    batchId: string;
+    batchName: string;
+    supplierName: string;
+    pricedItems: number;
+    totalItems: number;
+    updatedAt: string | null;
+  }[];
   sentCount: number;
   wonCount: number;
   lostCount: number;
@@ -228,5 +238,19 @@ export interface RepresentativeDashboard {
   winRate: number | null;
   itemsWon: number;
   valueWon: number;
-  recentResults: { quoteId: string; batchName: string; status: QuoteStatus; closedAt: string | null; itemsWon: number; valueWon: number }[];
+  recentResults: {
+    quoteId: string;
+    batchId: string;
+    batchName: string;
+    supplierName: string;
+    status: QuoteStatus;
+    closedAt: string | null;
+    itemsWon: number;
+    valueWon: number;
+  }[];
+}
+
+export interface Supplier {
+  id: string;
+  name: string;
 }

@@ -755,4 +755,62 @@ describe('reports', () => {
     expect(dashboard.recent_results.length).toBeGreaterThan(0);
     expect((await (await as('compras')).rpc('get_representative_dashboard')).error?.code).toBe('42501');
   });
+
+  it('the dashboard: a representative sees only its own supplier; ADMIN picks one supplier or all of them', async () => {
+    interface Dashboard {
+      scope: string;
+      supplier: { id: string; name: string } | null;
+      awaiting_batches: { batch_id: string }[];
+      quotes_in_progress: { quote_id: string; batch_id: string; batch_name: string; supplier_name: string; priced_items: number; total_items: number; updated_at: string }[];
+      recent_results: { supplier_name: string }[];
+    }
+    const shortages = await pendingShortages(3);
+    const batch = await createBatch(shortages, `Painel ${tag}`);
+    const buyer = await as('compras');
+    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const beta = await as('representante2');
+    const quote = unwrap(await beta.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+    unwrap(await beta.from('quote_items').update({ unit_price: 4.2 }).eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).select('id'));
+    const updatedAt = (unwrap(await beta.from('quotes').select('updated_at').eq('id', quote.id).single()) as { updated_at: string }).updated_at;
+    const inProgress = expect.objectContaining({ quote_id: quote.id, batch_id: batch.id, batch_name: `Painel ${tag}`, supplier_name: 'Distribuidora Beta', priced_items: 1, total_items: 3, updated_at: updatedAt });
+
+    // The representatives: their own supplier, with or without naming it; never another one.
+    const own = unwrap(await beta.rpc('get_representative_dashboard')) as Dashboard;
+    expect(own).toMatchObject({ scope: 'SUPPLIER', supplier: { id: supplierIds.beta, name: 'Distribuidora Beta' } });
+    expect(own.quotes_in_progress).toContainEqual(inProgress);
+    expect(own.awaiting_batches.map((b) => b.batch_id)).not.toContain(batch.id);
+    expect((unwrap(await beta.rpc('get_representative_dashboard', { p_supplier_id: supplierIds.beta })) as Dashboard).supplier?.name).toBe('Distribuidora Beta');
+    const alfa = await as('representante');
+    const alfaOwn = unwrap(await alfa.rpc('get_representative_dashboard')) as Dashboard;
+    expect(alfaOwn.quotes_in_progress.map((q) => q.quote_id)).not.toContain(quote.id);
+    expect(alfaOwn.awaiting_batches.map((b) => b.batch_id)).toContain(batch.id);
+    const peek = await alfa.rpc('get_representative_dashboard', { p_supplier_id: supplierIds.beta });
+    expect(peek.data).toBeNull();
+    expect(peek.error?.code).toBe('42501');
+
+    // ADMIN: one supplier at a time ...
+    const admin = await as('admin');
+    const adminBeta = unwrap(await admin.rpc('get_representative_dashboard', { p_supplier_id: supplierIds.beta })) as Dashboard;
+    expect(adminBeta).toMatchObject({ scope: 'SUPPLIER', supplier: { name: 'Distribuidora Beta' } });
+    expect(adminBeta.quotes_in_progress).toContainEqual(inProgress);
+    const adminAlfa = unwrap(await admin.rpc('get_representative_dashboard', { p_supplier_id: supplierIds.alfa })) as Dashboard;
+    expect(adminAlfa.quotes_in_progress.map((q) => q.quote_id)).not.toContain(quote.id);
+    expect(adminAlfa.awaiting_batches.map((b) => b.batch_id)).toContain(batch.id);
+    // ... or every supplier ('Todos os fornecedores'): a batch someone started quoting no longer awaits an answer.
+    const all = unwrap(await admin.rpc('get_representative_dashboard')) as Dashboard;
+    expect(all).toMatchObject({ scope: 'ALL', supplier: null });
+    expect(all.quotes_in_progress).toContainEqual(inProgress);
+    // The seeded Lote Reposição Norte has Alfa's quote in progress: the aggregate lists both suppliers' quotes.
+    expect(all.quotes_in_progress.map((q) => q.supplier_name)).toEqual(expect.arrayContaining(['Distribuidora Alfa', 'Distribuidora Beta']));
+    expect(all.recent_results.length).toBeGreaterThan(0);
+    for (const result of all.recent_results) expect(['Distribuidora Alfa', 'Distribuidora Beta']).toContain(result.supplier_name);
+    expect(all.awaiting_batches.map((b) => b.batch_id)).not.toContain(batch.id);
+    const missing = await admin.rpc('get_representative_dashboard', { p_supplier_id: randomUUID() });
+    expect(missing.error?.message).toBe('Fornecedor não encontrado');
+
+    for (const key of ['compras', 'analista', 'balconista'] as const) {
+      const denied = await (await as(key)).rpc('get_representative_dashboard', { p_supplier_id: supplierIds.beta });
+      expect(denied.error?.code, key).toBe('42501');
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { nullableNumeric, numeric, quoteStatus } from '@/features/purchasing/api
 import type { RepresentativeDashboard } from '@/features/purchasing/types';
 
 const dashboardSchema = z.object({
+  scope: z.enum(['ALL', 'SUPPLIER']),
   supplier: z.nullable(z.object({ id: z.string(), name: z.string() })),
   awaiting_count: numeric,
   awaiting_batches: z.array(z.object({ batch_id: z.string(), batch_name: z.nullable(z.string()), sent_at: z.nullable(z.string()), item_count: numeric })),
@@ -15,6 +16,7 @@ const dashboardSchema = z.object({
       quote_id: z.string(),
       batch_id: z.string(),
       batch_name: z.nullable(z.string()),
+      supplier_name: z.string(),
       priced_items: numeric,
       total_items: numeric,
       updated_at: z.nullable(z.string()),
@@ -29,7 +31,9 @@ const dashboardSchema = z.object({
   recent_results: z.array(
     z.object({
       quote_id: z.string(),
+      batch_id: z.string(),
       batch_name: z.nullable(z.string()),
+      supplier_name: z.string(),
       status: quoteStatus,
       closed_at: z.nullable(z.string()),
       items_won: numeric,
@@ -38,14 +42,19 @@ const dashboardSchema = z.object({
   ),
 });
 
-/** get_representative_dashboard: the signed-in representative's numbers. */
-export async function getRepresentativeDashboard(signal?: AbortSignal): Promise<RepresentativeDashboard> {
-  let query = supabase.rpc('get_representative_dashboard');
+/**
+ * get_representative_dashboard: a representative's own supplier (the database decides which); for ADMIN, one
+ * supplier (supplierId) or every supplier (null). The database refuses anyone else, and a representative naming
+ * another supplier.
+ */
+export async function getRepresentativeDashboard(supplierId: string | null, signal?: AbortSignal): Promise<RepresentativeDashboard> {
+  let query = supabase.rpc('get_representative_dashboard', supplierId ? { p_supplier_id: supplierId } : {});
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
   const raw = dashboardSchema.parse(data);
   return {
+    allSuppliers: raw.scope === 'ALL',
     supplierName: raw.supplier?.name ?? null,
     awaitingCount: raw.awaiting_count,
     awaitingBatches: raw.awaiting_batches.map((b) => ({ batchId: b.batch_id, batchName: b.batch_name ?? '—', sentAt: b.sent_at, itemCount: b.item_count })),
@@ -54,6 +63,7 @@ export async function getRepresentativeDashboard(signal?: AbortSignal): Promise<
       quoteId: q.quote_id,
       batchId: q.batch_id,
       batchName: q.batch_name ?? '—',
+      supplierName: q.supplier_name,
       pricedItems: q.priced_items,
       totalItems: q.total_items,
       updatedAt: q.updated_at,
@@ -66,7 +76,9 @@ export async function getRepresentativeDashboard(signal?: AbortSignal): Promise<
     valueWon: raw.value_won,
     recentResults: raw.recent_results.map((r) => ({
       quoteId: r.quote_id,
+      batchId: r.batch_id,
       batchName: r.batch_name ?? '—',
+      supplierName: r.supplier_name,
       status: r.status,
       closedAt: r.closed_at,
       itemsWon: r.items_won,
@@ -75,10 +87,10 @@ export async function getRepresentativeDashboard(signal?: AbortSignal): Promise<
   };
 }
 
-export function representativeDashboardQueryOptions() {
-  return queryOptions({ queryKey: purchasingKeys.dashboard(), queryFn: ({ signal }) => getRepresentativeDashboard(signal) });
+export function representativeDashboardQueryOptions(supplierId: string | null) {
+  return queryOptions({ queryKey: purchasingKeys.dashboardFor(supplierId), queryFn: ({ signal }) => getRepresentativeDashboard(supplierId, signal) });
 }
 
-export function useRepresentativeDashboard() {
-  return useQuery(representativeDashboardQueryOptions());
+export function useRepresentativeDashboard(supplierId: string | null) {
+  return useQuery(representativeDashboardQueryOptions(supplierId));
 }

@@ -16,4 +16,7 @@ export const purchasingKeys = {
   winningItems: (from: string | null, to: string | null) => [...purchasingKeys.all, 'winning-items', from, to] as const,
   winRates: (from: string | null, to: string | null) => [...purchasingKeys.all, 'win-rates', from, to] as const,
   dashboard: () => [...purchasingKeys.all, 'dashboard'] as const,
+  /** null: the caller's own supplier (representative) or every supplier (admin). */
+  dashboardFor: (supplierId: string | null) => [...purchasingKeys.dashboard(), supplierId ?? 'default'] as const,
+  suppliers: () => [...purchasingKeys.all, 'suppliers'] as const,
 };

@@ -1,10 +1,18 @@
 import { Clock, FileCheck2, FileClock, Percent, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useRepresentativeDashboard } from '@/features/purchasing/api/get-representative-dashboard';
+import { useSuppliers } from '@/features/purchasing/api/get-suppliers';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
+import type { RepresentativeDashboard } from '@/features/purchasing/types';
+
+/** How many quotes in progress the card lists before pointing to /cotacoes. */
+const IN_PROGRESS_SHOWN = 8;
 
 function StatCard({ title, value, hint, icon }: { title: string; value: string; hint?: string; icon: ReactNode }) {
   return (
@@ -21,30 +29,86 @@ function StatCard({ title, value, hint, icon }: { title: string; value: string; 
   );
 }
 
-/** /dashboard for representatives: what awaits an answer, quotes in progress and sent, win rate, value won. */
-export function DashboardPage({ onOpenQuotes }: { onOpenQuotes: () => void }) {
-  const dashboard = useRepresentativeDashboard();
-  if (dashboard.isLoading)
-    return (
-      <div className="mx-auto grid w-full max-w-6xl gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-28" />
+/** The admin's choice of whose dashboard to see: every supplier, or one of them. */
+function SupplierSelector({ value, onChange }: { value: string | null; onChange: (supplierId: string | null) => void }) {
+  const suppliers = useSuppliers();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor="dashboard-supplier">Fornecedor</Label>
+      <select
+        id="dashboard-supplier"
+        className="h-9 w-64 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        value={value ?? ''}
+        disabled={suppliers.isLoading}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">Todos os fornecedores</option>
+        {(suppliers.data ?? []).map((supplier) => (
+          <option key={supplier.id} value={supplier.id}>
+            {supplier.name}
+          </option>
         ))}
-      </div>
-    );
-  if (dashboard.isError || !dashboard.data)
-    return (
-      <p role="alert" className="mx-auto max-w-6xl text-destructive">
-        Erro ao carregar dados
-      </p>
-    );
+      </select>
+    </div>
+  );
+}
+
+export interface DashboardPageProps {
+  /** ADMIN sees any supplier's dashboard, or all of them; a representative always sees its own. */
+  isAdmin: boolean;
+  /** The supplier the admin chose (null: every supplier); ignored for representatives. */
+  supplierId: string | null;
+  onSupplierChange: (supplierId: string | null) => void;
+}
+
+/**
+ * /dashboard: batches awaiting an answer, quotes in progress (listed, each opening in /cotacoes) and sent, win rate,
+ * value won and recent results, for the representative's own supplier, or for ADMIN one supplier or all of them.
+ */
+export function DashboardPage({ isAdmin, supplierId, onSupplierChange }: DashboardPageProps) {
+  const chosen = isAdmin ? supplierId : null;
+  const dashboard = useRepresentativeDashboard(chosen);
   const d = dashboard.data;
+
+  const subtitle = !d
+    ? ''
+    : d.allSuppliers
+      ? 'Resumo das cotações de todos os fornecedores.'
+      : d.supplierName
+        ? `Resumo das cotações de ${d.supplierName}.`
+        : 'Resumo das suas cotações.';
+
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="text-muted-foreground">{d.supplierName ? `Resumo das cotações de ${d.supplierName}.` : 'Resumo das suas cotações.'}</p>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+          <p className="min-h-6 text-muted-foreground">{subtitle}</p>
+        </div>
+        {isAdmin ? <SupplierSelector value={supplierId} onChange={onSupplierChange} /> : null}
       </header>
+      {dashboard.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : dashboard.isError || !d ? (
+        <p role="alert" className="text-destructive">
+          Erro ao carregar dados
+        </p>
+      ) : (
+        <DashboardSummary dashboard={d} isAdmin={isAdmin} />
+      )}
+    </div>
+  );
+}
+
+/** The figures and lists of one dashboard (a supplier's, or every supplier's for ADMIN). */
+export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: RepresentativeDashboard; isAdmin: boolean }) {
+  const all = d.allSuppliers;
+  return (
+    <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard title="Lotes aguardando resposta" value={formatNumber(d.awaitingCount)} icon={<Clock aria-hidden="true" className="size-4" />} />
         <StatCard
@@ -64,7 +128,7 @@ export function DashboardPage({ onOpenQuotes }: { onOpenQuotes: () => void }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="text-base">Aguardando sua cotação</CardTitle>
+            <CardTitle className="text-base">{all ? 'Lotes ainda sem nenhuma cotação' : isAdmin ? 'Aguardando cotação do fornecedor' : 'Aguardando sua cotação'}</CardTitle>
           </CardHeader>
           <CardContent>
             {d.awaitingBatches.length === 0 ? (
@@ -73,9 +137,12 @@ export function DashboardPage({ onOpenQuotes }: { onOpenQuotes: () => void }) {
               <ul className="divide-y">
                 {d.awaitingBatches.slice(0, 6).map((b) => (
                   <li key={b.batchId} className="flex items-center justify-between gap-2 py-2 text-sm">
-                    <button type="button" className="font-medium hover:underline" onClick={onOpenQuotes}>
+                    <Link
+                      className="font-medium hover:underline"
+                      to={isAdmin ? `${paths.purchases}?lote=${encodeURIComponent(b.batchId)}` : paths.quotes}
+                    >
                       {b.batchName}
-                    </button>
+                    </Link>
                     <span className="text-muted-foreground">
                       {formatNumber(b.itemCount)} item(ns){b.sentAt ? ` · ${formatDateTime(b.sentAt)}` : ''}
                     </span>
@@ -86,6 +153,40 @@ export function DashboardPage({ onOpenQuotes }: { onOpenQuotes: () => void }) {
           </CardContent>
         </Card>
         <Card>
+          <CardHeader>
+            <CardTitle className="text-base" id="in-progress-title">
+              Cotações em andamento
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {d.quotesInProgress.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nenhuma cotação em andamento.</p>
+            ) : (
+              <ul className="divide-y" aria-labelledby="in-progress-title">
+                {d.quotesInProgress.slice(0, IN_PROGRESS_SHOWN).map((q) => (
+                  <li key={q.quoteId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
+                    <span className="grid">
+                      <Link className="font-medium hover:underline" to={`${paths.quotes}?cotacao=${encodeURIComponent(q.quoteId)}`}>
+                        {q.batchName}
+                      </Link>
+                      {all ? <span className="text-xs text-muted-foreground">{q.supplierName}</span> : null}
+                    </span>
+                    <span className="text-right text-muted-foreground tabular-nums">
+                      {formatNumber(q.pricedItems)} de {formatNumber(q.totalItems)} item(ns) com preço
+                      <span className="block text-xs">{q.updatedAt ? `atualizada em ${formatDateTime(q.updatedAt)}` : 'sem alterações'}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {d.quotesInProgress.length > IN_PROGRESS_SHOWN ? (
+              <Link className="mt-2 inline-block text-sm font-medium hover:underline" to={paths.quotes}>
+                Ver todas as {formatNumber(d.quotesInProgress.length)} cotações em andamento
+              </Link>
+            ) : null}
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="text-base">Resultados recentes</CardTitle>
           </CardHeader>
@@ -99,6 +200,7 @@ export function DashboardPage({ onOpenQuotes }: { onOpenQuotes: () => void }) {
                     <span className="flex items-center gap-2">
                       <FileCheck2 aria-hidden="true" className="size-4 text-muted-foreground" />
                       {r.batchName}
+                      {all ? <span className="text-muted-foreground">· {r.supplierName}</span> : null}
                     </span>
                     <span className="flex items-center gap-2">
                       {r.status === 'VENCEDORA' ? <span className="tabular-nums">{formatCurrency(r.valueWon)}</span> : null}
@@ -111,6 +213,6 @@ export function DashboardPage({ onOpenQuotes }: { onOpenQuotes: () => void }) {
           </CardContent>
         </Card>
       </div>
-    </div>
+    </>
   );
 }
