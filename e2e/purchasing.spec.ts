@@ -147,8 +147,9 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   const alfaB = grid.getByRole('button', { name: `Distribuidora Alfa: R$ 20,00 para ${productB.name}, menor preço` });
   await expect(betaA).toHaveAttribute('aria-pressed', 'true');
   await expect(alfaB).toHaveAttribute('aria-pressed', 'true');
-  await expect(grid.getByLabel('Oferece substituto')).toBeVisible();
-  await expect(grid.getByLabel('Oferece bonificação')).toBeVisible();
+  // Substitute and bonus are readable in the cells, without hovering.
+  await expect(betaA).toContainText('Substituto: Meloxicam Genérico 15mg · EMS');
+  await expect(grid.getByRole('button', { name: `Distribuidora Beta: R$ 25,00 para ${productB.name}` })).toContainText('Bonificação: 2 un. de Vitamina C');
   await expect(buyer.getByTestId('total-Distribuidora Beta')).toContainText('R$ 247,50');
   await expect(buyer.getByTestId('total-Distribuidora Alfa')).toContainText('R$ 240,00');
   // Override one item and back: totals follow the selection.
@@ -217,13 +218,42 @@ test('an item in an active quote cannot leave its batch; the admin sees every su
   await expectToast(buyer, 'Item não pode ser removido');
   await expect(buyer.getByText('Este item está em uma cotação ativa e não pode ser removido do lote.', { exact: true }).first()).toBeVisible();
 
+  // Alfa's quote is a draft, cheaper than Beta's sent one: it is shown 'Em andamento', never offered as the best price.
+  await buyer.getByRole('tab', { name: 'Comparativo' }).click();
+  const grid = buyer.getByRole('table', { name: 'Comparativo de cotações' });
+  const loratadina = grid.getByRole('row', { name: /Loratadina 10mg 12 comprimidos/ });
+  await expect(loratadina).toContainText('Em andamento');
+  await expect(loratadina).not.toContainText('R$ 10,95');
+  await expect(grid.getByRole('button', { name: /^Distribuidora Alfa:/ })).toHaveCount(0);
+  const betaBest = grid.getByRole('button', { name: 'Distribuidora Beta: R$ 11,90 para Loratadina 10mg 12 comprimidos, menor preço' });
+  await expect(betaBest).toHaveAttribute('aria-pressed', 'true');
+  await expect(betaBest).toContainText(/Bonificação: 2 un\. de Mesmo produto \(bonificação\) · Fabricante original · validade \d{2}\/\d{2}\/\d{4}/);
+  await buyer.screenshot({ path: 'test-results/purchasing-comparison-draft.png', fullPage: true });
+
   const admin = await pageAs(browser, 'admin');
   await admin.goto('/itens-vitoriosos');
   const rates = admin.getByRole('table', { name: 'Taxa de vitória por fornecedor' });
   await expect(admin.getByRole('heading', { name: 'Taxa de vitória por fornecedor' })).toBeVisible();
   await expect(rates.getByRole('row', { name: /Distribuidora Alfa/ })).toBeVisible();
   await expect(rates.getByRole('row', { name: /Distribuidora Beta/ })).toBeVisible();
+  await expect(rates.getByRole('columnheader', { name: 'Taxa por item' })).toBeVisible();
   await admin.screenshot({ path: 'test-results/purchasing-admin-winning-items.png', fullPage: true });
+
+  // The admin's dashboard: every supplier by default, or one of them; quotes in progress open in /cotacoes.
+  await admin.goto('/dashboard');
+  await expect(admin.getByText('Resumo das cotações de todos os fornecedores.')).toBeVisible();
+  await expect(admin.getByLabel('Fornecedor')).toHaveValue('');
+  const inProgress = admin.getByRole('list', { name: 'Cotações em andamento' });
+  await expect(inProgress.getByRole('listitem').filter({ hasText: 'Lote Reposição Norte' })).toContainText('Distribuidora Alfa');
+  await admin.getByLabel('Fornecedor').selectOption({ label: 'Distribuidora Beta' });
+  await expect(admin.getByText('Resumo das cotações de Distribuidora Beta.')).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Cotações em andamento' }).getByText('Lote Reposição Norte')).toHaveCount(0);
+  await admin.getByLabel('Fornecedor').selectOption({ label: 'Distribuidora Alfa' });
+  await expect(admin.getByText('Resumo das cotações de Distribuidora Alfa.')).toBeVisible();
+  await admin.screenshot({ path: 'test-results/purchasing-admin-dashboard.png', fullPage: true });
+  await admin.getByRole('list', { name: 'Cotações em andamento' }).getByRole('link', { name: 'Lote Reposição Norte' }).click();
+  await expect(admin.getByRole('heading', { name: 'Cotação · Lote Reposição Norte' })).toBeVisible();
+
   await admin.goto('/cotacoes');
   await expect(admin.getByRole('heading', { name: 'Todas as cotações' })).toBeVisible();
   await expect(admin.getByRole('row', { name: /Lote Reposição Norte.*Distribuidora Beta/ })).toBeVisible();

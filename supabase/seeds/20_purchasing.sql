@@ -1,8 +1,9 @@
 -- Demo purchasing cycle on top of the batches and shortages of 11_shortages.sql:
 --   * Lote Semanal Centro (ABERTO): no quotes yet;
 --   * Lote Reposição Norte (EM_COTACAO): Distribuidora Alfa's quote in progress
---     (one item priced, one offering a substitute), Distribuidora Beta's quote sent
---     (both items priced, one with a bonus);
+--     (one item priced, cheaper than Beta's but still a draft, so it must not
+--     compete; one offering a substitute), Distribuidora Beta's quote sent (both
+--     items priced, one with a bonus);
 --   * Lote Quinzenal Sul (COTACAO_FINALIZADA): Alfa won both items, Beta lost;
 --   * Lote Mensal Sul (PEDIDO_ENVIADO): one item won by each supplier, one order
 --     per supplier; Beta's order was received (its shortage is ENTREGUE).
@@ -50,7 +51,7 @@ begin
   insert into public.quote_items
     (quote_id, shortage_id, unit_price, minimum_quantity, wants_substitute, substitute_product_name, substitute_manufacturer)
   values
-    (v_quote, v_s1, 12.4500, 12, false, null, null),
+    (v_quote, v_s1, 10.9500, 12, false, null, null),
     (v_quote, v_s2, null, null, true, 'Similar equivalente 500 mg (caixa com 20)', 'Laboratório Genérico Brasil');
 
   insert into public.quotes (batch_id, supplier_id, status, created_by, created_at, updated_at)
