@@ -60,6 +60,13 @@ export interface DbSettings {
   database: string;
   /** postgresql://user:password@host:port/database (superuser). */
   url: string;
+  /**
+   * The password of `authenticator` (LOGIN NOINHERIT, not a superuser), the role the
+   * request-serving connections log in as, as PostgREST does on hosted Supabase.
+   */
+  authenticatorPassword: string;
+  /** postgresql://authenticator:password@host:port/database. */
+  authenticatorUrl: string;
 }
 
 export interface BackendConfig {
@@ -98,8 +105,18 @@ export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string;
 
 export interface BackendContext {
   config: BackendConfig;
-  /** Pool of superuser connections; services switch role per transaction. */
+  /**
+   * Superuser connections, for the platform's own work only: the auth service's tables,
+   * schema-cache catalog reads, bucket lookups. Never for SQL a client request shapes.
+   */
   pool: pg.Pool;
+  /**
+   * Connections logged in as `authenticator` (member of anon, authenticated and
+   * service_role, not a superuser): every request-serving transaction (REST, RPC, storage
+   * object access) runs here and switches to the caller's role, so nothing executed inside
+   * a request (`reset role`, a SECURITY INVOKER function) can reach superuser rights.
+   */
+  requestPool: pg.Pool;
   mailbox: Mailbox;
   log(message: string): void;
   /** Subscribe to schema changes (NOTIFY pgrst / DDL). Returns an unsubscribe function. */

@@ -170,7 +170,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const setup = new pg.Client({ connectionString: config.db.url, application_name: 'local-supabase setup' });
     await setup.connect();
     try {
-      await bootstrapDatabase(setup, config.api);
+      await bootstrapDatabase(setup, config.api, config.db);
       await applyMigrations(setup, config.projectDir, log);
       if (existsSync(seedPending)) {
         if (config.seed.enabled) await applySeeds(setup, resolveSeedFiles(config.projectDir, config.seed.sqlPaths), log);
@@ -180,12 +180,17 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       await setup.end().catch(() => undefined);
     }
 
-    const pool = new pg.Pool({ connectionString: config.db.url, max: 10, application_name: 'local-supabase' });
-    pool.on('error', (error: Error & { code?: string }) => {
-      // 57P01 admin_shutdown: PostgreSQL stopping under us (shutdown), not worth a warning.
+    // 57P01 admin_shutdown: PostgreSQL stopping under us (shutdown), not worth a warning.
+    const onIdleError = (error: Error & { code?: string }): void => {
       if (error.code !== '57P01') log(`warning: idle database connection error: ${error.message}`);
-    });
+    };
+    const pool = new pg.Pool({ connectionString: config.db.url, max: 6, application_name: 'local-supabase' });
+    pool.on('error', onIdleError);
     cleanups.push(() => pool.end());
+    // What PostgREST and storage-api hold on hosted: connections as `authenticator`.
+    const requestPool = new pg.Pool({ connectionString: config.db.authenticatorUrl, max: 10, application_name: 'local-supabase requests' });
+    requestPool.on('error', onIdleError);
+    cleanups.push(() => requestPool.end());
 
     const listeners = new Set<() => void>();
     const emitSchemaChange = (): void => {
@@ -206,6 +211,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const ctx: BackendContext = {
       config,
       pool,
+      requestPool,
       mailbox,
       log,
       onSchemaChange(fn) {

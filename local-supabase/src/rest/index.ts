@@ -427,7 +427,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     fn: (client: import('pg').PoolClient) => Promise<T>,
   ): Promise<T> {
     try {
-      return await withRoleTransaction(ctx.pool, identity, { readOnly, searchPath, roleSettings }, fn);
+      return await withRoleTransaction(ctx.requestPool, identity, { readOnly, searchPath, roleSettings }, fn);
     } catch (error) {
       if (isPgError(error)) throw fromPgError(error, identity.role);
       throw error;

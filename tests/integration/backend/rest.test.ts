@@ -472,8 +472,31 @@ describe('rpc', () => {
   });
 });
 
+describe('request connections', () => {
+  it('never gives a request superuser rights: reset role inside it falls back to authenticator', async () => {
+    const probe = await anon.rpc('rest_session_probe');
+    expect(probe.error).toBeNull();
+    expect(probe.data).toEqual({ before_reset: 'anon', current_user: 'authenticator', session_user: 'authenticator', is_superuser: 'off' });
+    const { client } = await newUser();
+    const asUser = await client.rpc('rest_session_probe');
+    expect(asUser.data).toEqual({ before_reset: 'authenticated', current_user: 'authenticator', session_user: 'authenticator', is_superuser: 'off' });
+  });
+
+  it('refuses a switch to a role authenticator is not a member of, as PostgREST does', async () => {
+    for (const target of ['postgres', 'supabase_auth_admin']) {
+      const denied = await anon.rpc('rest_become', { target });
+      expect(denied.status).toBe(401);
+      expect(denied.error).toMatchObject({ code: '42501', message: `permission denied to set role "${target}"` });
+    }
+    const { client } = await newUser();
+    const deniedUser = await client.rpc('rest_become', { target: 'postgres' });
+    expect(deniedUser.status).toBe(403);
+    expect((await anon.rpc('rest_become', { target: 'anon' })).data).toBe('anon');
+  });
+});
+
 describe('schema cache', () => {
-  it('sees a table created by DDL without a restart', async () => {
+  it('serves a table created a moment ago without a restart (a cache miss reloads the cache)', async () => {
     const db = await sql(info);
     const table = `rest_new_${Date.now()}`;
     try {
