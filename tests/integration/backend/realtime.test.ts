@@ -2,11 +2,12 @@
  * Realtime (`/realtime/v1/websocket`) conformance, driven through supabase-js / realtime-js against
  * the conformance fixture project (migration 20260101000200_realtime.sql).
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { conformanceBackend, serviceClient, sql, userClient, type BackendInfo } from '../../utils/env.ts';
+import { signJwt } from '../../utils/jwt.ts';
 
 type Change = {
   eventType: 'INSERT' | 'UPDATE' | 'DELETE';
@@ -57,16 +58,9 @@ async function makeUser(label: string): Promise<{ client: SupabaseClient; id: st
   return { client, id: data.user.id };
 }
 
-function base64url(input: string): string {
-  return Buffer.from(input).toString('base64url');
-}
-
 /** An HS256 JWT signed with the backend's secret (to craft expired tokens). */
 function signToken(claims: Record<string, unknown>): string {
-  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify(claims));
-  const signature = createHmac('sha256', info.jwtSecret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+  return signJwt(claims, info.jwtSecret);
 }
 
 /** Collects events of one channel and lets tests wait for them with a bounded timeout. */

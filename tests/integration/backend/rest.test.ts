@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, conformanceBackend, serviceClient, sql, userClient } from '../../utils/env.ts';
 import type { BackendInfo } from '../../utils/env.ts';
+import { signJwt } from '../../utils/jwt.ts';
 
 let info: BackendInfo;
 let anon: SupabaseClient;
@@ -296,7 +297,6 @@ describe('errors', () => {
     expect(bad.status).toBe(401);
     expect((await bad.json()).code).toBe('PGRST301');
     expect(bad.headers.get('www-authenticate')).toContain('invalid_token');
-    const { signJwt } = await import('../../../local-supabase/src/jwt.ts');
     const expired = signJwt({ role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 120 }, info.jwtSecret);
     const exp = await rest('/rest_countries', { token: expired });
     expect(exp.status).toBe(401);
