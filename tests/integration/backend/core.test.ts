@@ -10,8 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { BackendStartError, freePort, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
 import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
+import { signJwt } from '../../utils/jwt.ts';
 
 const NO_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
 const BAD_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
@@ -23,13 +25,6 @@ function decodeVerified(token: string, secret: string): Record<string, unknown> 
   expect(signature).toBe(expected);
   expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'))).toMatchObject({ alg: 'HS256', typ: 'JWT' });
   return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-}
-
-function signWith(secret: string, claims: Record<string, unknown>): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
 }
 
 describe('gateway', () => {
@@ -63,38 +58,83 @@ describe('gateway', () => {
     }
   });
 
-  it('refuses API requests without any key like the hosted gateway', async () => {
-    for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/storage/v1/bucket', '/functions/v1/echo']) {
-      const response = await fetch(`${info.apiUrl}${p}`);
-      expect(response.status, p).toBe(401);
-      expect(await response.json(), p).toEqual(NO_KEY);
+  it('refuses API requests without any key like the hosted gateway, even with a valid JWT as bearer', async () => {
+    const { data } = await serviceClient(info).auth.admin.createUser({ email: `gateway-${Date.now()}@example.com`, password: 'senha-segura-123', email_confirm: true });
+    const userJwt = signJwt({ sub: data.user?.id, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, info.jwtSecret);
+    for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/auth/v1/health', '/auth/v1/settings', '/storage/v1/bucket']) {
+      const variants: Record<string, string>[] = [{}, { Authorization: `Bearer ${info.anonKey}` }, { Authorization: `Bearer ${userJwt}` }];
+      for (const headers of variants) {
+        const response = await fetch(`${info.apiUrl}${p}`, { headers });
+        expect(response.status, p).toBe(401);
+        expect(await response.json(), p).toEqual(NO_KEY);
+      }
     }
   });
 
-  it('refuses an apikey that is not a JWT of this project', async () => {
-    const foreign = signWith('another-secret-that-is-at-least-32-characters', { role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
-    for (const key of ['not-a-key', foreign, `${info.anonKey}x`]) {
-      const response = await fetch(`${info.apiUrl}/rest/v1/conformance_ping`, { headers: { apikey: key } });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual(BAD_KEY);
+  it('takes only the anon and service_role keys as apikey: a user JWT or a self-made anon JWT is no API key', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const foreign = signJwt({ role: 'anon', iss: 'supabase-demo', exp: 1983812996 }, 'another-secret-that-is-at-least-32-characters');
+    const userJwt = signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', aud: 'authenticated', exp: now + 600 }, info.jwtSecret);
+    const otherAnon = signJwt({ role: 'anon', exp: now + 600 }, info.jwtSecret);
+    for (const key of ['not-a-key', foreign, `${info.anonKey}x`, userJwt, otherAnon]) {
+      for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/storage/v1/bucket', '/functions/v1/public-echo']) {
+        const response = await fetch(`${info.apiUrl}${p}`, { headers: { apikey: key, Authorization: `Bearer ${userJwt}` } });
+        expect(response.status, `${p} with ${key.slice(0, 12)}`).toBe(401);
+        expect(await response.json(), p).toEqual(BAD_KEY);
+      }
     }
     const viaQuery = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?apikey=nope`);
     expect(viaQuery.status).toBe(401);
     expect(await viaQuery.json()).toEqual(BAD_KEY);
+    const userKeyQuery = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?apikey=${userJwt}`);
+    expect(await userKeyQuery.json()).toEqual(BAD_KEY);
   });
 
-  it('lets valid keys (header or url param) and paths browsers open directly through', async () => {
+  it('puts the realtime WebSocket behind the same key check', async () => {
+    const wsUrl = `${info.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`;
+    const userJwt = signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, info.jwtSecret);
+    const statusOf = (query: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`${wsUrl}?vsn=2.0.0${query}`);
+        socket.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.on('open', () => {
+          resolve(101);
+          socket.close();
+        });
+        socket.on('error', reject);
+      });
+    expect(await statusOf('')).toBe(401);
+    expect(await statusOf(`&apikey=${userJwt}`)).toBe(401);
+    expect(await statusOf(`&apikey=${info.anonKey}`)).toBe(101);
+  });
+
+  it('lets valid keys (header or url param) and the routes hosted keeps open through', async () => {
     const withHeader = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note`, { headers: { apikey: info.anonKey } });
     expect(withHeader.status).toBe(200);
     expect(await withHeader.json()).toEqual([{ note: 'pong' }]);
     const withParam = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note&apikey=${info.anonKey}`);
     expect(withParam.status).toBe(200);
-    for (const p of ['/auth/v1/health', '/storage/v1/object/public/nobucket/file.txt', '/mailbox']) {
-      const response = await fetch(`${info.apiUrl}${p}`);
+    const service = await fetch(`${info.apiUrl}/auth/v1/health`, { headers: { apikey: info.serviceRoleKey } });
+    expect(service.status).toBe(200);
+    for (const p of [
+      '/auth/v1/verify?token=nope&type=recovery', '/auth/v1/.well-known/jwks.json', '/storage/v1/object/public/nobucket/file.txt',
+      '/storage/v1/object/sign/docs/x.txt?token=nope', '/mailbox',
+    ]) {
+      const response = await fetch(`${info.apiUrl}${p}`, { redirect: 'manual' });
       const text = await response.text();
-      expect(text, p).not.toContain('No API key found');
-      expect(response.status, p).not.toBe(503);
+      expect(text, p).not.toContain('API key');
+      expect(response.status, p).not.toBe(401);
+      expect(response.status, p).toBeLessThan(500);
     }
+    // Edge Functions: no key needed (the runtime applies verify_jwt itself).
+    const open = await fetch(`${info.apiUrl}/functions/v1/public-echo`, { method: 'POST', body: 'x' });
+    expect(open.status).toBe(200);
+    const closed = await fetch(`${info.apiUrl}/functions/v1/echo`);
+    expect(closed.status).toBe(401);
+    expect(await closed.json()).toEqual({ msg: 'Error: Missing authorization header' });
   });
 
   it('answers unknown paths with a JSON 404', async () => {
