@@ -209,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
         tokenVerifications: num(rateT, 'token_verifications', 30, 'auth.rate_limit'),
         emailSent: num(rateT, 'email_sent', 2, 'auth.rate_limit'),
       },
+      trustForwardedFor: env.LOCAL_SUPABASE_TRUST_FORWARDED_FOR === '1',
     },
     functions,
     seed: {

@@ -18,14 +18,25 @@ export interface ApiSettings {
   autoExposeNewTables: boolean;
 }
 
+/**
+ * `[auth.rate_limit]`, keyed as GoTrue keys its limiters (internal/api/apilimiter): token
+ * buckets per client IP refilling over 5 minutes (burst 30 in GoTrue).
+ */
 export interface AuthRateLimits {
-  /** `[auth.rate_limit] sign_in_sign_ups`: password sign-ins and sign-ups per 5 minutes per IP. */
+  /**
+   * `sign_in_sign_ups` (GoTrue's RATE_LIMIT_OTP, default 30): sign-ups, and each of /otp,
+   * /magiclink, /recover, /resend and PUT /user, every endpoint with a bucket of its own.
+   * Password sign-ins are NOT counted here: they are /token grants.
+   */
   signInSignUps: number;
-  /** `[auth.rate_limit] token_refresh`: refresh-token grants per 5 minutes per IP. */
+  /**
+   * `token_refresh` (RATE_LIMIT_TOKEN_REFRESH, default 150): every /token grant (password
+   * sign-in, refresh token, PKCE) shares one bucket.
+   */
   tokenRefresh: number;
-  /** `[auth.rate_limit] token_verifications`: /verify calls per 5 minutes per IP. */
+  /** `token_verifications` (RATE_LIMIT_VERIFY, default 30): GET and POST /verify. */
   tokenVerifications: number;
-  /** `[auth.rate_limit] email_sent`: emails per hour (whole instance). */
+  /** `email_sent`: emails per hour (whole instance). */
   emailSent: number;
 }
 
@@ -46,6 +57,13 @@ export interface AuthSettings {
   securePasswordChange: boolean;
   minimumPasswordLength: number;
   rateLimits: AuthRateLimits;
+  /**
+   * LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1: key the IP rate limits by the client's
+   * `Sb-Forwarded-For` header (GoTrue's GOTRUE_RATE_LIMIT_HEADER, which on hosted only the
+   * gateway sets). Off by default: any client could otherwise pick a fresh address per
+   * request and never be limited. Test harnesses turn it on to simulate many devices.
+   */
+  trustForwardedFor: boolean;
 }
 
 export interface FunctionSettings {
