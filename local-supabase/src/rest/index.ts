@@ -23,6 +23,8 @@ interface QueryResult {
   page_total: string | number;
   body: string | null;
   location?: string | null;
+  /** Writes with `resolution=merge-duplicates`: how many rows were inserted (not merged). */
+  inserted?: string | null;
 }
 
 interface Prefer {
@@ -409,11 +411,13 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
         }
       } else if (method === 'PATCH') h['Content-Range'] = n > 0 ? `0-${n - 1}/${count ? n : '*'}` : `*/${count ? n : '*'}`;
       else h['Content-Range'] = `*/${count ? n : '*'}`;
+      // PostgREST (Response.hs): a merge-duplicates POST that inserted no row answers 200, not 201.
+      const created = !(prefer.resolution === 'merge-duplicates' && r.inserted != null && Number(r.inserted) <= 0);
       if (representation) {
         const bodyOut = singular ? (r.body ?? '[]').trim().slice(1, -1) : (r.body ?? '[]');
-        return { status: method === 'POST' ? 201 : 200, headers: h, body: bodyOut };
+        return { status: method === 'POST' ? (created ? 201 : 200) : 200, headers: h, body: bodyOut };
       }
-      return { status: method === 'POST' ? 201 : 204, headers: h, body: null };
+      return { status: method === 'POST' ? (created ? 201 : 200) : 204, headers: h, body: null };
     }
     if (method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT', null, null);
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);

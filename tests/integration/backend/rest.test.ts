@@ -366,11 +366,60 @@ describe('writes', () => {
     await client.from('rest_items').insert({ sku, qty: 1, label: 'antes' });
     const merged = await client.from('rest_items').upsert({ sku, qty: 7 }, { onConflict: 'sku' }).select('sku, qty, label');
     expect(merged.error).toBeNull();
+    // PostgREST answers 200 (not 201) when a merge only updated rows.
+    expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ sku, qty: 7, label: 'antes' }]);
+    const mergedMinimal = await client.from('rest_items').upsert({ sku, qty: 8 }, { onConflict: 'sku' });
+    expect(mergedMinimal.status).toBe(200);
+    const mixed = await client.from('rest_items').upsert([{ sku, qty: 9 }, { sku: `${sku}-novo`, qty: 1 }], { onConflict: 'sku' });
+    expect(mixed.status).toBe(201);
+    const inserted = await client.from('rest_items').upsert({ sku: `${sku}-outro`, qty: 2 }, { onConflict: 'sku' });
+    expect(inserted.status).toBe(201);
     const ignored = await client.from('rest_items').upsert({ sku, qty: 99 }, { onConflict: 'sku', ignoreDuplicates: true }).select('qty');
     expect(ignored.data).toEqual([]);
     const check = await client.from('rest_items').select('qty').eq('sku', sku).single();
-    expect(check.data).toEqual({ qty: 7 });
+    expect(check.data).toEqual({ qty: 9 });
+  });
+
+  it('fills missing keys with identity, domain and column defaults under missing=default, computing generated columns', async () => {
+    const { client } = await newUser();
+    const token = (await client.auth.getSession()).data.session?.access_token;
+    const post = (body: unknown, columns?: string) =>
+      rest(`/rest_defaults?select=id,serial_no,label,label_upper,amount,note${columns ? `&columns=${columns}` : ''}`, {
+        method: 'POST', token,
+        headers: { 'Content-Type': 'application/json', Prefer: 'return=representation, missing=default' },
+        body: JSON.stringify(body),
+      });
+    const res = await post([{ label: 'caixa', amount: 5, note: 'a' }, { note: 'b' }], 'id,serial_no,label,amount,note');
+    expect(res.status).toBe(201);
+    const rows = (await res.json()) as { id: number; serial_no: number; label: string; label_upper: string; amount: number; note: string }[];
+    expect(rows.map(({ label, label_upper, amount, note }) => ({ label, label_upper, amount, note }))).toEqual([
+      { label: 'caixa', label_upper: 'CAIXA', amount: 5, note: 'a' },
+      { label: 'sem nome', label_upper: 'SEM NOME', amount: 1, note: 'b' },
+    ]);
+    expect(rows[0]?.id).toEqual(expect.any(Number));
+    expect(rows[1]?.id).toBe((rows[0]?.id ?? 0) + 1);
+    expect(rows[1]?.serial_no).toBe((rows[0]?.serial_no ?? 0) + 1);
+    expect(res.headers.get('preference-applied')).toContain('missing=default');
+
+    // An explicit id next to a missing one: the missing one still takes the identity's next value.
+    const explicit = await post([{ id: 900_000 + Math.floor(Math.random() * 90_000), note: 'c' }, { note: 'd' }], 'id,note');
+    expect(explicit.status).toBe(201);
+    const [given, next] = (await explicit.json()) as { id: number; serial_no: number }[];
+    expect(next?.id).toEqual(expect.any(Number));
+    expect(next?.id).not.toBe(given?.id);
+    expect(next?.serial_no).toBe((given?.serial_no ?? 0) + 1);
+
+    // A value for a GENERATED ALWAYS column is refused as by Postgres and PostgREST.
+    const always = await post([{ serial_no: 1, note: 'e' }], 'serial_no,note');
+    expect(always.status).toBe(400);
+    expect(((await always.json()) as { code: string }).code).toBe('428C9');
+    // Without missing=default the missing key is NULL, as PostgREST does.
+    const plain = await rest('/rest_defaults?columns=label,note', {
+      method: 'POST', token, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ note: 'f', amount: 2 }]),
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { code: string }).code).toBe('23502');
   });
 
   it('updates and deletes with filters, counts, refuses unfiltered ones, rolls back a singular violation', async () => {
