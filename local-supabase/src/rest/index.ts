@@ -98,7 +98,9 @@ function acceptKind(accept: string | undefined): 'json' | 'singular' {
   if (!accept) return 'json';
   const types = accept.split(',').map((t) => (t.split(';')[0] ?? '').trim().toLowerCase());
   if (types.includes(SINGULAR)) return 'singular';
-  if (types.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*' || t === '' || t === 'application/vnd.pgrst.array+json')) return 'json';
+  if (types.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*' || t === '' || t === 'application/vnd.pgrst.array+json' || t === 'application/openapi+json')) {
+    return 'json';
+  }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`, null, null);
 }
 

@@ -559,4 +559,116 @@ describe('schema cache', () => {
     expect(error).toBeNull();
     expect(data).toEqual([{ label: 'novo' }]);
   });
+
+  /** Repeats `request` until `done` accepts its result (the schema reload is asynchronous), at most 5 s. */
+  async function eventually<T>(request: () => PromiseLike<T>, done: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 5_000;
+    let value = await request();
+    while (!done(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = await request();
+    }
+    return value;
+  }
+
+  // The next tests would pass with a stale cache if the DDL watch did not reload it: none of
+  // their requests misses the cache (which would reload it on its own).
+  it('forgets a dropped table (PGRST205, not a Postgres error from a stale cache)', async () => {
+    const table = `rest_gone_${Date.now()}`;
+    const db = await sql(info);
+    try {
+      await db.query(`create table public.${table} (id int primary key); grant select on public.${table} to anon`);
+      expect((await eventually(() => anon.from(table).select('id'), (r) => r.error === null)).error).toBeNull();
+      await db.query(`drop table public.${table}`);
+    } finally {
+      await db.end();
+    }
+    const gone = await eventually(() => anon.from(table).select('id'), (r) => r.error?.code === 'PGRST205');
+    expect(gone.status).toBe(404);
+    expect(gone.error?.code).toBe('PGRST205');
+  });
+
+  it('sees a column added by ALTER TABLE for PATCH and in select=*', async () => {
+    const table = `rest_grown_${Date.now()}`;
+    const db = await sql(info);
+    try {
+      await db.query(`create table public.${table} (id int primary key); insert into public.${table} values (1);
+                      grant select, update on public.${table} to anon`);
+      await eventually(() => anon.from(table).select('*'), (r) => r.error === null);
+      await db.query(`alter table public.${table} add column note text`);
+      const patched = await eventually(
+        () => anon.from(table).update({ note: 'nova coluna' }).eq('id', 1).select('*'),
+        (r) => r.error === null,
+      );
+      expect(patched.error).toBeNull();
+      expect(patched.data).toEqual([{ id: 1, note: 'nova coluna' }]);
+    } finally {
+      await db.query(`drop table if exists public.${table}`);
+      await db.end();
+    }
+  });
+
+  it('follows foreign keys added and dropped by DDL: a second one makes the embed ambiguous, dropping both ends it', async () => {
+    const stamp = Date.now();
+    const parent = `rest_parent_${stamp}`;
+    const child = `rest_child_${stamp}`;
+    const db = await sql(info);
+    try {
+      await db.query(`create table public.${parent} (id int primary key, name text);
+                      create table public.${child} (id int primary key, parent_id int references public.${parent} (id), other_id int);
+                      insert into public.${parent} values (1, 'pai'); insert into public.${child} values (10, 1, 1);
+                      grant select on public.${parent}, public.${child} to anon`);
+      const embed = () => anon.from(child).select(`id, ${parent}(name)`);
+      expect((await eventually(embed, (r) => r.error === null)).data).toEqual([{ id: 10, [parent]: { name: 'pai' } }]);
+
+      await db.query(`alter table public.${child} add constraint ${child}_other_fkey foreign key (other_id) references public.${parent} (id)`);
+      const ambiguous = await eventually(embed, (r) => r.status === 300);
+      expect(ambiguous.status).toBe(300);
+      expect(ambiguous.error?.code).toBe('PGRST201');
+      const hinted = await anon.from(child).select(`id, ${parent}!${child}_other_fkey(name)`);
+      expect(hinted.data).toEqual([{ id: 10, [parent]: { name: 'pai' } }]);
+
+      await db.query(`alter table public.${child} drop constraint ${child}_other_fkey, drop constraint ${child}_parent_id_fkey`);
+      const none = await eventually(embed, (r) => r.error?.code === 'PGRST200');
+      expect(none.status).toBe(400);
+      expect(none.error?.code).toBe('PGRST200');
+    } finally {
+      await db.query(`drop table if exists public.${child}, public.${parent}`);
+      await db.end();
+    }
+  });
+
+  it('reloads only for DDL that shapes the API, never for temporary objects (as hosted pgrst_ddl_watch)', async () => {
+    const listener = await sql(info);
+    const db = await sql(info);
+    const table = `rest_watch_${Date.now()}`;
+    try {
+      const received: string[] = [];
+      listener.on('notification', (message) => {
+        if (message.channel === 'pgrst') received.push(message.payload ?? '');
+      });
+      await listener.query('listen pgrst');
+      const notificationsOf = async (statement: string): Promise<string[]> => {
+        const marker = `marker-${Math.random()}`;
+        const from = received.length;
+        await db.query(statement);
+        await db.query(`select pg_notify('pgrst', $1)`, [marker]);
+        const deadline = Date.now() + 5_000;
+        while (!received.includes(marker) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(received).toContain(marker);
+        return received.slice(from, received.indexOf(marker));
+      };
+      expect(await notificationsOf(`create temp table ${table}_tmp (id int)`)).toEqual([]);
+      expect(await notificationsOf(`alter table ${table}_tmp add column note text`)).toEqual([]);
+      expect(await notificationsOf(`drop table ${table}_tmp`)).toEqual([]);
+      expect(await notificationsOf(`create table public.${table} (id int primary key, note text)`)).toEqual(['reload schema']);
+      expect(await notificationsOf(`create index on public.${table} (note)`)).toEqual([]);
+      expect(await notificationsOf(`grant select on public.${table} to anon`)).toEqual([]);
+      expect(await notificationsOf(`comment on table public.${table} is 'probe'`)).toEqual(['reload schema']);
+      expect(await notificationsOf(`drop table public.${table}`)).toEqual(['reload schema']);
+    } finally {
+      await db.query(`drop table if exists public.${table}`);
+      await Promise.all([listener.end(), db.end()]);
+    }
+  });
 });
