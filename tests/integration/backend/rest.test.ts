@@ -140,6 +140,62 @@ describe('select', () => {
     expect(presentOnly.data).toEqual([{ code: 'BR' }]);
   });
 
+  it('filters embedded resources with cs and cd, with and without !inner, both ways of a relationship', async () => {
+    const shelvesWith = async (embed: string, op: 'contains' | 'containedBy', value: string[]) => {
+      const query = anon.from('rest_shelves').select(`name, rest_boxes${embed}(label)`).order('id').order('id', { referencedTable: 'rest_boxes' });
+      const { data, error } = await (op === 'contains' ? query.contains('rest_boxes.tags', value) : query.containedBy('rest_boxes.tags', value));
+      expect(error).toBeNull();
+      return data;
+    };
+    expect(await shelvesWith('', 'contains', ['fragil'])).toEqual([
+      { name: 'Frente', rest_boxes: [{ label: 'Vidros' }, { label: 'Louça' }] },
+      { name: 'Fundo', rest_boxes: [] },
+      { name: 'Vazia', rest_boxes: [] },
+    ]);
+    expect(await shelvesWith('!inner', 'contains', ['fragil'])).toEqual([{ name: 'Frente', rest_boxes: [{ label: 'Vidros' }, { label: 'Louça' }] }]);
+    expect(await shelvesWith('', 'containedBy', ['pesado', 'leve'])).toEqual([
+      { name: 'Frente', rest_boxes: [{ label: 'Papel' }] },
+      { name: 'Fundo', rest_boxes: [{ label: 'Ferro' }, { label: 'Sem peso' }] },
+      { name: 'Vazia', rest_boxes: [] },
+    ]);
+    expect(await shelvesWith('!inner', 'containedBy', ['leve'])).toEqual([
+      { name: 'Frente', rest_boxes: [{ label: 'Papel' }] },
+      { name: 'Fundo', rest_boxes: [{ label: 'Sem peso' }] },
+    ]);
+
+    // many-to-one: the box's shelf filtered on its zones
+    const toOne = await anon.from('rest_boxes').select('label, rest_shelves(name)').contains('rest_shelves.zones', ['c']).order('id');
+    expect(toOne.data?.map((b) => [b.label, b.rest_shelves])).toEqual([
+      ['Vidros', null], ['Papel', null], ['Louça', null], ['Ferro', { name: 'Fundo' }], ['Sem peso', { name: 'Fundo' }],
+    ]);
+    const toOneInner = await anon.from('rest_boxes').select('label, rest_shelves!inner(name)').containedBy('rest_shelves.zones', ['a', 'b', 'x']).order('id');
+    expect(toOneInner.data).toEqual([
+      { label: 'Vidros', rest_shelves: { name: 'Frente' } },
+      { label: 'Papel', rest_shelves: { name: 'Frente' } },
+      { label: 'Louça', rest_shelves: { name: 'Frente' } },
+    ]);
+  });
+
+  it('orders embedded resources with nullsfirst and nullslast, ascending and descending', async () => {
+    const order = async (options: { ascending: boolean; nullsFirst: boolean }) => {
+      const { data, error } = await anon
+        .from('rest_shelves')
+        .select('name, rest_boxes(label, weight)')
+        .lte('id', 2)
+        .order('id')
+        .order('weight', { referencedTable: 'rest_boxes', ...options })
+        .order('id', { referencedTable: 'rest_boxes' });
+      expect(error).toBeNull();
+      return data?.map((shelf) => (shelf.rest_boxes as { label: string }[]).map((box) => box.label));
+    };
+    expect(await order({ ascending: true, nullsFirst: true })).toEqual([['Papel', 'Louça', 'Vidros'], ['Sem peso', 'Ferro']]);
+    expect(await order({ ascending: true, nullsFirst: false })).toEqual([['Louça', 'Vidros', 'Papel'], ['Ferro', 'Sem peso']]);
+    expect(await order({ ascending: false, nullsFirst: true })).toEqual([['Papel', 'Vidros', 'Louça'], ['Sem peso', 'Ferro']]);
+    expect(await order({ ascending: false, nullsFirst: false })).toEqual([['Vidros', 'Louça', 'Papel'], ['Ferro', 'Sem peso']]);
+    const raw = await rest('/rest_shelves?select=name,rest_boxes(label)&id=eq.1&rest_boxes.order=weight.desc.nullslast');
+    expect(await raw.json()).toEqual([{ name: 'Frente', rest_boxes: [{ label: 'Vidros' }, { label: 'Louça' }, { label: 'Papel' }] }]);
+  });
+
   it('pages rows with embeds exactly as the whole ordered list (the window is applied before the embeds)', async () => {
     const all = await anon.from('rest_countries').select('code, rest_cities(name)').order('name', { ascending: false }).order('id');
     expect(all.error).toBeNull();
@@ -500,6 +556,27 @@ describe('rpc', () => {
     expect(v.status).toBe(204);
     expect(v.data).toBeNull();
     expect((await anon.rpc('rest_whoami', {}, { get: true })).data).toEqual({ role: 'anon', sub: null, method: 'GET' });
+  });
+
+  it('filters, orders and embeds a set-returning function called by GET', async () => {
+    const viaClient = await anon
+      .rpc('rest_boxes_of', { shelf: 1 }, { get: true })
+      .select('label, weight, rest_shelves(name)')
+      .not('weight', 'is', null)
+      .order('weight', { ascending: false });
+    expect(viaClient.error).toBeNull();
+    expect(viaClient.data).toEqual([
+      { label: 'Vidros', weight: 12, rest_shelves: { name: 'Frente' } },
+      { label: 'Louça', weight: 7, rest_shelves: { name: 'Frente' } },
+    ]);
+    const raw = await rest('/rpc/rest_boxes_of?shelf=2&select=label&weight=is.null', { headers: { Prefer: 'count=exact' } });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-range')).toBe('0-0/1');
+    expect(await raw.json()).toEqual([{ label: 'Sem peso' }]);
+    const tagged = await anon.rpc('rest_boxes_of', { shelf: 1 }, { get: true }).select('label').contains('tags', ['fragil']).order('label');
+    expect(tagged.data).toEqual([{ label: 'Louça' }, { label: 'Vidros' }]);
+    const head = await anon.rpc('rest_boxes_of', { shelf: 1 }, { get: true, head: true, count: 'exact' }).gt('weight', 10);
+    expect(head.count).toBe(1);
   });
 
   it('runs volatile functions read-write under the caller role and reports errors', async () => {
