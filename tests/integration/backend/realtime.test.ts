@@ -390,11 +390,15 @@ describe('authorization of the socket and channels', () => {
     const { data } = await userA.client.auth.getSession();
     watcherToken = data.session?.access_token ?? '';
     await watcher.realtime.setAuth();
-    // The access_token push is processed in order before later changes; give it a moment to land.
-    await settle(300);
-    const after = await insertMessage(userA.client, { room: 'a-private', body: 'after setAuth' });
-    const change = await watched.changes.waitFor((item) => item.new.id === after.id);
-    expect(change.new.body).toBe('after setAuth');
+    // The access_token push has no reply to wait for: insert until a change reaches the watcher
+    // (on a loaded machine the push may land after the first insert was dispatched as anon).
+    let change: Awaited<ReturnType<typeof watched.changes.waitFor>> | undefined;
+    const deadline = Date.now() + 10_000;
+    while (!change && Date.now() < deadline) {
+      const after = await insertMessage(userA.client, { room: 'a-private', body: 'after setAuth' });
+      change = await watched.changes.waitFor((item) => item.new.id === after.id, 1000).catch(() => undefined);
+    }
+    expect(change?.new.body).toBe('after setAuth');
 
     const now = Math.floor(Date.now() / 1000);
     watcherToken = signToken({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 });
