@@ -254,10 +254,24 @@ describe('database bootstrap and migrations', () => {
                             'audit_log_entries', 'flow_state', 'buckets', 'objects')`,
     );
     expect(rls.rows).toEqual([]);
+    const authenticator = await db.query<{ rolsuper: boolean; rolinherit: boolean; scram: boolean }>(
+      "select rolsuper, rolinherit, rolpassword like 'SCRAM-SHA-256$%' as scram from pg_authid where rolname = 'authenticator'",
+    );
+    expect(authenticator.rows).toEqual([{ rolsuper: false, rolinherit: false, scram: true }]);
     const wal = await db.query<{ wal_level: string }>('show wal_level');
     expect(wal.rows[0]?.wal_level).toBe('logical');
     const fsync = await db.query<{ fsync: string }>('show fsync');
     expect(fsync.rows[0]?.fsync).toBe('on');
+  });
+
+  it('serves REST requests on connections logged in as authenticator, not the superuser', async () => {
+    const response = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note`, { headers: { apikey: info.anonKey } });
+    expect(response.status).toBe(200);
+    const { rows } = await db.query<{ usename: string; superuser: boolean }>(
+      `select distinct a.usename, r.rolsuper as superuser from pg_stat_activity a join pg_roles r on r.oid = a.usesysid
+        where a.application_name in ('local-supabase requests', 'local-supabase realtime rls')`,
+    );
+    expect(rows).toEqual([{ usename: 'authenticator', superuser: false }]);
   });
 
   it('creates the auth tables with the columns project SQL commonly reads', async () => {
