@@ -2,6 +2,7 @@
  * The local backend's core: gateway (CORS, apikey, routing), status file,
  * platform bootstrap, CLI-style migrations and seeds, restart and failures.
  */
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BackendStartError, freePort, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import { BackendStartError, freePort, makeDataDir, REPO_ROOT, startBackend, type StartedBackend } from '../../utils/backend.ts';
 import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
 import { signJwt } from '../../utils/jwt.ts';
 
@@ -348,7 +349,8 @@ describe('lifecycle (own backends)', () => {
       path.join(projectDir, 'seed.sql'),
       "insert into public.notes (body) values ('seed.sql');\n" +
         "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)\n" +
-        "values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'gerente@example.com', '', now(), '{}', '{}', now(), now());\n",
+        "values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'gerente@example.com', extensions.crypt('senha-demo-123', extensions.gen_salt('bf', 4)), now(), '{}', '{}', now(), now()),\n" +
+        "       ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'visitante@example.com', '', now(), '{}', '{}', now(), now());\n",
     );
     await fs.writeFile(path.join(projectDir, 'seeds', '02_b.sql'), "insert into public.notes (body) values ('seeds/02_b.sql');\n");
     await fs.writeFile(path.join(projectDir, 'seeds', '01_a.sql'), "insert into public.notes (body) values ('seeds/01_a.sql');\n");
@@ -369,7 +371,8 @@ describe('lifecycle (own backends)', () => {
       expect(banner).toContain(`Mailbox URL: ${backend.apiUrl}/mailbox\n`);
       expect(banner).toContain(`anon key: ${backend.anonKey}\n`);
       expect(banner).toContain(`service_role key: ${backend.serviceRoleKey}\n`);
-      expect(banner).toContain('Accounts in auth.users:\n  - gerente@example.com');
+      // The seed's crypt() password, checked against the stored hash, is named with the accounts it opens.
+      expect(banner).toContain('Demo accounts (password: senha-demo-123):\n  - gerente@example.com\n\nOther accounts in auth.users:\n  - visitante@example.com\n');
       expect(await fs.readFile(path.join(workDir, '.env.local'), 'utf8')).toContain(
         `VITE_SUPABASE_URL=${backend.apiUrl}\nVITE_SUPABASE_ANON_KEY=${backend.anonKey}\n`,
       );
@@ -451,6 +454,48 @@ describe('lifecycle (own backends)', () => {
         await backend.stop({ keepDataDir: true });
       }
     } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('stops PostgreSQL cleanly on Ctrl+C during the first start, cancelling the migration in flight', async () => {
+    const slow = path.join(workDir, 'slow');
+    await fs.cp(projectDir, slow, { recursive: true });
+    await fs.writeFile(path.join(slow, 'migrations', '20260401000000_slow.sql'), 'create table public.slow_part (id int);\nselect pg_sleep(60);\n');
+    const dataDir = await makeDataDir('core-interrupted-');
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'local-supabase/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env, LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DB_PORT: String(port + 1), LOCAL_SUPABASE_DATA_DIR: dataDir,
+        LOCAL_SUPABASE_PROJECT_DIR: slow, LOCAL_SUPABASE_NO_ENV_FILE: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // The migrations before the slow one are applied: PostgreSQL is up and the slow one is running.
+      const deadline = Date.now() + 90_000;
+      while (!output.includes('Applied migration 20260201000000_notes.sql') && child.exitCode === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(output).toContain('Applied migration 20260201000000_notes.sql');
+      const postgresPid = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(isAlive(postgresPid)).toBe(true);
+      const interruptedAt = Date.now();
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(Date.now() - interruptedAt).toBeLessThan(20_000);
+      expect(isAlive(postgresPid)).toBe(false);
+      expect(output).toContain('SIGINT received, stopping...');
+      expect(output).toContain('stopped before startup finished');
+      expect(output).not.toContain('Applied migration 20260401000000_slow.sql');
+      expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
