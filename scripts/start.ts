@@ -1,21 +1,43 @@
 /**
  * `npm start`: the local Supabase-compatible backend and the app, together.
  * The backend keeps its data under .local-supabase/ (seeded on first start);
- * the app is Vite's dev server pointed at it. Ctrl+C stops both cleanly.
+ * the app is Vite's dev server pointed at it. Ctrl+C stops both cleanly, also while
+ * the backend is still starting (the first start's migrations and seeds are cancelled).
  */
 import { createServer, type ViteDevServer } from 'vite';
-import { startBackend } from '../local-supabase/src/start.ts';
-
-const DEMO_PASSWORD = 'Farmacia@2026';
+import { startBackend, type RunningBackend } from '../local-supabase/src/start.ts';
 
 async function main(): Promise<void> {
-  const backend = await startBackend();
+  const starting = new AbortController();
+  let backend: RunningBackend | undefined;
+  let vite: ViteDevServer | undefined;
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    await vite?.close().catch(() => undefined);
+    await backend?.stop();
+    process.exit(0);
+  };
+  const onSignal = (): void => {
+    if (backend) void stop();
+    else starting.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    backend = await startBackend({ signal: starting.signal });
+  } catch (error) {
+    if (starting.signal.aborted) process.exit(0);
+    throw error;
+  }
+  if (starting.signal.aborted) return stop();
   const { apiUrl, anonKey } = backend.config;
   process.env.VITE_SUPABASE_URL = apiUrl;
   process.env.VITE_SUPABASE_ANON_KEY = anonKey;
 
   const port = Number(process.env.PORT ?? 5173);
-  let vite: ViteDevServer;
   try {
     vite = await createServer({ server: { port, strictPort: true, host: '127.0.0.1' } });
     await vite.listen();
@@ -30,19 +52,8 @@ async function main(): Promise<void> {
   console.log(`  App:      ${appUrl}`);
   console.log(`  Backend:  ${apiUrl}`);
   console.log(`  Mailbox:  ${apiUrl}/mailbox`);
-  console.log(`  Demo accounts use the password ${DEMO_PASSWORD} (see README.md).`);
+  if (backend.demoAccounts) console.log(`  Demo accounts use the password ${backend.demoAccounts.password} (see README.md).`);
   console.log('');
-
-  let stopping = false;
-  const stop = async (): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    await vite.close().catch(() => undefined);
-    await backend.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((error: unknown) => {

@@ -6,8 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { BackendContext, Service, ServiceFactory } from './context.ts';
-import { answerPreflight, applyCorsHeaders, bearerToken, sendJson } from './http.ts';
-import { verifyJwt } from './jwt.ts';
+import { answerPreflight, applyCorsHeaders, sendJson } from './http.ts';
 
 export type Prefix = '/auth/v1' | '/rest/v1' | '/realtime/v1' | '/functions/v1' | '/storage/v1' | '/mailbox';
 
@@ -15,8 +14,12 @@ export type Services = Partial<Record<Prefix, Service>>;
 
 const PREFIXES: Prefix[] = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1', '/mailbox'];
 
-/** Prefixes behind the gateway's apikey check (hosted: Kong's key-auth plugin). */
-const KEY_CHECKED: Prefix[] = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'];
+/**
+ * Prefixes behind the gateway's apikey check (hosted: key-auth on these routes). Edge Functions
+ * are not among them: the hosted gateway passes requests without a key to the runtime, which
+ * applies `verify_jwt` itself; it refuses only a key that is present and unknown.
+ */
+const KEY_CHECKED: Prefix[] = ['/auth/v1', '/rest/v1', '/realtime/v1', '/storage/v1'];
 
 const SERVICE_MODULES: Array<{ prefix: Exclude<Prefix, '/mailbox'>; module: string; factory: string }> = [
   { prefix: '/auth/v1', module: './auth/index.ts', factory: 'createAuthService' },
@@ -77,21 +80,18 @@ function pathOnly(rest: string): string {
   return q === -1 ? rest : rest.slice(0, q);
 }
 
-/** Paths a browser reaches without headers, which the hosted gateway lets through. */
-function isKeyExempt(ctx: BackendContext, prefix: Prefix, rest: string, method: string): boolean {
+/**
+ * Paths the hosted gateway serves without a key: GoTrue's open routes (the verify link opened
+ * from a mail, OAuth callback and authorize, the JWKS), and storage URLs made to be opened
+ * as they are (public objects, signed download URLs).
+ */
+function isKeyExempt(prefix: Prefix, rest: string, method: string): boolean {
   const p = pathOnly(rest);
   switch (prefix) {
     case '/auth/v1':
-      return p === '/verify' || p === '/health' || p === '/callback' || p === '/.well-known/jwks.json';
+      return p === '/verify' || p === '/callback' || p === '/authorize' || p === '/.well-known/jwks.json';
     case '/storage/v1':
       return p.startsWith('/object/public/') || (p.startsWith('/object/sign/') && (method === 'GET' || method === 'HEAD'));
-    case '/realtime/v1':
-      return p === '/websocket' || p.startsWith('/websocket/');
-    case '/functions/v1': {
-      // Functions deployed with verify_jwt = false are public on hosted (webhooks, CORS preflight).
-      const name = decodeURIComponent(p.split('/')[1] ?? '');
-      return method === 'OPTIONS' || ctx.config.functions[name]?.verifyJwt === false;
-    }
     default:
       return false;
   }
@@ -118,19 +118,24 @@ function withoutApiKeyParam(rest: string): string {
   return kept.length > 0 ? `${rest.slice(0, q)}?${kept.join('&')}` : rest.slice(0, q);
 }
 
-/** The hosted gateway's key check: returns an error body, or undefined to let the request through. */
-function checkApiKey(ctx: BackendContext, req: IncomingMessage, rest: string): { message: string; hint: string } | undefined {
+const NO_API_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+const INVALID_API_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+
+/**
+ * The hosted gateway's key check: the `apikey` header or url param must be the project's anon
+ * or service_role key itself (a user's JWT is not an API key, and `Authorization` alone is not
+ * enough). Returns an error body, or undefined to let the request through. With `optional`,
+ * a request without any key passes (Edge Functions).
+ */
+export function checkApiKey(
+  config: Pick<BackendContext['config'], 'anonKey' | 'serviceRoleKey'>,
+  req: IncomingMessage,
+  rest: string,
+  optional = false,
+): { message: string; hint: string } | undefined {
   const key = apiKeyOf(req, rest);
-  if (key === undefined) {
-    const bearer = bearerToken(req);
-    if (bearer && bearer.split('.').length === 3) return undefined;
-    return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
-  }
-  const result = verifyJwt(key, ctx.config.jwtSecret);
-  if (!result.ok || (result.claims.role !== 'anon' && result.claims.role !== 'service_role' && result.claims.role !== 'authenticated')) {
-    return { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
-  }
-  return undefined;
+  if (key === undefined) return optional ? undefined : NO_API_KEY;
+  return key === config.anonKey || key === config.serviceRoleKey ? undefined : INVALID_API_KEY;
 }
 
 export function buildApp(ctx: BackendContext, services: Services): Server {
@@ -157,8 +162,9 @@ export function buildApp(ctx: BackendContext, services: Services): Server {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;
     }
-    if (KEY_CHECKED.includes(route.prefix) && !isKeyExempt(ctx, route.prefix, route.rest, method)) {
-      const failure = checkApiKey(ctx, req, route.rest);
+    const keyChecked = KEY_CHECKED.includes(route.prefix) && !isKeyExempt(route.prefix, route.rest, method);
+    if (keyChecked || route.prefix === '/functions/v1') {
+      const failure = checkApiKey(ctx.config, req, route.rest, !keyChecked);
       if (failure) {
         sendJson(res, 401, failure);
         return;
@@ -190,6 +196,15 @@ export function buildApp(ctx: BackendContext, services: Services): Server {
     const service = route ? services[route.prefix] : undefined;
     if (!route || route.prefix !== '/realtime/v1' || !service?.upgrade) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // The realtime WebSocket is behind the same key check (the key rides in the url).
+    const failure = checkApiKey(ctx.config, req, route.rest);
+    if (failure) {
+      const body = JSON.stringify(failure);
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       return;
     }
     try {

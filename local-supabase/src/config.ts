@@ -2,7 +2,7 @@
  * Configuration of the local backend: the project's supabase/config.toml (the
  * Supabase CLI's format and defaults) plus LOCAL_SUPABASE_* environment overrides.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
 
   const database = 'postgres';
   const user = 'postgres';
+  // A local secret of its own, derived from the superuser password kept in the data dir:
+  // stable across restarts, never equal to it, never printed.
+  const authenticatorPassword = createHmac('sha256', password).update('local-supabase authenticator').digest('base64url');
   return {
     host,
     port,
@@ -178,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       password,
       database,
       url: `postgresql://${user}:${encodeURIComponent(password)}@${host}:${dbPort}/${database}`,
+      authenticatorPassword,
+      authenticatorUrl: `postgresql://authenticator:${encodeURIComponent(authenticatorPassword)}@${host}:${dbPort}/${database}`,
     },
     api: {
       schemas: strList(apiT, 'schemas', ['public', 'graphql_public'], 'api'),
@@ -204,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
         tokenVerifications: num(rateT, 'token_verifications', 30, 'auth.rate_limit'),
         emailSent: num(rateT, 'email_sent', 2, 'auth.rate_limit'),
       },
+      trustForwardedFor: env.LOCAL_SUPABASE_TRUST_FORWARDED_FOR === '1',
     },
     functions,
     seed: {

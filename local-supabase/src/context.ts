@@ -18,14 +18,25 @@ export interface ApiSettings {
   autoExposeNewTables: boolean;
 }
 
+/**
+ * `[auth.rate_limit]`, keyed as GoTrue keys its limiters (internal/api/apilimiter): token
+ * buckets per client IP refilling over 5 minutes (burst 30 in GoTrue).
+ */
 export interface AuthRateLimits {
-  /** `[auth.rate_limit] sign_in_sign_ups`: password sign-ins and sign-ups per 5 minutes per IP. */
+  /**
+   * `sign_in_sign_ups` (GoTrue's RATE_LIMIT_OTP, default 30): sign-ups, and each of /otp,
+   * /magiclink, /recover, /resend and PUT /user, every endpoint with a bucket of its own.
+   * Password sign-ins are NOT counted here: they are /token grants.
+   */
   signInSignUps: number;
-  /** `[auth.rate_limit] token_refresh`: refresh-token grants per 5 minutes per IP. */
+  /**
+   * `token_refresh` (RATE_LIMIT_TOKEN_REFRESH, default 150): every /token grant (password
+   * sign-in, refresh token, PKCE) shares one bucket.
+   */
   tokenRefresh: number;
-  /** `[auth.rate_limit] token_verifications`: /verify calls per 5 minutes per IP. */
+  /** `token_verifications` (RATE_LIMIT_VERIFY, default 30): GET and POST /verify. */
   tokenVerifications: number;
-  /** `[auth.rate_limit] email_sent`: emails per hour (whole instance). */
+  /** `email_sent`: emails per hour (whole instance). */
   emailSent: number;
 }
 
@@ -46,6 +57,13 @@ export interface AuthSettings {
   securePasswordChange: boolean;
   minimumPasswordLength: number;
   rateLimits: AuthRateLimits;
+  /**
+   * LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1: key the IP rate limits by the client's
+   * `Sb-Forwarded-For` header (GoTrue's GOTRUE_RATE_LIMIT_HEADER, which on hosted only the
+   * gateway sets). Off by default: any client could otherwise pick a fresh address per
+   * request and never be limited. Test harnesses turn it on to simulate many devices.
+   */
+  trustForwardedFor: boolean;
 }
 
 export interface FunctionSettings {
@@ -60,6 +78,13 @@ export interface DbSettings {
   database: string;
   /** postgresql://user:password@host:port/database (superuser). */
   url: string;
+  /**
+   * The password of `authenticator` (LOGIN NOINHERIT, not a superuser), the role the
+   * request-serving connections log in as, as PostgREST does on hosted Supabase.
+   */
+  authenticatorPassword: string;
+  /** postgresql://authenticator:password@host:port/database. */
+  authenticatorUrl: string;
 }
 
 export interface BackendConfig {
@@ -98,8 +123,18 @@ export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string;
 
 export interface BackendContext {
   config: BackendConfig;
-  /** Pool of superuser connections; services switch role per transaction. */
+  /**
+   * Superuser connections, for the platform's own work only: the auth service's tables,
+   * schema-cache catalog reads, bucket lookups. Never for SQL a client request shapes.
+   */
   pool: pg.Pool;
+  /**
+   * Connections logged in as `authenticator` (member of anon, authenticated and
+   * service_role, not a superuser): every request-serving transaction (REST, RPC, storage
+   * object access) runs here and switches to the caller's role, so nothing executed inside
+   * a request (`reset role`, a SECURITY INVOKER function) can reach superuser rights.
+   */
+  requestPool: pg.Pool;
   mailbox: Mailbox;
   log(message: string): void;
   /** Subscribe to schema changes (NOTIFY pgrst / DDL). Returns an unsubscribe function. */

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildApp, loadServices, type Services } from './app.ts';
 import { loadConfig, type LoadedConfig } from './config.ts';
 import type { BackendContext, MailMessage, Mailbox, Service } from './context.ts';
+import { findDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
 import { applyMigrations, applySeeds, resolveSeedFiles } from './db/migrate.ts';
 import { assertPortFree, startPostgres, StartupError, type PostgresServer } from './db/postgres.ts';
@@ -24,10 +25,18 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Print the ready banner (default true). */
   banner?: boolean;
+  /**
+   * Aborting it (Ctrl+C or SIGTERM during startup) ends startup at once: the statement in
+   * flight is cancelled (its migration or seed transaction rolls back), PostgreSQL and
+   * whatever else started are stopped, and startBackend rejects with a StartupError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunningBackend {
   config: LoadedConfig;
+  /** The seed's demo accounts and their password, when the banner found them. */
+  demoAccounts: DemoAccounts | undefined;
   stop(): Promise<void>;
 }
 
@@ -113,11 +122,13 @@ async function writeStatus(config: LoadedConfig): Promise<void> {
   }
 }
 
-async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<void> {
+async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<DemoAccounts | undefined> {
   const users = await pool
     .query<{ email: string }>("select email from auth.users where email is not null and email <> '' order by email limit 15")
     .then((result) => result.rows.map((row) => row.email))
     .catch(() => []);
+  const seedFiles = config.seed.enabled ? resolveSeedFiles(config.projectDir, config.seed.sqlPaths) : [];
+  const demo = await findDemoAccounts(pool, seedFiles, users).catch(() => undefined);
   const lines = [
     '',
     'Local Supabase-compatible backend is running.',
@@ -131,11 +142,12 @@ async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<void> {
     '',
     'There is no Studio here: use psql (or any SQL client) with the DB URL above.',
   ];
-  if (users.length > 0) {
-    lines.push('', 'Accounts in auth.users:', ...users.map((email) => `  - ${email}`));
-  }
+  const others = users.filter((email) => !demo?.emails.includes(email));
+  if (demo) lines.push('', `Demo accounts (password: ${demo.password}):`, ...demo.emails.map((email) => `  - ${email}`));
+  if (others.length > 0) lines.push('', demo ? 'Other accounts in auth.users:' : 'Accounts in auth.users:', ...others.map((email) => `  - ${email}`));
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
+  return demo;
 }
 
 export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
@@ -155,8 +167,15 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     }
   };
   installCrashGuards();
+  const aborted = (): boolean => options.signal?.aborted === true;
+  const stoppedEarly = (): StartupError =>
+    new StartupError('Stopped before startup finished; PostgreSQL was shut down cleanly and nothing half-applied was recorded.');
+  const checkAbort = (): void => {
+    if (aborted()) throw stoppedEarly();
+  };
 
   try {
+    checkAbort();
     if (!existsSync(config.projectDir)) {
       throw new StartupError(`Project folder ${config.projectDir} does not exist (set LOCAL_SUPABASE_PROJECT_DIR).`);
     }
@@ -164,28 +183,39 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
 
     const postgres: PostgresServer = await startPostgres(config, log);
     cleanups.push(() => postgres.stop());
+    checkAbort();
     const seedPending = path.join(config.dataDir, 'seed-pending');
     if (postgres.fresh) await fs.writeFile(seedPending, 'The first start has not finished seeding yet.\n');
 
     const setup = new pg.Client({ connectionString: config.db.url, application_name: 'local-supabase setup' });
     await setup.connect();
+    // Ending the connection cancels the migration or seed in flight; its transaction rolls back.
+    const endSetup = (): void => void setup.end().catch(() => undefined);
+    options.signal?.addEventListener('abort', endSetup, { once: true });
     try {
-      await bootstrapDatabase(setup, config.api);
+      await bootstrapDatabase(setup, config.api, config.db);
       await applyMigrations(setup, config.projectDir, log);
       if (existsSync(seedPending)) {
         if (config.seed.enabled) await applySeeds(setup, resolveSeedFiles(config.projectDir, config.seed.sqlPaths), log);
         await fs.rm(seedPending, { force: true });
       }
     } finally {
+      options.signal?.removeEventListener('abort', endSetup);
       await setup.end().catch(() => undefined);
     }
+    checkAbort();
 
-    const pool = new pg.Pool({ connectionString: config.db.url, max: 10, application_name: 'local-supabase' });
-    pool.on('error', (error: Error & { code?: string }) => {
-      // 57P01 admin_shutdown: PostgreSQL stopping under us (shutdown), not worth a warning.
+    // 57P01 admin_shutdown: PostgreSQL stopping under us (shutdown), not worth a warning.
+    const onIdleError = (error: Error & { code?: string }): void => {
       if (error.code !== '57P01') log(`warning: idle database connection error: ${error.message}`);
-    });
+    };
+    const pool = new pg.Pool({ connectionString: config.db.url, max: 6, application_name: 'local-supabase' });
+    pool.on('error', onIdleError);
     cleanups.push(() => pool.end());
+    // What PostgREST and storage-api hold on hosted: connections as `authenticator`.
+    const requestPool = new pg.Pool({ connectionString: config.db.authenticatorUrl, max: 10, application_name: 'local-supabase requests' });
+    requestPool.on('error', onIdleError);
+    cleanups.push(() => requestPool.end());
 
     const listeners = new Set<() => void>();
     const emitSchemaChange = (): void => {
@@ -206,6 +236,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const ctx: BackendContext = {
       config,
       pool,
+      requestPool,
       mailbox,
       log,
       onSchemaChange(fn) {
@@ -222,6 +253,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     }
     // Migrations may have changed the schema: services rebuild their caches.
     emitSchemaChange();
+    checkAbort();
 
     const server: Server = buildApp(ctx, services);
     await new Promise<void>((resolve, reject) => {
@@ -247,11 +279,12 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     );
 
     await writeStatus(config);
-    if (options.banner !== false) await printBanner(config, pool);
+    const demoAccounts = options.banner !== false ? await printBanner(config, pool) : undefined;
 
     let stopping: Promise<void> | undefined;
     return {
       config,
+      demoAccounts,
       stop() {
         stopping ??= cleanup();
         return stopping;
@@ -259,6 +292,6 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     };
   } catch (error) {
     await cleanup();
-    throw error;
+    throw aborted() ? stoppedEarly() : error;
   }
 }

@@ -115,6 +115,9 @@ export async function startBackend(options: StartBackendOptions): Promise<Starte
     LOCAL_SUPABASE_DATA_DIR: dataDir,
     LOCAL_SUPABASE_PROJECT_DIR: path.resolve(options.projectDir),
     LOCAL_SUPABASE_NO_ENV_FILE: '1',
+    // Test clients present their own device address in Sb-Forwarded-For (tests/utils/env.ts):
+    // the whole suite signs in from 127.0.0.1, far more often than one real device would.
+    LOCAL_SUPABASE_TRUST_FORWARDED_FOR: '1',
     ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'local-supabase/src/main.ts')], {

@@ -34,7 +34,8 @@ let devices = 0;
  * in `Sb-Forwarded-For` (the header GoTrue's IP rate limits read behind a proxy), from
  * the IPv6 documentation prefix: the whole suite signs in from 127.0.0.1, far more often
  * than one real device would, and would otherwise trip the per-IP sign-in limit that
- * the rate-limit tests check on their own backend.
+ * the rate-limit tests check on their own backend. The backend honours the header only
+ * because tests/utils/backend.ts starts it with LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1.
  */
 function deviceOptions(): SupabaseClientOptions<'public'> {
   devices += 1;

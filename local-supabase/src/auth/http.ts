@@ -40,11 +40,14 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(raw) ? raw[0] : raw;
 }
 
-/** The client IP for rate limits: `Sb-Forwarded-For` (GoTrue's rate-limit header) or the socket peer. */
-export function clientIp(req: IncomingMessage): string {
-  const forwarded = header(req, 'sb-forwarded-for');
-  if (forwarded) {
-    const first = forwarded.split(',')[0]?.trim();
+/**
+ * The client IP for rate limits and sessions: the socket peer, or, only when the backend was
+ * started with LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1, the first address of `Sb-Forwarded-For`
+ * (GoTrue's rate-limit header, which on hosted the gateway sets and clients cannot).
+ */
+export function clientIp(req: IncomingMessage, trustForwardedFor: boolean): string {
+  if (trustForwardedFor) {
+    const first = header(req, 'sb-forwarded-for')?.split(',')[0]?.trim();
     if (first) return first;
   }
   return req.socket.remoteAddress ?? 'unknown';

@@ -72,9 +72,18 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   const settings = config.auth;
   const schema: SchemaInfo = await inspectAuthSchema(pool);
   const issue: IssueOptions = { issuer: `${config.apiUrl}/auth/v1`, secret: config.jwtSecret, settings };
+  // GoTrue's limiters (apilimiter.New): one bucket for every /token grant; one per endpoint,
+  // all at sign_in_sign_ups (RATE_LIMIT_OTP), for sign-up, otp, magic link, recover, resend
+  // and PUT /user; one for /verify.
+  const perOtpEndpoint = () => new RateLimiter(settings.rateLimits.signInSignUps, 300);
   const limits = {
-    signInSignUps: new RateLimiter(settings.rateLimits.signInSignUps, 300),
-    tokenRefresh: new RateLimiter(settings.rateLimits.tokenRefresh, 300),
+    token: new RateLimiter(settings.rateLimits.tokenRefresh, 300),
+    signups: perOtpEndpoint(),
+    otp: perOtpEndpoint(),
+    magicLink: perOtpEndpoint(),
+    recover: perOtpEndpoint(),
+    resend: perOtpEndpoint(),
+    user: perOtpEndpoint(),
     verify: new RateLimiter(settings.rateLimits.tokenVerifications, 300),
     emailSent: new RateLimiter(settings.rateLimits.emailSent, 3600, settings.rateLimits.emailSent),
   };
@@ -107,7 +116,7 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   }
 
   function limit(limiter: RateLimiter, req: IncomingMessage): void {
-    if (!limiter.take(clientIp(req))) throw errors.rateLimited();
+    if (!limiter.take(clientIp(req, settings.trustForwardedFor))) throw errors.rateLimited();
   }
 
   function checkPassword(password: string): void {
@@ -127,7 +136,7 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   }
 
   function sessionCtx(req: IncomingMessage) {
-    return { userAgent: header(req, 'user-agent'), ip: clientIp(req) };
+    return { userAgent: header(req, 'user-agent'), ip: clientIp(req, settings.trustForwardedFor) };
   }
 
   /** The JWT of the request, verified (GoTrue's requireAuthentication). */
@@ -368,8 +377,8 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
 
   const token: Route = async (req, res, url) => {
     const grant = url.searchParams.get('grant_type');
+    if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce') limit(limits.token, req);
     if (grant === 'password') {
-      limit(limits.signInSignUps, req);
       const body = await readJson(req);
       const email = str(body.email) ?? '';
       const phone = str(body.phone) ?? '';
@@ -395,7 +404,6 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
       return;
     }
     if (grant === 'refresh_token') {
-      limit(limits.tokenRefresh, req);
       const body = await readJson(req);
       const refresh = str(body.refresh_token);
       if (!refresh) throw new OAuthError(400, 'invalid_request', 'refresh_token required');
@@ -410,7 +418,7 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   };
 
   const signup: Route = async (req, res, url) => {
-    limit(limits.signInSignUps, req);
+    limit(limits.signups, req);
     const body = await readJson(req);
     if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     if (str(body.phone) && !str(body.email)) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -506,6 +514,8 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
     const redirectTo = redirectFrom(req, url);
     const result = await tx(async (db) => {
       const auth = await requireUser(req, db, true);
+      // After authentication, as GoTrue's middleware order has it.
+      limit(limits.user, req);
       const user = auth.user;
       if (body.app_metadata !== undefined && body.app_metadata !== null) {
         throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
@@ -579,6 +589,7 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   };
 
   const recover: Route = async (req, res, url) => {
+    limit(limits.recover, req);
     const body = await readJson(req);
     const email = requireEmail(body.email, 'Password recovery requires an email');
     const redirectTo = redirectFrom(req, url);
@@ -592,6 +603,7 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   };
 
   const resend: Route = async (req, res, url) => {
+    limit(limits.resend, req);
     const body = await readJson(req);
     const type = str(body.type);
     if (type !== 'signup' && type !== 'email_change') {
@@ -618,6 +630,7 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   };
 
   const otp: Route = async (req, res, url) => {
+    limit(url.pathname.endsWith('/magiclink') ? limits.magicLink : limits.otp, req);
     const body = await readJson(req);
     if (str(body.phone) && !str(body.email)) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = requireEmail(body.email);

@@ -378,12 +378,29 @@ begin
 end
 $$;
 
--- Schema cache reload on DDL (hosted installs these as "pgrst_ddl_watch" / "pgrst_drop_watch").
+-- Schema cache reload on DDL, as hosted's event triggers "pgrst_ddl_watch" / "pgrst_drop_watch"
+-- decide it: only for commands that can change what the API exposes (relations, columns and
+-- keys, functions, types, schemas, comments), never for objects in pg_temp. Indexes,
+-- policies and grants are not part of the schema cache and trigger nothing.
 create or replace function extensions.pgrst_ddl_watch() returns event_trigger
 language plpgsql
 as $$
 begin
-  notify pgrst, 'reload schema';
+  if exists (
+    select
+      from pg_event_trigger_ddl_commands() as command
+     where command.schema_name is distinct from 'pg_temp'
+       and command.command_tag in (
+         'CREATE SCHEMA', 'ALTER SCHEMA',
+         'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE',
+         'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE',
+         'CREATE VIEW', 'ALTER VIEW', 'CREATE MATERIALIZED VIEW', 'ALTER MATERIALIZED VIEW',
+         'CREATE FUNCTION', 'ALTER FUNCTION', 'CREATE TRIGGER', 'CREATE RULE',
+         'CREATE TYPE', 'ALTER TYPE', 'COMMENT'
+       )
+  ) then
+    notify pgrst, 'reload schema';
+  end if;
 end
 $$;
 
@@ -391,7 +408,17 @@ create or replace function extensions.pgrst_drop_watch() returns event_trigger
 language plpgsql
 as $$
 begin
-  notify pgrst, 'reload schema';
+  if exists (
+    select
+      from pg_event_trigger_dropped_objects() as dropped
+     where not dropped.is_temporary
+       and dropped.object_type in (
+         'schema', 'table', 'foreign table', 'view', 'materialized view',
+         'function', 'trigger', 'rule', 'type'
+       )
+  ) then
+    notify pgrst, 'reload schema';
+  end if;
 end
 $$;
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
-import type { ApiSettings } from '../context.ts';
+import type { ApiSettings, DbSettings } from '../context.ts';
 import { StartupError } from './postgres.ts';
 
 const BOOTSTRAP_SQL = readFileSync(new URL('./bootstrap.sql', import.meta.url), 'utf8');
@@ -24,12 +24,22 @@ export function defaultPrivilegesSql(api: ApiSettings): string {
     .join('\n');
 }
 
-export async function bootstrapDatabase(client: pg.Client | pg.PoolClient, api: ApiSettings): Promise<void> {
+/**
+ * `authenticator` logs in with the local secret (hosted gives it one of its own too); the
+ * request-serving pools connect as it, so SQL run inside a request never holds more than
+ * the API roles it may switch to.
+ */
+export function authenticatorLoginSql(client: pg.Client | pg.PoolClient, db: Pick<DbSettings, 'authenticatorPassword'>): string {
+  return `alter role authenticator with login noinherit nosuperuser nocreaterole nocreatedb nobypassrls password ${client.escapeLiteral(db.authenticatorPassword)}`;
+}
+
+export async function bootstrapDatabase(client: pg.Client | pg.PoolClient, api: ApiSettings, db: Pick<DbSettings, 'authenticatorPassword'>): Promise<void> {
   try {
     await client.query('begin');
     // Serialise concurrent bootstraps of the same cluster.
     await client.query('select pg_advisory_xact_lock(54321)');
     await client.query(BOOTSTRAP_SQL);
+    await client.query(authenticatorLoginSql(client, db));
     await client.query(defaultPrivilegesSql(api));
     await client.query('commit');
   } catch (error) {

@@ -356,8 +356,18 @@ async function visibleRows(
   }
 }
 
+/**
+ * `admin` reads the catalog and types decoded values (superuser, no client SQL);
+ * `request` (logged in as `authenticator`) runs the per-subscriber RLS checks under the
+ * subscriber's role, so a policy or function evaluated there never holds more than it.
+ */
+export interface DispatchPools {
+  admin: pg.Pool;
+  request: pg.Pool;
+}
+
 export async function dispatchTransaction(
-  pool: pg.Pool,
+  pools: DispatchPools,
   transaction: Transaction,
   subscribers: Subscriber[],
   log: (message: string) => void,
@@ -382,7 +392,7 @@ export async function dispatchTransaction(
     for (const other of works) {
       if (other.change.relation.oid === oid) for (const candidate of other.candidates) roles.add(candidate.subscriber.role);
     }
-    metas.set(oid, await loadRelationMeta(pool, oid, [...roles]));
+    metas.set(oid, await loadRelationMeta(pools.admin, oid, [...roles]));
   }
 
   const planned: { work: Work; meta: RelationMeta }[] = [];
@@ -390,7 +400,7 @@ export async function dispatchTransaction(
     const meta = metas.get(work.change.relation.oid);
     if (meta) planned.push({ work, meta });
   }
-  const prepared = await prepareChanges(pool, planned, log);
+  const prepared = await prepareChanges(pools.admin, planned, log);
   if (prepared.length === 0) return;
 
   const commitTimestamp = formatCommitTimestamp(transaction.commitTimeMicros);
@@ -424,7 +434,7 @@ export async function dispatchTransaction(
     }
     visibility.set(
       pendingKey,
-      await visibleRows(pool, entry.subscriber, entry.relation, entry.meta.primaryKey, entry.meta, entry.rows),
+      await visibleRows(pools.request, entry.subscriber, entry.relation, entry.meta.primaryKey, entry.meta, entry.rows),
     );
   }
 

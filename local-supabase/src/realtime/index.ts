@@ -195,8 +195,12 @@ async function checkFilters(pool: pg.Pool, params: SubscriptionParams, oids: num
 export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Service => {
   // Realtime has its own connections, as hosted Realtime does: its per-subscriber RLS
   // checks must not queue behind REST traffic on the shared pool (nor starve it).
-  const pool = new pg.Pool({ connectionString: ctx.config.db.url, max: 4, application_name: 'local-supabase realtime' });
+  // Catalog reads and value typing need no client rights (superuser); the RLS checks run on
+  // connections logged in as `authenticator`, switched to each subscriber's role.
+  const pool = new pg.Pool({ connectionString: ctx.config.db.url, max: 2, application_name: 'local-supabase realtime' });
   pool.on('error', (error) => ctx.log(`realtime: idle database connection error: ${error.message}`));
+  const rlsPool = new pg.Pool({ connectionString: ctx.config.db.authenticatorUrl, max: 4, application_name: 'local-supabase realtime rls' });
+  rlsPool.on('error', (error) => ctx.log(`realtime: idle database connection error: ${error.message}`));
   const secret = ctx.config.jwtSecret;
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Set<Connection>();
@@ -206,7 +210,7 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
   const stream = startChangeStream(
     ctx.config.db,
     pool,
-    (transaction) => dispatchTransaction(pool, transaction, activeSubscribers(), ctx.log),
+    (transaction) => dispatchTransaction({ admin: pool, request: rlsPool }, transaction, activeSubscribers(), ctx.log),
     ctx.log,
   );
   const idleSweep = setInterval(() => {
@@ -622,6 +626,7 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
       topics.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await pool.end();
+      await rlsPool.end();
     },
   };
 };

@@ -23,6 +23,8 @@ interface QueryResult {
   page_total: string | number;
   body: string | null;
   location?: string | null;
+  /** Writes with `resolution=merge-duplicates`: how many rows were inserted (not merged). */
+  inserted?: string | null;
 }
 
 interface Prefer {
@@ -96,7 +98,9 @@ function acceptKind(accept: string | undefined): 'json' | 'singular' {
   if (!accept) return 'json';
   const types = accept.split(',').map((t) => (t.split(';')[0] ?? '').trim().toLowerCase());
   if (types.includes(SINGULAR)) return 'singular';
-  if (types.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*' || t === '' || t === 'application/vnd.pgrst.array+json')) return 'json';
+  if (types.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*' || t === '' || t === 'application/vnd.pgrst.array+json' || t === 'application/openapi+json')) {
+    return 'json';
+  }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`, null, null);
 }
 
@@ -409,11 +413,13 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
         }
       } else if (method === 'PATCH') h['Content-Range'] = n > 0 ? `0-${n - 1}/${count ? n : '*'}` : `*/${count ? n : '*'}`;
       else h['Content-Range'] = `*/${count ? n : '*'}`;
+      // PostgREST (Response.hs): a merge-duplicates POST that inserted no row answers 200, not 201.
+      const created = !(prefer.resolution === 'merge-duplicates' && r.inserted != null && Number(r.inserted) <= 0);
       if (representation) {
         const bodyOut = singular ? (r.body ?? '[]').trim().slice(1, -1) : (r.body ?? '[]');
-        return { status: method === 'POST' ? 201 : 200, headers: h, body: bodyOut };
+        return { status: method === 'POST' ? (created ? 201 : 200) : 200, headers: h, body: bodyOut };
       }
-      return { status: method === 'POST' ? 201 : 204, headers: h, body: null };
+      return { status: method === 'POST' ? (created ? 201 : 200) : 204, headers: h, body: null };
     }
     if (method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT', null, null);
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
@@ -427,7 +433,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     fn: (client: import('pg').PoolClient) => Promise<T>,
   ): Promise<T> {
     try {
-      return await withRoleTransaction(ctx.pool, identity, { readOnly, searchPath, roleSettings }, fn);
+      return await withRoleTransaction(ctx.requestPool, identity, { readOnly, searchPath, roleSettings }, fn);
     } catch (error) {
       if (isPgError(error)) throw fromPgError(error, identity.role);
       throw error;

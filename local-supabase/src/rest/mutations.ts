@@ -17,17 +17,17 @@ export interface WriteOptions {
 }
 
 /** rows of the write → total/page_total/body/location. */
-function finalSelect(root: ReadNode, rel: Relation, options: WriteOptions, params: Params): string {
+function finalSelect(root: ReadNode, rel: Relation, options: WriteOptions, params: Params, inserted = 'null::bigint'): string {
   const location = options.location && rel.primaryKey.length > 0
     ? `(SELECT row_to_json(_l)::text FROM (SELECT ${rel.primaryKey.map(q).join(', ')} FROM pgrst_m LIMIT 1) _l)`
     : 'null::text';
   if (!options.representation) {
-    return `SELECT null::bigint AS total, (SELECT count(*) FROM pgrst_m) AS page_total, null::text AS body, ${location} AS location`;
+    return `SELECT null::bigint AS total, (SELECT count(*) FROM pgrst_m) AS page_total, null::text AS body, ${location} AS location, ${inserted} AS inserted`;
   }
   // the output plan keeps select and embeds; the write's own filters already applied
   const out: ReadNode = { ...root, conditions: [], limit: undefined, offset: undefined };
   const read = renderRead(out, false, { rootFrom: `pgrst_m AS ${q(root.alias)}` }, params);
-  return `SELECT r.total, r.page_total, r.body, ${location} AS location FROM (${read.sql}) r`;
+  return `SELECT r.total, r.page_total, r.body, ${location} AS location, ${inserted} AS inserted FROM (${read.sql}) r`;
 }
 
 export interface InsertRequest {
@@ -73,7 +73,14 @@ export function buildInsert(req: InsertRequest, root: ReadNode, options: WriteOp
   const { rel } = req;
   if (!Array.isArray(req.body) && (typeof req.body !== 'object' || req.body === null)) throw invalidBody('Empty or invalid json');
   const names = payloadColumns(req.body, req.columnsParam);
-  const cols = columnsForInsert(rel, names);
+  let cols = columnsForInsert(rel, names);
+  if (req.missingDefault) {
+    // A generated or GENERATED ALWAYS column takes only DEFAULT: when no row gives it a value,
+    // leave it out of the INSERT so Postgres computes it (a row that does give one still
+    // fails with 428C9, as on PostgREST).
+    const rows = (Array.isArray(req.body) ? req.body : [req.body]) as Record<string, unknown>[];
+    cols = cols.filter((c) => !c.generated || rows.some((row) => Object.hasOwn(row, c.name)));
+  }
   const params = new Params();
   const table = `${q(rel.schema)}.${q(rel.name)}`;
   const bodyParam = params.add(JSON.stringify(req.body));
@@ -101,6 +108,16 @@ export function buildInsert(req: InsertRequest, root: ReadNode, options: WriteOp
       const updatable = cols.filter((c) => !c.generated);
       if (req.resolution === 'ignore-duplicates' || updatable.length === 0) insert += ` ${conflict} DO NOTHING`;
       else insert += ` ${conflict} DO UPDATE SET ${updatable.map((c) => `${q(c.name)} = EXCLUDED.${q(c.name)}`).join(', ')}`;
+    }
+    if (req.resolution === 'merge-duplicates') {
+      // PostgREST answers 200 instead of 201 when a merge inserted nothing (every row was an
+      // update): count the inserted rows, which are the ones without an xmax.
+      insert += ` RETURNING ${q('pgrst_ins')}.*, ${q('pgrst_ins')}.xmax = 0 AS pgrst_inserted`;
+      const columns = rel.columnList.map((c) => q(c.name)).join(', ');
+      const sql = `WITH pgrst_w AS (${insert}), pgrst_m AS (SELECT ${columns} FROM pgrst_w) ${finalSelect(
+        root, rel, options, params, '(SELECT count(*) FROM pgrst_w WHERE pgrst_inserted)',
+      )}`;
+      return { sql, params: params.values };
     }
     insert += ` RETURNING ${q('pgrst_ins')}.*`;
   }

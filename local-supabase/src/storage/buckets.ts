@@ -2,9 +2,8 @@
  * /bucket routes (storage-js StorageBucketApi). Every statement runs as the caller,
  * so RLS on storage.buckets decides; service_role bypasses it.
  */
-import type pg from 'pg';
 import { errors } from './errors.ts';
-import { asCaller, type Caller } from './request.ts';
+import { asCaller, type Caller, type StoragePools } from './request.ts';
 
 export interface BucketRow {
   id: string;
@@ -67,7 +66,7 @@ function parseMimeTypes(value: unknown): string[] | null {
 
 const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type, created_at, updated_at';
 
-export async function listBuckets(pool: pg.Pool, caller: Caller, query: URLSearchParams): Promise<unknown[]> {
+export async function listBuckets(pool: StoragePools, caller: Caller, query: URLSearchParams): Promise<unknown[]> {
   const limit = Number(query.get('limit') ?? '') || null;
   const offset = Number(query.get('offset') ?? '') || 0;
   const sortColumns = new Set(['id', 'name', 'created_at', 'updated_at']);
@@ -86,7 +85,7 @@ export async function listBuckets(pool: pg.Pool, caller: Caller, query: URLSearc
   return rows.map(renderBucket);
 }
 
-export async function getBucket(pool: pg.Pool, caller: Caller, id: string): Promise<unknown> {
+export async function getBucket(pool: StoragePools, caller: Caller, id: string): Promise<unknown> {
   const row = await asCaller(pool, caller, { readOnly: true }, async (client) => {
     const result = await client.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
     return result.rows[0];
@@ -95,7 +94,7 @@ export async function getBucket(pool: pg.Pool, caller: Caller, id: string): Prom
   return renderBucket(row);
 }
 
-export async function createBucket(pool: pg.Pool, caller: Caller, body: Record<string, unknown>): Promise<unknown> {
+export async function createBucket(pool: StoragePools, caller: Caller, body: Record<string, unknown>): Promise<unknown> {
   const name = typeof body.name === 'string' ? body.name : typeof body.id === 'string' ? body.id : undefined;
   if (!name) throw errors.missingParameter('name');
   const id = typeof body.id === 'string' && body.id ? body.id : name;
@@ -112,7 +111,7 @@ export async function createBucket(pool: pg.Pool, caller: Caller, body: Record<s
   return { name: id };
 }
 
-export async function updateBucket(pool: pg.Pool, caller: Caller, id: string, body: Record<string, unknown>): Promise<unknown> {
+export async function updateBucket(pool: StoragePools, caller: Caller, id: string, body: Record<string, unknown>): Promise<unknown> {
   const sets: string[] = [];
   const values: unknown[] = [id];
   if (body.public !== undefined) {
@@ -136,7 +135,7 @@ export async function updateBucket(pool: pg.Pool, caller: Caller, id: string, bo
   return { message: 'Successfully updated' };
 }
 
-export async function deleteBucket(pool: pg.Pool, caller: Caller, id: string): Promise<unknown> {
+export async function deleteBucket(pool: StoragePools, caller: Caller, id: string): Promise<unknown> {
   const deleted = await asCaller(pool, caller, {}, async (client) => {
     const objects = await client.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
     if ((objects.rowCount ?? 0) > 0) throw errors.bucketNotEmpty();

@@ -29,7 +29,7 @@ import {
   uploadObject,
   validateKey,
 } from './objects.ts';
-import { asCaller, callerFromClaims, callerFromRequest, readJson, type Caller } from './request.ts';
+import { asCaller, callerFromClaims, callerFromRequest, readJson, type Caller, type StoragePools } from './request.ts';
 
 /** Signed upload URLs are valid for two hours, as on hosted. */
 const SIGNED_UPLOAD_EXPIRY_SECONDS = 2 * 60 * 60;
@@ -70,7 +70,7 @@ function readGlobalFileSizeLimit(ctx: BackendContext): number {
 }
 
 export const createStorageService: ServiceFactory = async (ctx: BackendContext): Promise<Service> => {
-  const { pool } = ctx;
+  const pool: StoragePools = { admin: ctx.pool, request: ctx.requestPool };
   const secret = ctx.config.jwtSecret;
   const store = new FileStore(path.join(ctx.config.dataDir, 'storage'));
   await store.init();
@@ -277,7 +277,7 @@ export const createStorageService: ServiceFactory = async (ctx: BackendContext):
   };
 
   const bucketExists = async (bucketId: string): Promise<boolean> => {
-    const result = await pool.query('select 1 from storage.buckets where id = $1', [bucketId]);
+    const result = await pool.admin.query('select 1 from storage.buckets where id = $1', [bucketId]);
     return (result.rowCount ?? 0) > 0;
   };
 

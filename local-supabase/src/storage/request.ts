@@ -13,6 +13,15 @@ import { errors, fromDatabaseError } from './errors.ts';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
+/**
+ * storage-api's two kinds of connection: its own (bucket lookups, no client SQL) and the
+ * request's, logged in as `authenticator` and switched to the caller's role for RLS.
+ */
+export interface StoragePools {
+  admin: pg.Pool;
+  request: pg.Pool;
+}
+
 export interface Caller {
   identity: RequestIdentity;
   /** JWT `sub` (owner_id); undefined for the anon and service keys. */
@@ -62,13 +71,13 @@ export function callerFromRequest(req: IncomingMessage, pathname: string, secret
 
 /** Runs `fn` in one transaction as the caller; PostgreSQL errors become storage-api errors. */
 export async function asCaller<T>(
-  pool: pg.Pool,
+  pool: StoragePools,
   caller: Caller,
   options: { readOnly?: boolean },
   fn: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   try {
-    return await withRoleTransaction(pool, caller.identity, { readOnly: options.readOnly, searchPath: ['storage', 'public', 'extensions'] }, fn);
+    return await withRoleTransaction(pool.request, caller.identity, { readOnly: options.readOnly, searchPath: ['storage', 'public', 'extensions'] }, fn);
   } catch (error) {
     throw fromDatabaseError(error);
   }

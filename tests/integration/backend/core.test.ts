@@ -2,6 +2,7 @@
  * The local backend's core: gateway (CORS, apikey, routing), status file,
  * platform bootstrap, CLI-style migrations and seeds, restart and failures.
  */
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -10,8 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendStartError, freePort, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import WebSocket from 'ws';
+import { BackendStartError, freePort, makeDataDir, REPO_ROOT, startBackend, type StartedBackend } from '../../utils/backend.ts';
 import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
+import { signJwt } from '../../utils/jwt.ts';
 
 const NO_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
 const BAD_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
@@ -23,13 +26,6 @@ function decodeVerified(token: string, secret: string): Record<string, unknown> 
   expect(signature).toBe(expected);
   expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'))).toMatchObject({ alg: 'HS256', typ: 'JWT' });
   return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-}
-
-function signWith(secret: string, claims: Record<string, unknown>): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
 }
 
 describe('gateway', () => {
@@ -63,38 +59,83 @@ describe('gateway', () => {
     }
   });
 
-  it('refuses API requests without any key like the hosted gateway', async () => {
-    for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/storage/v1/bucket', '/functions/v1/echo']) {
-      const response = await fetch(`${info.apiUrl}${p}`);
-      expect(response.status, p).toBe(401);
-      expect(await response.json(), p).toEqual(NO_KEY);
+  it('refuses API requests without any key like the hosted gateway, even with a valid JWT as bearer', async () => {
+    const { data } = await serviceClient(info).auth.admin.createUser({ email: `gateway-${Date.now()}@example.com`, password: 'senha-segura-123', email_confirm: true });
+    const userJwt = signJwt({ sub: data.user?.id, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, info.jwtSecret);
+    for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/auth/v1/health', '/auth/v1/settings', '/storage/v1/bucket']) {
+      const variants: Record<string, string>[] = [{}, { Authorization: `Bearer ${info.anonKey}` }, { Authorization: `Bearer ${userJwt}` }];
+      for (const headers of variants) {
+        const response = await fetch(`${info.apiUrl}${p}`, { headers });
+        expect(response.status, p).toBe(401);
+        expect(await response.json(), p).toEqual(NO_KEY);
+      }
     }
   });
 
-  it('refuses an apikey that is not a JWT of this project', async () => {
-    const foreign = signWith('another-secret-that-is-at-least-32-characters', { role: 'anon', iss: 'supabase-demo', exp: 1983812996 });
-    for (const key of ['not-a-key', foreign, `${info.anonKey}x`]) {
-      const response = await fetch(`${info.apiUrl}/rest/v1/conformance_ping`, { headers: { apikey: key } });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual(BAD_KEY);
+  it('takes only the anon and service_role keys as apikey: a user JWT or a self-made anon JWT is no API key', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const foreign = signJwt({ role: 'anon', iss: 'supabase-demo', exp: 1983812996 }, 'another-secret-that-is-at-least-32-characters');
+    const userJwt = signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', aud: 'authenticated', exp: now + 600 }, info.jwtSecret);
+    const otherAnon = signJwt({ role: 'anon', exp: now + 600 }, info.jwtSecret);
+    for (const key of ['not-a-key', foreign, `${info.anonKey}x`, userJwt, otherAnon]) {
+      for (const p of ['/rest/v1/conformance_ping', '/auth/v1/user', '/storage/v1/bucket', '/functions/v1/public-echo']) {
+        const response = await fetch(`${info.apiUrl}${p}`, { headers: { apikey: key, Authorization: `Bearer ${userJwt}` } });
+        expect(response.status, `${p} with ${key.slice(0, 12)}`).toBe(401);
+        expect(await response.json(), p).toEqual(BAD_KEY);
+      }
     }
     const viaQuery = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?apikey=nope`);
     expect(viaQuery.status).toBe(401);
     expect(await viaQuery.json()).toEqual(BAD_KEY);
+    const userKeyQuery = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?apikey=${userJwt}`);
+    expect(await userKeyQuery.json()).toEqual(BAD_KEY);
   });
 
-  it('lets valid keys (header or url param) and paths browsers open directly through', async () => {
+  it('puts the realtime WebSocket behind the same key check', async () => {
+    const wsUrl = `${info.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`;
+    const userJwt = signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, info.jwtSecret);
+    const statusOf = (query: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`${wsUrl}?vsn=2.0.0${query}`);
+        socket.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.on('open', () => {
+          resolve(101);
+          socket.close();
+        });
+        socket.on('error', reject);
+      });
+    expect(await statusOf('')).toBe(401);
+    expect(await statusOf(`&apikey=${userJwt}`)).toBe(401);
+    expect(await statusOf(`&apikey=${info.anonKey}`)).toBe(101);
+  });
+
+  it('lets valid keys (header or url param) and the routes hosted keeps open through', async () => {
     const withHeader = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note`, { headers: { apikey: info.anonKey } });
     expect(withHeader.status).toBe(200);
     expect(await withHeader.json()).toEqual([{ note: 'pong' }]);
     const withParam = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note&apikey=${info.anonKey}`);
     expect(withParam.status).toBe(200);
-    for (const p of ['/auth/v1/health', '/storage/v1/object/public/nobucket/file.txt', '/mailbox']) {
-      const response = await fetch(`${info.apiUrl}${p}`);
+    const service = await fetch(`${info.apiUrl}/auth/v1/health`, { headers: { apikey: info.serviceRoleKey } });
+    expect(service.status).toBe(200);
+    for (const p of [
+      '/auth/v1/verify?token=nope&type=recovery', '/auth/v1/.well-known/jwks.json', '/storage/v1/object/public/nobucket/file.txt',
+      '/storage/v1/object/sign/docs/x.txt?token=nope', '/mailbox',
+    ]) {
+      const response = await fetch(`${info.apiUrl}${p}`, { redirect: 'manual' });
       const text = await response.text();
-      expect(text, p).not.toContain('No API key found');
-      expect(response.status, p).not.toBe(503);
+      expect(text, p).not.toContain('API key');
+      expect(response.status, p).not.toBe(401);
+      expect(response.status, p).toBeLessThan(500);
     }
+    // Edge Functions: no key needed (the runtime applies verify_jwt itself).
+    const open = await fetch(`${info.apiUrl}/functions/v1/public-echo`, { method: 'POST', body: 'x' });
+    expect(open.status).toBe(200);
+    const closed = await fetch(`${info.apiUrl}/functions/v1/echo`);
+    expect(closed.status).toBe(401);
+    expect(await closed.json()).toEqual({ msg: 'Error: Missing authorization header' });
   });
 
   it('answers unknown paths with a JSON 404', async () => {
@@ -155,21 +196,27 @@ describe('database bootstrap and migrations', () => {
   });
 
   it('reloads the API schema by itself after DDL (pgrst_ddl_watch + NOTIFY pgrst)', async () => {
+    // The OpenAPI root lists what the schema cache holds and never reloads it on a miss:
+    // the new table shows up there only if the DDL itself made the cache reload.
     const table = `core_reload_probe_${Date.now()}`;
-    await db.query(`create table public.${table} (id int primary key); grant select on public.${table} to anon; insert into public.${table} values (7)`);
-    try {
-      const client = anonClient(info);
-      let result = await client.from(table).select('id');
+    const listed = async (): Promise<boolean> => {
+      const response = await fetch(`${info.apiUrl}/rest/v1/`, { headers: { apikey: info.anonKey, Accept: 'application/openapi+json' } });
+      const body = (await response.json()) as { paths: Record<string, unknown> };
+      return `/${table}` in body.paths;
+    };
+    const until = async (expected: boolean): Promise<boolean> => {
       const deadline = Date.now() + 5_000;
-      while (result.error && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        result = await client.from(table).select('id');
-      }
-      expect(result.error).toBeNull();
-      expect(result.data).toEqual([{ id: 7 }]);
+      while ((await listed()) !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return listed();
+    };
+    expect(await listed()).toBe(false);
+    await db.query(`create table public.${table} (id int primary key)`);
+    try {
+      expect(await until(true)).toBe(true);
     } finally {
-      await db.query(`drop table public.${table}`);
+      await db.query(`drop table if exists public.${table}`);
     }
+    expect(await until(false)).toBe(false);
   });
 
   it('installs the platform roles, schemas, extensions and helpers', async () => {
@@ -208,10 +255,24 @@ describe('database bootstrap and migrations', () => {
                             'audit_log_entries', 'flow_state', 'buckets', 'objects')`,
     );
     expect(rls.rows).toEqual([]);
+    const authenticator = await db.query<{ rolsuper: boolean; rolinherit: boolean; scram: boolean }>(
+      "select rolsuper, rolinherit, rolpassword like 'SCRAM-SHA-256$%' as scram from pg_authid where rolname = 'authenticator'",
+    );
+    expect(authenticator.rows).toEqual([{ rolsuper: false, rolinherit: false, scram: true }]);
     const wal = await db.query<{ wal_level: string }>('show wal_level');
     expect(wal.rows[0]?.wal_level).toBe('logical');
     const fsync = await db.query<{ fsync: string }>('show fsync');
     expect(fsync.rows[0]?.fsync).toBe('on');
+  });
+
+  it('serves REST requests on connections logged in as authenticator, not the superuser', async () => {
+    const response = await fetch(`${info.apiUrl}/rest/v1/conformance_ping?select=note`, { headers: { apikey: info.anonKey } });
+    expect(response.status).toBe(200);
+    const { rows } = await db.query<{ usename: string; superuser: boolean }>(
+      `select distinct a.usename, r.rolsuper as superuser from pg_stat_activity a join pg_roles r on r.oid = a.usesysid
+        where a.application_name in ('local-supabase requests', 'local-supabase realtime rls')`,
+    );
+    expect(rows).toEqual([{ usename: 'authenticator', superuser: false }]);
   });
 
   it('creates the auth tables with the columns project SQL commonly reads', async () => {
@@ -288,7 +349,8 @@ describe('lifecycle (own backends)', () => {
       path.join(projectDir, 'seed.sql'),
       "insert into public.notes (body) values ('seed.sql');\n" +
         "insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)\n" +
-        "values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'gerente@example.com', '', now(), '{}', '{}', now(), now());\n",
+        "values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'gerente@example.com', extensions.crypt('senha-demo-123', extensions.gen_salt('bf', 4)), now(), '{}', '{}', now(), now()),\n" +
+        "       ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'visitante@example.com', '', now(), '{}', '{}', now(), now());\n",
     );
     await fs.writeFile(path.join(projectDir, 'seeds', '02_b.sql'), "insert into public.notes (body) values ('seeds/02_b.sql');\n");
     await fs.writeFile(path.join(projectDir, 'seeds', '01_a.sql'), "insert into public.notes (body) values ('seeds/01_a.sql');\n");
@@ -309,7 +371,8 @@ describe('lifecycle (own backends)', () => {
       expect(banner).toContain(`Mailbox URL: ${backend.apiUrl}/mailbox\n`);
       expect(banner).toContain(`anon key: ${backend.anonKey}\n`);
       expect(banner).toContain(`service_role key: ${backend.serviceRoleKey}\n`);
-      expect(banner).toContain('Accounts in auth.users:\n  - gerente@example.com');
+      // The seed's crypt() password, checked against the stored hash, is named with the accounts it opens.
+      expect(banner).toContain('Demo accounts (password: senha-demo-123):\n  - gerente@example.com\n\nOther accounts in auth.users:\n  - visitante@example.com\n');
       expect(await fs.readFile(path.join(workDir, '.env.local'), 'utf8')).toContain(
         `VITE_SUPABASE_URL=${backend.apiUrl}\nVITE_SUPABASE_ANON_KEY=${backend.anonKey}\n`,
       );
@@ -391,6 +454,48 @@ describe('lifecycle (own backends)', () => {
         await backend.stop({ keepDataDir: true });
       }
     } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('stops PostgreSQL cleanly on Ctrl+C during the first start, cancelling the migration in flight', async () => {
+    const slow = path.join(workDir, 'slow');
+    await fs.cp(projectDir, slow, { recursive: true });
+    await fs.writeFile(path.join(slow, 'migrations', '20260401000000_slow.sql'), 'create table public.slow_part (id int);\nselect pg_sleep(60);\n');
+    const dataDir = await makeDataDir('core-interrupted-');
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'local-supabase/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env, LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DB_PORT: String(port + 1), LOCAL_SUPABASE_DATA_DIR: dataDir,
+        LOCAL_SUPABASE_PROJECT_DIR: slow, LOCAL_SUPABASE_NO_ENV_FILE: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // The migrations before the slow one are applied: PostgreSQL is up and the slow one is running.
+      const deadline = Date.now() + 90_000;
+      while (!output.includes('Applied migration 20260201000000_notes.sql') && child.exitCode === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(output).toContain('Applied migration 20260201000000_notes.sql');
+      const postgresPid = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(isAlive(postgresPid)).toBe(true);
+      const interruptedAt = Date.now();
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(Date.now() - interruptedAt).toBeLessThan(20_000);
+      expect(isAlive(postgresPid)).toBe(false);
+      expect(output).toContain('SIGINT received, stopping...');
+      expect(output).toContain('stopped before startup finished');
+      expect(output).not.toContain('Applied migration 20260401000000_slow.sql');
+      expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);

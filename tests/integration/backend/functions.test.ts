@@ -3,23 +3,17 @@
  * supabase-js (functions.invoke) and plain fetch: verify_jwt, the path and env a
  * function sees, error answers, worker crashes and restarts, npm imports.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, conformanceBackend, type BackendInfo } from '../../utils/env.ts';
-
-function sign(secret: string, claims: Record<string, unknown>): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
+import { signJwt } from '../../utils/jwt.ts';
 
 /** An access token as GoTrue would issue it for `sub`. */
 function userToken(info: BackendInfo, sub: string, expiresIn = 3600): string {
   const now = Math.floor(Date.now() / 1000);
-  return sign(info.jwtSecret, { sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expiresIn });
+  return signJwt({ sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expiresIn }, info.jwtSecret);
 }
 
 function clientWithToken(info: BackendInfo, token: string): SupabaseClient {
@@ -113,7 +107,7 @@ describe('functions: verify_jwt and the request a function sees', () => {
   });
 
   it('refuses a JWT signed with another secret, or expired, with 401 "Invalid JWT"', async () => {
-    const forged = sign('another-secret-another-secret-another-secret', { sub: randomUUID(), role: 'authenticated' });
+    const forged = signJwt({ sub: randomUUID(), role: 'authenticated' }, 'another-secret-another-secret-another-secret');
     const { data, error } = await clientWithToken(info, forged).functions.invoke('echo', { body: {} });
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(FunctionsHttpError);

@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, conformanceBackend, serviceClient, sql, userClient } from '../../utils/env.ts';
 import type { BackendInfo } from '../../utils/env.ts';
+import { signJwt } from '../../utils/jwt.ts';
 
 let info: BackendInfo;
 let anon: SupabaseClient;
@@ -137,6 +138,62 @@ describe('select', () => {
     expect(antiJoin.data).toEqual([{ code: 'AT' }]);
     const presentOnly = await anon.from('rest_countries').select('code, rest_cities()').not('rest_cities', 'is', null).order('id').limit(1);
     expect(presentOnly.data).toEqual([{ code: 'BR' }]);
+  });
+
+  it('filters embedded resources with cs and cd, with and without !inner, both ways of a relationship', async () => {
+    const shelvesWith = async (embed: string, op: 'contains' | 'containedBy', value: string[]) => {
+      const query = anon.from('rest_shelves').select(`name, rest_boxes${embed}(label)`).order('id').order('id', { referencedTable: 'rest_boxes' });
+      const { data, error } = await (op === 'contains' ? query.contains('rest_boxes.tags', value) : query.containedBy('rest_boxes.tags', value));
+      expect(error).toBeNull();
+      return data;
+    };
+    expect(await shelvesWith('', 'contains', ['fragil'])).toEqual([
+      { name: 'Frente', rest_boxes: [{ label: 'Vidros' }, { label: 'Louça' }] },
+      { name: 'Fundo', rest_boxes: [] },
+      { name: 'Vazia', rest_boxes: [] },
+    ]);
+    expect(await shelvesWith('!inner', 'contains', ['fragil'])).toEqual([{ name: 'Frente', rest_boxes: [{ label: 'Vidros' }, { label: 'Louça' }] }]);
+    expect(await shelvesWith('', 'containedBy', ['pesado', 'leve'])).toEqual([
+      { name: 'Frente', rest_boxes: [{ label: 'Papel' }] },
+      { name: 'Fundo', rest_boxes: [{ label: 'Ferro' }, { label: 'Sem peso' }] },
+      { name: 'Vazia', rest_boxes: [] },
+    ]);
+    expect(await shelvesWith('!inner', 'containedBy', ['leve'])).toEqual([
+      { name: 'Frente', rest_boxes: [{ label: 'Papel' }] },
+      { name: 'Fundo', rest_boxes: [{ label: 'Sem peso' }] },
+    ]);
+
+    // many-to-one: the box's shelf filtered on its zones
+    const toOne = await anon.from('rest_boxes').select('label, rest_shelves(name)').contains('rest_shelves.zones', ['c']).order('id');
+    expect(toOne.data?.map((b) => [b.label, b.rest_shelves])).toEqual([
+      ['Vidros', null], ['Papel', null], ['Louça', null], ['Ferro', { name: 'Fundo' }], ['Sem peso', { name: 'Fundo' }],
+    ]);
+    const toOneInner = await anon.from('rest_boxes').select('label, rest_shelves!inner(name)').containedBy('rest_shelves.zones', ['a', 'b', 'x']).order('id');
+    expect(toOneInner.data).toEqual([
+      { label: 'Vidros', rest_shelves: { name: 'Frente' } },
+      { label: 'Papel', rest_shelves: { name: 'Frente' } },
+      { label: 'Louça', rest_shelves: { name: 'Frente' } },
+    ]);
+  });
+
+  it('orders embedded resources with nullsfirst and nullslast, ascending and descending', async () => {
+    const order = async (options: { ascending: boolean; nullsFirst: boolean }) => {
+      const { data, error } = await anon
+        .from('rest_shelves')
+        .select('name, rest_boxes(label, weight)')
+        .lte('id', 2)
+        .order('id')
+        .order('weight', { referencedTable: 'rest_boxes', ...options })
+        .order('id', { referencedTable: 'rest_boxes' });
+      expect(error).toBeNull();
+      return data?.map((shelf) => (shelf.rest_boxes as { label: string }[]).map((box) => box.label));
+    };
+    expect(await order({ ascending: true, nullsFirst: true })).toEqual([['Papel', 'Louça', 'Vidros'], ['Sem peso', 'Ferro']]);
+    expect(await order({ ascending: true, nullsFirst: false })).toEqual([['Louça', 'Vidros', 'Papel'], ['Ferro', 'Sem peso']]);
+    expect(await order({ ascending: false, nullsFirst: true })).toEqual([['Papel', 'Vidros', 'Louça'], ['Sem peso', 'Ferro']]);
+    expect(await order({ ascending: false, nullsFirst: false })).toEqual([['Vidros', 'Louça', 'Papel'], ['Ferro', 'Sem peso']]);
+    const raw = await rest('/rest_shelves?select=name,rest_boxes(label)&id=eq.1&rest_boxes.order=weight.desc.nullslast');
+    expect(await raw.json()).toEqual([{ name: 'Frente', rest_boxes: [{ label: 'Vidros' }, { label: 'Louça' }, { label: 'Papel' }] }]);
   });
 
   it('pages rows with embeds exactly as the whole ordered list (the window is applied before the embeds)', async () => {
@@ -296,7 +353,6 @@ describe('errors', () => {
     expect(bad.status).toBe(401);
     expect((await bad.json()).code).toBe('PGRST301');
     expect(bad.headers.get('www-authenticate')).toContain('invalid_token');
-    const { signJwt } = await import('../../../local-supabase/src/jwt.ts');
     const expired = signJwt({ role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 120 }, info.jwtSecret);
     const exp = await rest('/rest_countries', { token: expired });
     expect(exp.status).toBe(401);
@@ -366,11 +422,60 @@ describe('writes', () => {
     await client.from('rest_items').insert({ sku, qty: 1, label: 'antes' });
     const merged = await client.from('rest_items').upsert({ sku, qty: 7 }, { onConflict: 'sku' }).select('sku, qty, label');
     expect(merged.error).toBeNull();
+    // PostgREST answers 200 (not 201) when a merge only updated rows.
+    expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ sku, qty: 7, label: 'antes' }]);
+    const mergedMinimal = await client.from('rest_items').upsert({ sku, qty: 8 }, { onConflict: 'sku' });
+    expect(mergedMinimal.status).toBe(200);
+    const mixed = await client.from('rest_items').upsert([{ sku, qty: 9 }, { sku: `${sku}-novo`, qty: 1 }], { onConflict: 'sku' });
+    expect(mixed.status).toBe(201);
+    const inserted = await client.from('rest_items').upsert({ sku: `${sku}-outro`, qty: 2 }, { onConflict: 'sku' });
+    expect(inserted.status).toBe(201);
     const ignored = await client.from('rest_items').upsert({ sku, qty: 99 }, { onConflict: 'sku', ignoreDuplicates: true }).select('qty');
     expect(ignored.data).toEqual([]);
     const check = await client.from('rest_items').select('qty').eq('sku', sku).single();
-    expect(check.data).toEqual({ qty: 7 });
+    expect(check.data).toEqual({ qty: 9 });
+  });
+
+  it('fills missing keys with identity, domain and column defaults under missing=default, computing generated columns', async () => {
+    const { client } = await newUser();
+    const token = (await client.auth.getSession()).data.session?.access_token;
+    const post = (body: unknown, columns?: string) =>
+      rest(`/rest_defaults?select=id,serial_no,label,label_upper,amount,note${columns ? `&columns=${columns}` : ''}`, {
+        method: 'POST', token,
+        headers: { 'Content-Type': 'application/json', Prefer: 'return=representation, missing=default' },
+        body: JSON.stringify(body),
+      });
+    const res = await post([{ label: 'caixa', amount: 5, note: 'a' }, { note: 'b' }], 'id,serial_no,label,amount,note');
+    expect(res.status).toBe(201);
+    const rows = (await res.json()) as { id: number; serial_no: number; label: string; label_upper: string; amount: number; note: string }[];
+    expect(rows.map(({ label, label_upper, amount, note }) => ({ label, label_upper, amount, note }))).toEqual([
+      { label: 'caixa', label_upper: 'CAIXA', amount: 5, note: 'a' },
+      { label: 'sem nome', label_upper: 'SEM NOME', amount: 1, note: 'b' },
+    ]);
+    expect(rows[0]?.id).toEqual(expect.any(Number));
+    expect(rows[1]?.id).toBe((rows[0]?.id ?? 0) + 1);
+    expect(rows[1]?.serial_no).toBe((rows[0]?.serial_no ?? 0) + 1);
+    expect(res.headers.get('preference-applied')).toContain('missing=default');
+
+    // An explicit id next to a missing one: the missing one still takes the identity's next value.
+    const explicit = await post([{ id: 900_000 + Math.floor(Math.random() * 90_000), note: 'c' }, { note: 'd' }], 'id,note');
+    expect(explicit.status).toBe(201);
+    const [given, next] = (await explicit.json()) as { id: number; serial_no: number }[];
+    expect(next?.id).toEqual(expect.any(Number));
+    expect(next?.id).not.toBe(given?.id);
+    expect(next?.serial_no).toBe((given?.serial_no ?? 0) + 1);
+
+    // A value for a GENERATED ALWAYS column is refused as by Postgres and PostgREST.
+    const always = await post([{ serial_no: 1, note: 'e' }], 'serial_no,note');
+    expect(always.status).toBe(400);
+    expect(((await always.json()) as { code: string }).code).toBe('428C9');
+    // Without missing=default the missing key is NULL, as PostgREST does.
+    const plain = await rest('/rest_defaults?columns=label,note', {
+      method: 'POST', token, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ note: 'f', amount: 2 }]),
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { code: string }).code).toBe('23502');
   });
 
   it('updates and deletes with filters, counts, refuses unfiltered ones, rolls back a singular violation', async () => {
@@ -453,6 +558,27 @@ describe('rpc', () => {
     expect((await anon.rpc('rest_whoami', {}, { get: true })).data).toEqual({ role: 'anon', sub: null, method: 'GET' });
   });
 
+  it('filters, orders and embeds a set-returning function called by GET', async () => {
+    const viaClient = await anon
+      .rpc('rest_boxes_of', { shelf: 1 }, { get: true })
+      .select('label, weight, rest_shelves(name)')
+      .not('weight', 'is', null)
+      .order('weight', { ascending: false });
+    expect(viaClient.error).toBeNull();
+    expect(viaClient.data).toEqual([
+      { label: 'Vidros', weight: 12, rest_shelves: { name: 'Frente' } },
+      { label: 'Louça', weight: 7, rest_shelves: { name: 'Frente' } },
+    ]);
+    const raw = await rest('/rpc/rest_boxes_of?shelf=2&select=label&weight=is.null', { headers: { Prefer: 'count=exact' } });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-range')).toBe('0-0/1');
+    expect(await raw.json()).toEqual([{ label: 'Sem peso' }]);
+    const tagged = await anon.rpc('rest_boxes_of', { shelf: 1 }, { get: true }).select('label').contains('tags', ['fragil']).order('label');
+    expect(tagged.data).toEqual([{ label: 'Louça' }, { label: 'Vidros' }]);
+    const head = await anon.rpc('rest_boxes_of', { shelf: 1 }, { get: true, head: true, count: 'exact' }).gt('weight', 10);
+    expect(head.count).toBe(1);
+  });
+
   it('runs volatile functions read-write under the caller role and reports errors', async () => {
     const { client } = await newUser();
     const name = randomUUID();
@@ -472,8 +598,31 @@ describe('rpc', () => {
   });
 });
 
+describe('request connections', () => {
+  it('never gives a request superuser rights: reset role inside it falls back to authenticator', async () => {
+    const probe = await anon.rpc('rest_session_probe');
+    expect(probe.error).toBeNull();
+    expect(probe.data).toEqual({ before_reset: 'anon', current_user: 'authenticator', session_user: 'authenticator', is_superuser: 'off' });
+    const { client } = await newUser();
+    const asUser = await client.rpc('rest_session_probe');
+    expect(asUser.data).toEqual({ before_reset: 'authenticated', current_user: 'authenticator', session_user: 'authenticator', is_superuser: 'off' });
+  });
+
+  it('refuses a switch to a role authenticator is not a member of, as PostgREST does', async () => {
+    for (const target of ['postgres', 'supabase_auth_admin']) {
+      const denied = await anon.rpc('rest_become', { target });
+      expect(denied.status).toBe(401);
+      expect(denied.error).toMatchObject({ code: '42501', message: `permission denied to set role "${target}"` });
+    }
+    const { client } = await newUser();
+    const deniedUser = await client.rpc('rest_become', { target: 'postgres' });
+    expect(deniedUser.status).toBe(403);
+    expect((await anon.rpc('rest_become', { target: 'anon' })).data).toBe('anon');
+  });
+});
+
 describe('schema cache', () => {
-  it('sees a table created by DDL without a restart', async () => {
+  it('serves a table created a moment ago without a restart (a cache miss reloads the cache)', async () => {
     const db = await sql(info);
     const table = `rest_new_${Date.now()}`;
     try {
@@ -486,5 +635,117 @@ describe('schema cache', () => {
     const { data, error } = await anon.from(table).select('label');
     expect(error).toBeNull();
     expect(data).toEqual([{ label: 'novo' }]);
+  });
+
+  /** Repeats `request` until `done` accepts its result (the schema reload is asynchronous), at most 5 s. */
+  async function eventually<T>(request: () => PromiseLike<T>, done: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + 5_000;
+    let value = await request();
+    while (!done(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = await request();
+    }
+    return value;
+  }
+
+  // The next tests would pass with a stale cache if the DDL watch did not reload it: none of
+  // their requests misses the cache (which would reload it on its own).
+  it('forgets a dropped table (PGRST205, not a Postgres error from a stale cache)', async () => {
+    const table = `rest_gone_${Date.now()}`;
+    const db = await sql(info);
+    try {
+      await db.query(`create table public.${table} (id int primary key); grant select on public.${table} to anon`);
+      expect((await eventually(() => anon.from(table).select('id'), (r) => r.error === null)).error).toBeNull();
+      await db.query(`drop table public.${table}`);
+    } finally {
+      await db.end();
+    }
+    const gone = await eventually(() => anon.from(table).select('id'), (r) => r.error?.code === 'PGRST205');
+    expect(gone.status).toBe(404);
+    expect(gone.error?.code).toBe('PGRST205');
+  });
+
+  it('sees a column added by ALTER TABLE for PATCH and in select=*', async () => {
+    const table = `rest_grown_${Date.now()}`;
+    const db = await sql(info);
+    try {
+      await db.query(`create table public.${table} (id int primary key); insert into public.${table} values (1);
+                      grant select, update on public.${table} to anon`);
+      await eventually(() => anon.from(table).select('*'), (r) => r.error === null);
+      await db.query(`alter table public.${table} add column note text`);
+      const patched = await eventually(
+        () => anon.from(table).update({ note: 'nova coluna' }).eq('id', 1).select('*'),
+        (r) => r.error === null,
+      );
+      expect(patched.error).toBeNull();
+      expect(patched.data).toEqual([{ id: 1, note: 'nova coluna' }]);
+    } finally {
+      await db.query(`drop table if exists public.${table}`);
+      await db.end();
+    }
+  });
+
+  it('follows foreign keys added and dropped by DDL: a second one makes the embed ambiguous, dropping both ends it', async () => {
+    const stamp = Date.now();
+    const parent = `rest_parent_${stamp}`;
+    const child = `rest_child_${stamp}`;
+    const db = await sql(info);
+    try {
+      await db.query(`create table public.${parent} (id int primary key, name text);
+                      create table public.${child} (id int primary key, parent_id int references public.${parent} (id), other_id int);
+                      insert into public.${parent} values (1, 'pai'); insert into public.${child} values (10, 1, 1);
+                      grant select on public.${parent}, public.${child} to anon`);
+      const embed = () => anon.from(child).select(`id, ${parent}(name)`);
+      expect((await eventually(embed, (r) => r.error === null)).data).toEqual([{ id: 10, [parent]: { name: 'pai' } }]);
+
+      await db.query(`alter table public.${child} add constraint ${child}_other_fkey foreign key (other_id) references public.${parent} (id)`);
+      const ambiguous = await eventually(embed, (r) => r.status === 300);
+      expect(ambiguous.status).toBe(300);
+      expect(ambiguous.error?.code).toBe('PGRST201');
+      const hinted = await anon.from(child).select(`id, ${parent}!${child}_other_fkey(name)`);
+      expect(hinted.data).toEqual([{ id: 10, [parent]: { name: 'pai' } }]);
+
+      await db.query(`alter table public.${child} drop constraint ${child}_other_fkey, drop constraint ${child}_parent_id_fkey`);
+      const none = await eventually(embed, (r) => r.error?.code === 'PGRST200');
+      expect(none.status).toBe(400);
+      expect(none.error?.code).toBe('PGRST200');
+    } finally {
+      await db.query(`drop table if exists public.${child}, public.${parent}`);
+      await db.end();
+    }
+  });
+
+  it('reloads only for DDL that shapes the API, never for temporary objects (as hosted pgrst_ddl_watch)', async () => {
+    const listener = await sql(info);
+    const db = await sql(info);
+    const table = `rest_watch_${Date.now()}`;
+    try {
+      const received: string[] = [];
+      listener.on('notification', (message) => {
+        if (message.channel === 'pgrst') received.push(message.payload ?? '');
+      });
+      await listener.query('listen pgrst');
+      const notificationsOf = async (statement: string): Promise<string[]> => {
+        const marker = `marker-${Math.random()}`;
+        const from = received.length;
+        await db.query(statement);
+        await db.query(`select pg_notify('pgrst', $1)`, [marker]);
+        const deadline = Date.now() + 5_000;
+        while (!received.includes(marker) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(received).toContain(marker);
+        return received.slice(from, received.indexOf(marker));
+      };
+      expect(await notificationsOf(`create temp table ${table}_tmp (id int)`)).toEqual([]);
+      expect(await notificationsOf(`alter table ${table}_tmp add column note text`)).toEqual([]);
+      expect(await notificationsOf(`drop table ${table}_tmp`)).toEqual([]);
+      expect(await notificationsOf(`create table public.${table} (id int primary key, note text)`)).toEqual(['reload schema']);
+      expect(await notificationsOf(`create index on public.${table} (note)`)).toEqual([]);
+      expect(await notificationsOf(`grant select on public.${table} to anon`)).toEqual([]);
+      expect(await notificationsOf(`comment on table public.${table} is 'probe'`)).toEqual(['reload schema']);
+      expect(await notificationsOf(`drop table public.${table}`)).toEqual(['reload schema']);
+    } finally {
+      await db.query(`drop table if exists public.${table}`);
+      await Promise.all([listener.end(), db.end()]);
+    }
   });
 });

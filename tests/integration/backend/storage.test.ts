@@ -3,25 +3,19 @@
  * bucket `docs` (private; each user owns the folder named after their uid),
  * `public-files` (public) and `limited` (16 bytes, text/plain and image/*).
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import nodePath from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
-
-function sign(secret: string, claims: Record<string, unknown>): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
-}
+import { signJwt } from '../../utils/jwt.ts';
 
 /** A supabase-js client acting as user `sub` (an access token as GoTrue issues it). */
 function userClientFor(info: BackendInfo, sub: string): SupabaseClient {
   const now = Math.floor(Date.now() / 1000);
-  const token = sign(info.jwtSecret, { sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600 });
+  const token = signJwt({ sub, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600 }, info.jwtSecret);
   return createClient(info.apiUrl, info.anonKey, {
     accessToken: async () => token,
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },

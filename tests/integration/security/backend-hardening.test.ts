@@ -3,13 +3,14 @@
  * JWT handling on every service, Data API injection and guards, loopback-only
  * listeners, and storage paths on disk. Driven over HTTP/TCP only.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../utils/app-users.ts';
 import { appBackend, conformanceBackend, serviceClient, type BackendInfo } from '../../utils/env.ts';
+import { signJwt } from '../../utils/jwt.ts';
 
 const app = appBackend();
 
@@ -17,11 +18,7 @@ function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-function sign(claims: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
-  const head = b64(header);
-  const body = b64(claims);
-  return `${head}.${body}.${createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')}`;
-}
+const sign = signJwt;
 
 const now = (): number => Math.floor(Date.now() / 1000);
 const adminSub = '5eed0000-0000-4000-8000-000000000001';
