@@ -30,6 +30,37 @@ test('login gives up after 15 s with Tempo esgotado', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
 });
 
+test('a login answered after its time-out does not sign the user in behind the Tempo esgotado message', async ({ page }) => {
+  await page.clock.install();
+  // The token endpoint answers only when the test lets it, after the 15 s limit.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/auth/v1/token?grant_type=password', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('farmaceutico@farmacia.local');
+  await page.getByLabel('Senha').fill('Farmacia@2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.clock.runFor(15_500);
+  await expect(page.getByText('Tempo esgotado', { exact: true })).toBeVisible();
+
+  const answered = page.waitForResponse((response) => response.url().includes('grant_type=password'));
+  const discarded = page.waitForResponse((response) => response.url().includes('/auth/v1/logout'));
+  release();
+  expect((await answered).status()).toBe(200);
+  // The late session is signed out again (this session only) and never reaches the app.
+  expect((await discarded).url()).toContain('scope=local');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('sb-127-auth-token'))).toBeNull();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+});
+
 test('/change-password and /auth/change-password re-verify the current password without reloading', async ({ page }) => {
   const email = `troca-${Date.now()}@example.com`;
   await createUser(email, 'SenhaAtual#1', 'Paula Troca');
