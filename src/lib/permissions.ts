@@ -124,18 +124,17 @@ export function visibleHomeActions(
  * The home cards a signed-in user is offered: the role's visible cards (above) whose route the user may also
  * enter. A user without a role row (labelled BALCONISTA, no permissions) therefore gets none and sees
  * 'Permissões Limitadas' until an administrator assigns a role.
- *
- * deviation: spec §6 decides the cards by role and configured actions only ("a BALCONISTA with none
- * configured sees only the shortage launch and product catalogue cards"). We also drop a card whose route
- * the user cannot open, because its 'Acessar' button would only lead to /unauthorized: e.g. a BALCONISTA
- * whose role lost MANAGE_PRODUCTS, or a self-registered user without a role. With the seeded permissions
- * every role gets exactly the spec's cards (BALCONISTA: the two), as the unit and e2e tests check.
  */
 export function permittedHomeActions(
   subject: AccessSubject,
   configuredActions: readonly string[],
   actions: readonly HomeAction[] = HOME_ACTIONS,
 ): HomeAction[] {
+  // deviation: spec §6 decides the cards by role and configured actions only ("a BALCONISTA with none
+  // configured sees only the shortage launch and product catalogue cards"). We also drop a card whose route
+  // the user cannot open, because its 'Acessar' button would only lead to /unauthorized: e.g. a BALCONISTA
+  // whose role lost MANAGE_PRODUCTS, or a self-registered user without a role. With the seeded permissions
+  // every role gets exactly the spec's cards (BALCONISTA: the two), as the unit and e2e tests check.
   return visibleHomeActions(subject.role, configuredActions, actions).filter((action) =>
     canAccessRoute(subject, ROUTE_ACCESS[action.path]),
   );
