@@ -30,6 +30,65 @@ test('login gives up after 15 s with Tempo esgotado', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
 });
 
+test('a login answered after its time-out does not sign the user in behind the Tempo esgotado message', async ({ page }) => {
+  await page.clock.install();
+  // The token endpoint answers only when the test lets it, after the 15 s limit.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/auth/v1/token?grant_type=password', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('farmaceutico@farmacia.local');
+  await page.getByLabel('Senha').fill('Farmacia@2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.clock.runFor(15_500);
+  await expect(page.getByText('Tempo esgotado', { exact: true })).toBeVisible();
+
+  const answered = page.waitForResponse((response) => response.url().includes('grant_type=password'));
+  const discarded = page.waitForResponse((response) => response.url().includes('/auth/v1/logout'));
+  release();
+  expect((await answered).status()).toBe(200);
+  // The late session is signed out again (this session only) and never reaches the app.
+  expect((await discarded).url()).toContain('scope=local');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('sb-127-auth-token'))).toBeNull();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+});
+
+test('the notification viewport is there from the first render: F8 focuses it, and toasts are 356 px wide', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  const region = page.getByRole('region', { name: 'Notificações (F8)' });
+  const list = region.locator('ol');
+  // No toast has been raised yet.
+  await expect(region.locator('li')).toHaveCount(0);
+  await page.keyboard.press('F8');
+  await expect(list).toBeFocused();
+
+  // The first toast brings Radix's viewport: same region, same hotkey.
+  await page.getByLabel('Email').fill('admin@farmacia.local');
+  await page.getByLabel('Senha').fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const toast = region.locator('li').filter({ hasText: 'Erro ao fazer login' });
+  await expect(toast).toBeVisible();
+  expect((await toast.boundingBox())?.width).toBe(356);
+  await page.keyboard.press('F8');
+  await expect(list).toBeFocused();
+
+  // Between the phone strip (< 640 px) and the desktop the floating viewport keeps 356 px toasts.
+  await page.setViewportSize({ width: 700, height: 800 });
+  await expect.poll(async () => (await toast.boundingBox())?.width).toBe(356);
+  // On a phone the viewport is the full-width strip at the top.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await toast.boundingBox())?.width).toBe(390 - 32);
+});
+
 test('/change-password and /auth/change-password re-verify the current password without reloading', async ({ page }) => {
   const email = `troca-${Date.now()}@example.com`;
   await createUser(email, 'SenhaAtual#1', 'Paula Troca');

@@ -15,72 +15,93 @@ export function backendInfo(): BackendInfo {
   return JSON.parse(readFileSync(BACKEND_INFO_FILE, 'utf8')) as BackendInfo;
 }
 
-/** The seeded role → permission mapping (organisation contract, README). */
-export const SEEDED_PERMISSIONS: Record<Role, string[]> = {
-  ADMIN: [],
-  BALCONISTA: ['CREATE_SHORTAGES', 'MANAGE_PRODUCTS', 'MANAGE_BOLETOS', 'MANAGE_REMESSA', 'PUNCH_CLOCK_ACCESS', 'PUNCH_VIEW_OWN'],
-  BALCONISTA_II: ['CREATE_SHORTAGES', 'MANAGE_PRODUCTS', 'MANAGE_REMESSA', 'PUNCH_CLOCK_ACCESS', 'PUNCH_VIEW_OWN'],
-  FARMACEUTICO: ['CREATE_SHORTAGES', 'MANAGE_PRODUCTS', 'MANAGE_REMESSA', 'MANAGE_DOCUMENTS', 'PUNCH_CLOCK_ACCESS', 'PUNCH_VIEW_OWN'],
-  ADMIN_COMPRAS: ['MANAGE_ORDERS', 'VIEW_REPORTS', 'PUNCH_CLOCK_ACCESS', 'PUNCH_VIEW_OWN'],
-  REPRESENTANTE: ['MANAGE_QUOTES', 'VIEW_REPORTS'],
-  ANALISTA: ['CREATE_SHORTAGES', 'VIEW_REPORTS', 'MANAGE_BOLETOS', 'MANAGE_ORDERS', 'MANAGE_REMESSA', 'PUNCH_CLOCK_ACCESS', 'PUNCH_VIEW_OWN', 'PUNCH_VIEW_ALL'],
-};
-
-export const SEEDED_MENU_PATHS: Partial<Record<Role, string[]>> = {
-  REPRESENTANTE: ['/', '/dashboard', '/cotacoes', '/itens-vitoriosos', '/analise-cotacoes', '/documentos', '/correio'],
-};
-
-export const SEEDED_HOME_ACTIONS: Partial<Record<Role, string[]>> = {
-  REPRESENTANTE: ['manage_quotes', 'winning_items'],
-  ADMIN_COMPRAS: ['manage_purchases'],
-};
-
 export interface DemoAccount {
   key: string;
   email: string;
   name: string;
   role: Role;
   unit: string | null;
-  /** Literal expectations, so a wrong config fails the test too. */
+  /**
+   * Hand-written expectations, derived from the spec §2/§6 tables and the README's seeded role → permission
+   * mapping and visible menu paths (never computed with the app's own access code, so a rule bug fails):
+   * the whole sidebar in order, the home cards in order, and one route the account must be refused
+   * (ADMIN passes every check, so it has none).
+   */
+  menu: string[];
   cards: string[];
-  menuIncludes: string[];
-  menuExcludes: string[];
   forbidden: string | null;
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     key: 'admin', email: 'admin@farmacia.local', name: 'Ana Administradora', role: 'ADMIN', unit: 'Unidade Centro',
+    menu: [
+      'Início',
+      'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas',
+      'Compras', 'Cotações', 'Itens Vitoriosos',
+      'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras', 'Assinatura de Remessas',
+      'Registrar Ponto', 'Meu Ponto', 'Meu Ponto (Admin)', 'Computadores Autorizados', 'Dashboard Ponto', 'Relatórios de Ponto',
+      'Gerenciar Usuários', 'Gestão de Horários',
+    ],
     cards: ['Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Gerenciar Compras', 'Cotações', 'Itens Vitoriosos', 'Gerenciar Usuários', 'Relatórios de Ponto'],
-    menuIncludes: ['Gerenciar Usuários', 'Relatórios de Ponto', 'Gestão de Horários'], menuExcludes: [], forbidden: null,
+    forbidden: null,
   },
   {
+    // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_BOLETOS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'balconista', email: 'balconista@farmacia.local', name: 'Bruno Balconista', role: 'BALCONISTA', unit: 'Unidade Centro',
-    cards: ['Lançar Falta', 'Cadastrar Produto'], menuIncludes: ['Lançar Boleto', 'Remessas'], menuExcludes: ['Compras', 'Gerenciar Usuários'], forbidden: '/usuarios',
+    menu: ['Início', 'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto'],
+    // Holds MANAGE_BOLETOS, but the route also needs a listed role (ADMIN, ANALISTA).
+    forbidden: '/relatorio-boletos',
   },
   {
+    // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'balconista2', email: 'balconista2@farmacia.local', name: 'Beatriz Balconista', role: 'BALCONISTA_II', unit: 'Unidade Norte',
-    cards: ['Lançar Falta', 'Cadastrar Produto'], menuIncludes: ['Lançar Falta'], menuExcludes: ['Lançar Boleto'], forbidden: '/boletos',
+    menu: ['Início', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto'],
+    forbidden: '/boletos',
   },
   {
+    // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_REMESSA, MANAGE_DOCUMENTS, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'farmaceutico', email: 'farmaceutico@farmacia.local', name: 'Fernando Farmacêutico', role: 'FARMACEUTICO', unit: 'Unidade Sul',
-    cards: ['Lançar Falta', 'Cadastrar Produto'], menuIncludes: ['Cadastrar Produto'], menuExcludes: ['Compras'], forbidden: '/compras',
+    menu: ['Início', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto'],
+    forbidden: '/compras',
   },
   {
+    // MANAGE_ORDERS, VIEW_REPORTS, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN; home actions configured: manage_purchases.
     key: 'compras', email: 'compras@farmacia.local', name: 'Carla Compras', role: 'ADMIN_COMPRAS', unit: 'Unidade Centro',
-    cards: ['Gerenciar Compras'], menuIncludes: ['Compras', 'Relatório de Compras'], menuExcludes: ['Lançar Falta', 'Cotações'], forbidden: '/lancamento',
+    menu: ['Início', 'Compras', 'Análise de Cotações Avançada', 'Análise de Dias para Compras', 'Relatório de Compras', 'Registrar Ponto', 'Meu Ponto'],
+    cards: ['Gerenciar Compras'],
+    forbidden: '/lancamento',
   },
   {
+    // MANAGE_QUOTES, VIEW_REPORTS; menu paths configured: /, /dashboard, /cotacoes, /itens-vitoriosos,
+    // /analise-cotacoes, /documentos, /correio; home actions configured: manage_quotes, winning_items.
     key: 'representante', email: 'representante@farmacia.local', name: 'Rafael Representante', role: 'REPRESENTANTE', unit: null,
-    cards: ['Cotações', 'Itens Vitoriosos'], menuIncludes: ['Cotações', 'Itens Vitoriosos'], menuExcludes: ['Registrar Ponto', 'Meu Ponto'], forbidden: '/compras',
+    menu: ['Início', 'Cotações', 'Itens Vitoriosos', 'Análise de Cotações Avançada'],
+    cards: ['Cotações', 'Itens Vitoriosos'],
+    forbidden: '/compras',
   },
   {
     key: 'representante2', email: 'representante2@farmacia.local', name: 'Renata Representante', role: 'REPRESENTANTE', unit: null,
-    cards: ['Cotações', 'Itens Vitoriosos'], menuIncludes: ['Análise de Cotações Avançada'], menuExcludes: ['Registrar Ponto'], forbidden: '/ponto/admin',
+    menu: ['Início', 'Cotações', 'Itens Vitoriosos', 'Análise de Cotações Avançada'],
+    cards: ['Cotações', 'Itens Vitoriosos'],
+    forbidden: '/ponto/admin',
   },
   {
+    // CREATE_SHORTAGES, VIEW_REPORTS, MANAGE_BOLETOS, MANAGE_ORDERS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS,
+    // PUNCH_VIEW_OWN, PUNCH_VIEW_ALL. Relatórios de Ponto: the menu reading (ADMIN only) hides it.
     key: 'analista', email: 'analista@farmacia.local', name: 'Amanda Analista', role: 'ANALISTA', unit: 'Unidade Norte',
-    cards: ['Lançar Boleto'], menuIncludes: ['Dashboard Ponto', 'Análise de Faltas'], menuExcludes: ['Relatórios de Ponto', 'Cadastrar Produto'], forbidden: '/produtos',
+    menu: [
+      'Início',
+      'Lançar Falta', 'Lançar Boleto', 'Histórico de Importações', 'Remessas',
+      'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras', 'Assinatura de Remessas',
+      'Registrar Ponto', 'Meu Ponto', 'Dashboard Ponto',
+    ],
+    cards: ['Lançar Boleto'],
+    // A listed role, but without MANAGE_PRODUCTS: both are required.
+    forbidden: '/produtos',
   },
 ];
 

@@ -32,6 +32,52 @@ test('any 401 from the Data API shows Sessão Expirada, clears the stored sessio
   expect(await storedSession(page)).toBeNull();
 });
 
+test('a 401 arriving while the session check refreshes the token still ends the session with Sessão Expirada', async ({ page }) => {
+  // 200 s left (under the 300 s margin, so the check refreshes) with an access token the Data API refuses
+  // (bad signature) and a real refresh token. The Data API answers are held until the refresh is under way.
+  const session = await apiSession('compras@farmacia.local');
+  const expiresAt = Math.floor(Date.now() / 1000) + 200;
+  await page.goto('/login');
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [
+      STORAGE_KEY,
+      JSON.stringify({ ...session, access_token: forged(withExpiry(session.access_token, expiresAt)), expires_in: 200, expires_at: expiresAt }),
+    ] as const,
+  );
+  let releaseRest = () => {};
+  const restHeld = new Promise<void>((resolve) => {
+    releaseRest = resolve;
+  });
+  let releaseRefresh = () => {};
+  const refreshHeld = new Promise<void>((resolve) => {
+    releaseRefresh = resolve;
+  });
+  let refreshStarted = () => {};
+  const refreshSeen = new Promise<void>((resolve) => {
+    refreshStarted = resolve;
+  });
+  await page.route('**/rest/v1/**', async (route) => {
+    await restHeld;
+    await route.continue();
+  });
+  await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
+    refreshStarted();
+    await refreshHeld;
+    await route.continue();
+  });
+  await page.goto('/');
+  await refreshSeen;
+  const unauthorized = page.waitForResponse((response) => response.url().includes('/rest/v1/') && response.status() === 401);
+  releaseRest();
+  await unauthorized;
+  // The 401 is not swallowed by the refresh in progress.
+  await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
+  releaseRefresh();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
 test('an expired session whose refresh token is gone logs out silently to /login', async ({ page }) => {
   // Already expired: supabase-js refreshes on start, the server answers refresh_token_not_found.
   await injectShortSession(page, 'farmaceutico@farmacia.local', -120);

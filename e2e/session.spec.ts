@@ -1,13 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { injectShortSession } from './fixtures.ts';
 
-test('a session that cannot be renewed shows Sessão Expirada and lands on /login', async ({ page }) => {
-  // 200 s left: not valid under the 300 s margin, and the stored refresh token is unknown to the server.
+test('a session with 300 s or less left whose refresh token is gone logs out silently to /login', async ({ page }) => {
+  // 200 s left: not valid under the 300 s margin. The session check tries one refresh; the server does not
+  // know the stored refresh token (refresh_token_not_found), which spec §4 ends silently, without 'Sessão Expirada'.
   await injectShortSession(page, 'balconista@farmacia.local', 200);
+  const refresh = page.waitForResponse((response) => response.url().includes('grant_type=refresh_token'));
   await page.goto('/');
-  await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
-  await expect(page.getByText('Sua sessão expirou. Faça login novamente.', { exact: true })).toBeVisible();
+  const refreshResponse = await refresh;
+  expect(refreshResponse.status()).toBe(400);
+  expect(((await refreshResponse.json()) as { code?: string }).code).toBe('refresh_token_not_found');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.getByText('Sessão Expirada', { exact: true })).toHaveCount(0);
   expect(await page.evaluate(() => window.localStorage.getItem('sb-127-auth-token'))).toBeNull();
 });
 
@@ -25,6 +30,16 @@ test('the expiry warning shows once per session', async ({ page }) => {
   // The next 60 s checks run, but the warning is not repeated.
   await page.clock.runFor(60_000);
   await expect(page.getByRole('heading', { name: 'Olá, Fernando Farmacêutico!' })).toBeVisible();
+  await page.clock.runFor(60_000);
+  await expect(warning).toHaveCount(0);
+
+  // A reload inside the warning window is the same session: no second warning.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Olá, Fernando Farmacêutico!' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notificações/ })).toBeAttached();
+  // The first check runs as soon as the session is restored; a warning would stay 10 s.
+  await page.clock.runFor(5_000);
+  await expect(warning).toHaveCount(0);
   await page.clock.runFor(60_000);
   await expect(warning).toHaveCount(0);
 });

@@ -1,25 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme/theme-provider';
+import { ToastViewportShell } from '@/components/ui/toast-viewport-shell';
 import { useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
+import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 
 const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 /**
- * Mounts the Radix toaster once the first toast is raised. The toast store (`use-toast.ts`) is plain
- * module state, so nothing raised before the toaster's code arrives is lost. This keeps Radix Toast and its
- * dismissable-layer/collection/presence machinery (~9 KB gzipped) out of the login page's 200 KB budget; the
- * signed-in frame preloads it (AppRoot).
+ * The toast viewport, present from the first render: the shell (same region, list and F8 hotkey) until
+ * the Radix toaster is needed — on the first toast, or as soon as the signed-in frame is shown. The toast
+ * store (`use-toast.ts`) is plain module state, so nothing raised before the toaster's code arrives is lost.
+ * This keeps Radix Toast and its dismissable-layer/collection/presence machinery (~11 KB gzipped) out of
+ * the login page's 200 KB budget.
  */
 function DeferredToaster() {
   const { toasts } = useToast();
+  const { status } = useAuth();
   const [needed, setNeeded] = useState(false);
-  if (toasts.length > 0 && !needed) setNeeded(true);
-  if (!needed) return null;
+  if ((toasts.length > 0 || status === 'signed-in') && !needed) setNeeded(true);
+  if (!needed) return <ToastViewportShell />;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ToastViewportShell />}>
       <Toaster />
     </Suspense>
   );

@@ -20,36 +20,30 @@ export const ROLE_LABELS: Record<Role, string> = {
   ANALISTA: 'Analista',
 };
 
-export const PERMISSION_CATEGORIES = [
-  'Usuários',
-  'Operações',
-  'Compras',
-  'Relatórios',
-  'Financeiro',
-  'Documentos',
-  'Controle de Ponto',
+/**
+ * The permission names the access rules below may require (spec §6, plus ADMIN_ACCESS for the AI panel).
+ * Their descriptions, categories and menu items live only in the database catalogue (`public.permissions`,
+ * migrations …000500 and later), the one source the user-management screens read.
+ */
+export const PERMISSION_NAMES = [
+  'MANAGE_USERS',
+  'MANAGE_ROLES',
+  'MANAGE_UNITS',
+  'MANAGE_PRODUCTS',
+  'CREATE_SHORTAGES',
+  'MANAGE_QUOTES',
+  'MANAGE_ORDERS',
+  'VIEW_REPORTS',
+  'MANAGE_BOLETOS',
+  'MANAGE_DOCUMENTS',
+  'MANAGE_REMESSA',
+  'PUNCH_CLOCK_ACCESS',
+  'PUNCH_VIEW_OWN',
+  'PUNCH_VIEW_ALL',
+  'PUNCH_MANAGE',
+  'ADMIN_ACCESS',
 ] as const;
-export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
-
-export const PERMISSIONS = [
-  { name: 'MANAGE_USERS', category: 'Usuários', description: 'Criar, editar e excluir usuários' },
-  { name: 'MANAGE_ROLES', category: 'Usuários', description: 'Gerenciar funções e níveis de acesso' },
-  { name: 'MANAGE_UNITS', category: 'Usuários', description: 'Gerenciar unidades (lojas)' },
-  { name: 'MANAGE_PRODUCTS', category: 'Operações', description: 'Gerenciar produtos' },
-  { name: 'CREATE_SHORTAGES', category: 'Operações', description: 'Registrar faltas de produtos nas unidades' },
-  { name: 'MANAGE_QUOTES', category: 'Compras', description: 'Criar e gerenciar cotações' },
-  { name: 'MANAGE_ORDERS', category: 'Compras', description: 'Criar e gerenciar pedidos de compra' },
-  { name: 'VIEW_REPORTS', category: 'Relatórios', description: 'Visualizar relatórios' },
-  { name: 'MANAGE_BOLETOS', category: 'Financeiro', description: 'Criar e gerenciar boletos' },
-  { name: 'MANAGE_DOCUMENTS', category: 'Documentos', description: 'Gerenciar documentos' },
-  { name: 'MANAGE_REMESSA', category: 'Operações', description: 'Gerenciar solicitações de remessa' },
-  { name: 'PUNCH_CLOCK_ACCESS', category: 'Controle de Ponto', description: 'Usar o ponto eletrônico' },
-  { name: 'PUNCH_VIEW_OWN', category: 'Controle de Ponto', description: 'Ver apenas os próprios registros de ponto' },
-  { name: 'PUNCH_VIEW_ALL', category: 'Controle de Ponto', description: 'Ver os registros de ponto de todos os funcionários' },
-  { name: 'PUNCH_MANAGE', category: 'Controle de Ponto', description: 'Editar, invalidar ou justificar registros de ponto' },
-  { name: 'ADMIN_ACCESS', category: 'Usuários', description: 'Acesso administrativo (assistente de IA)' },
-] as const satisfies readonly { name: string; category: PermissionCategory; description: string }[];
-export type Permission = (typeof PERMISSIONS)[number]['name'];
+export type Permission = (typeof PERMISSION_NAMES)[number];
 
 /** Who may use something: a role from `roles`, and/or permissions (see lib/permissions.ts for how they combine). */
 export interface AccessRule {

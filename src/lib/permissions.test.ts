@@ -25,39 +25,60 @@ const SEEDED: Record<Role, string[]> = {
 
 const subject = (role: Role, permissions: string[] = SEEDED[role]) => ({ role, permissions });
 
-const ANY_USER_PATHS: GuardedPath[] = [paths.home, paths.documents, paths.processFlow, paths.mail, paths.punchClock, paths.myPunches];
+/** Spec §2/§6: open to any signed-in user (the signed-in reading of /change-password included). */
+const ANY_USER_PATHS: GuardedPath[] = [
+  '/',
+  '/documentos',
+  '/fluxo-processo',
+  '/correio',
+  '/ponto',
+  '/meu-ponto',
+  '/change-password',
+  '/auth/change-password',
+];
 
-/** Spec §6 route table evaluated with the seeded permissions: who gets in. */
+/**
+ * Spec §6 route table evaluated with the seeded permissions: who gets in. Written out by hand (literal
+ * paths, literal roles) so that a slip in ROUTE_ACCESS or in `paths` fails here.
+ */
 const EXPECTED_ROUTE_ROLES: Partial<Record<GuardedPath, Role[]>> = {
-  [paths.dashboard]: ['ADMIN', 'REPRESENTANTE'],
-  [paths.shortages]: ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
-  [paths.importHistory]: ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
+  '/dashboard': ['ADMIN', 'REPRESENTANTE'],
+  '/lancamento': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
+  '/historico-importacoes': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
   // ANALISTA is a listed role but lacks MANAGE_PRODUCTS: both are required.
-  [paths.products]: ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO'],
-  [paths.boletos]: ['ADMIN', 'BALCONISTA', 'ANALISTA'],
-  [paths.shipments]: ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
-  [paths.editShipment]: ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
-  [paths.purchases]: ['ADMIN', 'ADMIN_COMPRAS'],
-  [paths.quotes]: ['ADMIN', 'REPRESENTANTE'],
-  [paths.winningItems]: ['ADMIN', 'REPRESENTANTE'],
-  [paths.quoteAnalysis]: ['ADMIN', 'ADMIN_COMPRAS', 'REPRESENTANTE', 'ANALISTA'],
-  [paths.shortageAnalysis]: ['ADMIN', 'ANALISTA'],
-  [paths.purchaseDaysAnalysis]: ['ADMIN', 'ADMIN_COMPRAS', 'ANALISTA'],
-  [paths.boletoReport]: ['ADMIN', 'ANALISTA'],
-  [paths.purchaseReport]: ['ADMIN', 'ADMIN_COMPRAS', 'ANALISTA'],
-  [paths.users]: ['ADMIN'],
-  [paths.punchAdmin]: ['ADMIN'],
-  [paths.punchComputers]: ['ADMIN'],
-  [paths.scheduleManagement]: ['ADMIN'],
-  [paths.punchReports]: ['ADMIN', 'ANALISTA'],
-  [paths.punchDashboard]: ['ADMIN', 'ANALISTA'],
-  [paths.punchDetailedReports]: ['ADMIN', 'ANALISTA'],
+  '/produtos': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO'],
+  '/boletos': ['ADMIN', 'BALCONISTA', 'ANALISTA'],
+  '/remessas': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
+  '/nova-remessa': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
+  '/editar-remessa/:id': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
+  '/assinatura-remessas': ['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ANALISTA'],
+  '/compras': ['ADMIN', 'ADMIN_COMPRAS'],
+  '/cotacoes': ['ADMIN', 'REPRESENTANTE'],
+  '/itens-vitoriosos': ['ADMIN', 'REPRESENTANTE'],
+  '/analise-cotacoes': ['ADMIN', 'ADMIN_COMPRAS', 'REPRESENTANTE', 'ANALISTA'],
+  '/analise-faltas': ['ADMIN', 'ANALISTA'],
+  '/analise-dias-compras': ['ADMIN', 'ADMIN_COMPRAS', 'ANALISTA'],
+  '/relatorio-boletos': ['ADMIN', 'ANALISTA'],
+  '/relatorio-compras': ['ADMIN', 'ADMIN_COMPRAS', 'ANALISTA'],
+  '/usuarios': ['ADMIN'],
+  '/ponto/admin': ['ADMIN'],
+  '/ponto/computadores': ['ADMIN'],
+  '/gestao-horarios': ['ADMIN'],
+  '/ponto/relatorios': ['ADMIN', 'ANALISTA'],
+  '/ponto/dashboard': ['ADMIN', 'ANALISTA'],
+  '/ponto/relatorios-detalhados': ['ADMIN', 'ANALISTA'],
 };
 
 describe('route access (spec §6 × seeded permissions)', () => {
+  it('covers every guarded route of ROUTE_ACCESS exactly once, and nothing else', () => {
+    const tested = [...ANY_USER_PATHS, ...Object.keys(EXPECTED_ROUTE_ROLES)];
+    expect(new Set(tested).size).toBe(tested.length);
+    expect(tested.sort()).toEqual(Object.keys(ROUTE_ACCESS).sort());
+  });
   for (const path of ANY_USER_PATHS) {
     it.each(ROLES)(`${path} is open to %s`, (role) => {
       expect(canAccessRoute(subject(role), ROUTE_ACCESS[path])).toBe(true);
+      expect(canAccessRoute({ role, permissions: [] }, ROUTE_ACCESS[path])).toBe(true);
     });
   }
   for (const [path, allowed] of Object.entries(EXPECTED_ROUTE_ROLES) as [GuardedPath, Role[]][]) {
@@ -101,7 +122,16 @@ describe('role resolution', () => {
     [{ name: 'analista', is_admin: false }, 'ANALISTA'],
     [{ name: 'Balconista_II', is_admin: null }, 'BALCONISTA_II'],
     [{ name: 'ADMIN_COMPRAS', is_admin: false }, 'ADMIN_COMPRAS'],
+    [{ name: 'admin_compras', is_admin: false }, 'ADMIN_COMPRAS'],
+    [{ name: 'representante', is_admin: null }, 'REPRESENTANTE'],
+    [{ name: 'Admin', is_admin: false }, 'ADMIN'],
+    // Uppercased only, as private.current_role_name() does: no folding of spaces or hyphens, no trimming.
+    [{ name: 'Admin Compras', is_admin: false }, 'BALCONISTA'],
+    [{ name: 'balconista-ii', is_admin: false }, 'BALCONISTA'],
+    [{ name: ' analista', is_admin: false }, 'BALCONISTA'],
+    [{ name: 'ANALISTA ', is_admin: false }, 'BALCONISTA'],
     [{ name: 'GERENTE', is_admin: false }, 'BALCONISTA'],
+    [{ name: '', is_admin: false }, 'BALCONISTA'],
     [{ name: null, is_admin: false }, 'BALCONISTA'],
     [null, 'BALCONISTA'],
   ] as const)('%o → %s', (customRole, expected) => {
@@ -165,6 +195,9 @@ describe('home cards', () => {
     ['BALCONISTA_II', [], ['launch_shortages', 'product_catalog']],
     ['FARMACEUTICO', [], ['launch_shortages', 'product_catalog']],
     ['ANALISTA', [], ['register_boletos']],
+    // None configured: every card the role is allowed (only BALCONISTA is narrowed to two).
+    ['ADMIN_COMPRAS', [], ['manage_purchases']],
+    ['REPRESENTANTE', [], ['manage_quotes', 'winning_items']],
     ['ADMIN_COMPRAS', ['manage_purchases'], ['manage_purchases']],
     ['REPRESENTANTE', ['manage_quotes', 'winning_items'], ['manage_quotes', 'winning_items']],
   ] as [Role, string[], string[]][])('%s with configured %j sees %j', (role, configured, expected) => {
@@ -179,6 +212,20 @@ describe('home cards', () => {
   });
   it('offers a role-less user (BALCONISTA label, no permissions) no card at all: Permissões Limitadas', () => {
     expect(permittedHomeActions({ role: 'BALCONISTA', permissions: [] }, [])).toEqual([]);
+  });
+  it.each([
+    ['ADMIN', [], ['launch_shortages', 'product_catalog', 'register_boletos', 'manage_purchases', 'manage_quotes', 'winning_items', 'manage_users', 'punch_reports']],
+    // The spec's own example: a BALCONISTA (seeded permissions) with none configured sees exactly the two cards.
+    ['BALCONISTA', [], ['launch_shortages', 'product_catalog']],
+    ['BALCONISTA_II', [], ['launch_shortages', 'product_catalog']],
+    ['FARMACEUTICO', [], ['launch_shortages', 'product_catalog']],
+    ['ADMIN_COMPRAS', [], ['manage_purchases']],
+    ['ADMIN_COMPRAS', ['manage_purchases'], ['manage_purchases']],
+    ['REPRESENTANTE', [], ['manage_quotes', 'winning_items']],
+    ['REPRESENTANTE', ['manage_quotes', 'winning_items'], ['manage_quotes', 'winning_items']],
+    ['ANALISTA', [], ['register_boletos']],
+  ] as [Role, string[], string[]][])('%s (seeded permissions) with configured %j is offered %j', (role, configured, expected) => {
+    expect(permittedHomeActions(subject(role), configured).map((action) => action.key)).toEqual(expected);
   });
   it('offers only the cards whose route the user may enter', () => {
     const titles = (permissions: string[]) =>

@@ -32,13 +32,15 @@ function isKnownRole(name: string): name is Role {
 }
 
 /**
- * Spec §6 role resolution: a custom role flagged is_admin is ADMIN; else its name uppercased if known;
- * else (unknown or no role) BALCONISTA.
+ * Spec §6 role resolution: a custom role flagged is_admin is ADMIN; else "the role name uppercased is used
+ * if it is a known role"; else (unknown or no role) BALCONISTA. Only uppercased — no trimming, no
+ * space/hyphen folding — exactly as `private.current_role_name()` does (`upper(name)`), so the app never
+ * shows a role the database does not enforce ('Admin Compras' is BALCONISTA on both sides).
  */
 export function resolveRole(customRole: { name: string | null; is_admin: boolean | null } | null | undefined): Role {
   if (!customRole) return DEFAULT_ROLE;
   if (customRole.is_admin) return 'ADMIN';
-  const name = normalizeName(customRole.name ?? '');
+  const name = (customRole.name ?? '').toUpperCase();
   return isKnownRole(name) ? name : DEFAULT_ROLE;
 }
 
@@ -128,6 +130,11 @@ export function permittedHomeActions(
   configuredActions: readonly string[],
   actions: readonly HomeAction[] = HOME_ACTIONS,
 ): HomeAction[] {
+  // deviation: spec §6 decides the cards by role and configured actions only ("a BALCONISTA with none
+  // configured sees only the shortage launch and product catalogue cards"). We also drop a card whose route
+  // the user cannot open, because its 'Acessar' button would only lead to /unauthorized: e.g. a BALCONISTA
+  // whose role lost MANAGE_PRODUCTS, or a self-registered user without a role. With the seeded permissions
+  // every role gets exactly the spec's cards (BALCONISTA: the two), as the unit and e2e tests check.
   return visibleHomeActions(subject.role, configuredActions, actions).filter((action) =>
     canAccessRoute(subject, ROUTE_ACCESS[action.path]),
   );

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
@@ -9,10 +8,6 @@ import { useAuth } from '@/features/auth/auth-context';
 /** The signed-in frame: the sidebar menu this user may see, around the current page. */
 export function AppRoot() {
   const { user, signOut } = useAuth();
-  // The toaster is mounted on the first toast (app/provider.tsx); signed in, fetch its code up front.
-  useEffect(() => {
-    void import('@/components/ui/toaster');
-  }, []);
   if (!user) return null;
   return (
     <AppLayout

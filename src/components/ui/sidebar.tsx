@@ -190,7 +190,8 @@ export function SidebarGroupLabel({ className, ...props }: React.ComponentProps<
     <h2
       data-slot="sidebar-group-label"
       className={cn(
-        'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-semibold tracking-wide text-sidebar-foreground/60 uppercase transition-[margin,opacity] duration-200 ease-linear group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
+        // On the icon rail the hidden label slides up over the previous group's last item: it must not take its clicks.
+        'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-semibold tracking-wide text-sidebar-foreground/60 uppercase transition-[margin,opacity] duration-200 ease-linear group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:pointer-events-none group-data-[collapsible=icon]:opacity-0',
         className,
       )}
       {...props}

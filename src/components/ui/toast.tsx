@@ -2,6 +2,7 @@ import * as ToastPrimitives from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import type * as React from 'react';
+import { TOAST_VIEWPORT_CLASS, TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_LABEL } from '@/components/ui/toast-viewport';
 import { cn } from '@/lib/utils';
 
 /** Spec §9: swipe right with a 50 px threshold; Radix's default hotkey is F8. */
@@ -9,16 +10,13 @@ function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provid
   return <ToastPrimitives.Provider swipeDirection="right" swipeThreshold={50} label="Notificação" {...props} />;
 }
 
+/** Spec §9: toasts 356 px wide wherever the viewport is not the full-width phone strip (see the shell). */
 function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
-      hotkey={['F8']}
-      label="Notificações ({hotkey})"
-      className={cn(
-        // Spec §9: toast width 356 px.
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[356px]',
-        className,
-      )}
+      hotkey={TOAST_VIEWPORT_HOTKEY}
+      label={TOAST_VIEWPORT_LABEL}
+      className={cn(TOAST_VIEWPORT_CLASS, className)}
       {...props}
     />
   );

@@ -1,8 +1,15 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
+import { takeViewportFocusHandOff } from '@/components/ui/toast-viewport';
 import { TOAST_VIEWPORT_DURATION_MS, useToast, visibleToasts } from '@/components/ui/use-toast';
 
 export function Toaster() {
   const state = useToast();
+  const viewportRef = useRef<HTMLOListElement>(null);
+  // Replacing the shell viewport that had the focus (F8): keep the focus on the viewport.
+  useLayoutEffect(() => {
+    if (takeViewportFocusHandOff()) viewportRef.current?.focus();
+  }, []);
   return (
     <ToastProvider duration={TOAST_VIEWPORT_DURATION_MS}>
       {visibleToasts(state).map(({ id, title, description, action, ...props }) => (
@@ -15,7 +22,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport ref={viewportRef} />
     </ToastProvider>
   );
 }

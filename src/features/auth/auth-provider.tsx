@@ -19,9 +19,19 @@ import {
   SESSION_EXPIRING_TITLE,
   SESSION_WARNING_DURATION_MS,
   SessionMonitor,
+  createWarnedSessionStore,
+  sessionKeyOf,
 } from '@/features/auth/session-timing';
 
 type EndReason = 'expired' | 'silent' | 'logout';
+
+function tabSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -30,9 +40,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [isPasswordRecovery, setPasswordRecovery] = useState(false);
   /** Set while we end the session ourselves, so the SIGNED_OUT event it causes is not handled twice. */
   const endingRef = useRef(false);
-  /** Set while the password is re-verified: the SIGNED_IN it causes must not reload or navigate. */
-  const reauthenticatingRef = useRef(false);
-  const monitorRef = useRef<SessionMonitor | null>(null);
+  /**
+   * Set while the session check's own refresh runs: a failed refresh makes auth-js emit SIGNED_OUT, and the
+   * check itself decides how the session ends (silently or with 'Sessão Expirada'). Kept apart from
+   * endingRef so that a 401 arriving meanwhile still ends the session.
+   */
+  const refreshingRef = useRef(false);
+  /** Which session was already warned of its expiry (survives reloads: once per session, spec §4). */
+  const [warnedSessions] = useState(() => createWarnedSessionStore(tabSessionStorage()));
 
   const clearLocalState = useCallback(() => {
     clearStoredAuth();
@@ -40,7 +55,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     setSession(null);
     setPasswordRecovery(false);
-    monitorRef.current?.resetWarning();
   }, [queryClient]);
 
   const endSession = useCallback(
@@ -80,7 +94,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
         case 'SIGNED_IN':
           setSession(next);
-          if (!reauthenticatingRef.current) monitorRef.current?.resetWarning();
           break;
         case 'PASSWORD_RECOVERY':
           setPasswordRecovery(true);
@@ -92,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
         case 'SIGNED_OUT':
           // Not caused by us: auth-js dropped the session (e.g. its refresh failed) → silent logout.
-          if (!endingRef.current) setTimeout(() => void endSession('silent'), 0);
+          if (!endingRef.current && !refreshingRef.current) setTimeout(() => void endSession('silent'), 0);
           break;
         default:
           break;
@@ -114,34 +127,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!hasSession) return undefined;
     const monitor = new SessionMonitor({
       now: () => Date.now(),
-      getExpiresAt: async () => {
+      getSession: async () => {
         const { data, error } = await supabase.auth.getSession();
         if (error) throw error;
-        return data.session?.expires_at ?? null;
+        if (!data.session) return null;
+        return { expiresAt: data.session.expires_at ?? 0, key: sessionKeyOf(data.session) };
       },
       refresh: async () => {
-        endingRef.current = true; // a failed refresh emits SIGNED_OUT; the monitor reports the outcome
+        refreshingRef.current = true;
         try {
           const { data, error } = await supabase.auth.refreshSession();
           if (error) throw error;
           return data.session?.expires_at ?? 0;
         } finally {
-          endingRef.current = false;
+          refreshingRef.current = false;
         }
       },
       isSilentLogoutError,
+      warned: warnedSessions,
       onWarning: (minutes) =>
         toast({ title: SESSION_EXPIRING_TITLE, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),
       onExpired: () => void endSession('expired'),
       onSilentLogout: () => void endSession('silent'),
     });
-    monitorRef.current = monitor;
     monitor.start();
-    return () => {
-      monitor.stop();
-      if (monitorRef.current === monitor) monitorRef.current = null;
-    };
-  }, [hasSession, endSession]);
+    return () => monitor.stop();
+  }, [hasSession, endSession, warnedSessions]);
 
   const authUser = session?.user ?? null;
   const userQuery = useSessionUserQuery(authUser);
@@ -152,13 +163,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (password: string) => {
       const email = session?.user.email;
       if (!email) throw new Error('Auth session missing!');
-      reauthenticatingRef.current = true;
-      try {
-        const { error } = await supabase.auth.signInWithPassword({ email, password });
-        if (error) throw error;
-      } finally {
-        reauthenticatingRef.current = false;
-      }
+      // Spec §4: re-verifying the password neither reloads nor navigates. The SIGNED_IN it causes only
+      // replaces the session: same user, so the cached session user stays and no route changes.
+      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error) throw error;
     },
     [session],
   );

@@ -3,8 +3,10 @@ import {
   expiryWarningMessage,
   expiryWarningMinutes,
   isSessionValid,
+  createWarnedSessionStore,
   SESSION_CHECK_INTERVAL_MS,
   SessionMonitor,
+  sessionKeyOf,
   type SessionMonitorDeps,
 } from '@/features/auth/session-timing';
 import { isSilentLogoutError } from '@/lib/errors';
@@ -46,21 +48,29 @@ describe('SessionMonitor', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-05-01T12:00:00Z'));
+    window.sessionStorage.clear();
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  function monitorWith(overrides: Partial<SessionMonitorDeps> & { expiresAt: () => number | null }) {
+  type Stored = { expiresAt: number; key?: string } | null;
+
+  function monitorWith(overrides: Partial<SessionMonitorDeps> & { session: () => Stored }) {
     const calls = { warnings: [] as number[], expired: 0, silent: 0, refreshes: 0 };
+    const { session, ...deps } = overrides;
     const monitor = new SessionMonitor({
       now: () => Date.now(),
-      getExpiresAt: async () => overrides.expiresAt(),
+      getSession: async () => {
+        const current = session();
+        return current ? { expiresAt: current.expiresAt, key: current.key ?? 'session:one' } : null;
+      },
       refresh: async () => {
         calls.refreshes += 1;
-        throw new Error('Invalid Refresh Token: Refresh Token Not Found');
+        throw new Error('fetch failed');
       },
       isSilentLogoutError,
+      warned: createWarnedSessionStore(window.sessionStorage),
       onWarning: (minutes) => calls.warnings.push(minutes),
       onExpired: () => {
         calls.expired += 1;
@@ -68,7 +78,7 @@ describe('SessionMonitor', () => {
       onSilentLogout: () => {
         calls.silent += 1;
       },
-      ...overrides,
+      ...deps,
     });
     return { monitor, calls };
   }
@@ -76,22 +86,50 @@ describe('SessionMonitor', () => {
   const nowSeconds = () => Date.now() / 1000;
 
   it('warns once per session, every 60 s check notwithstanding, with N rounded up', async () => {
-    const expiresAt = nowSeconds() + 9 * 60 + 30; // 9.5 minutes left → 10
-    const { monitor, calls } = monitorWith({ expiresAt: () => expiresAt });
+    let current: Stored = { expiresAt: nowSeconds() + 9 * 60 + 30, key: 'session:one' }; // 9.5 minutes left → 10
+    const { monitor, calls } = monitorWith({ session: () => current });
     monitor.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.warnings).toEqual([10]);
     await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS * 3);
     expect(calls.warnings).toEqual([10]);
-    monitor.resetWarning();
+    // A new sign-in is a new session: it may be warned again.
+    current = { expiresAt: nowSeconds() + 60 + 5 * 60 + 30, key: 'session:two' }; // 5.5 minutes left at the next check
     await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
     expect(calls.warnings).toEqual([10, 6]);
     monitor.stop();
   });
 
+  it('does not warn again after a reload (a new monitor over the same tab storage) for the same session', async () => {
+    const current: Stored = { expiresAt: nowSeconds() + 530, key: 'session:reloaded' };
+    const first = monitorWith({ session: () => current });
+    await first.monitor.check();
+    expect(first.calls.warnings).toEqual([9]);
+    const afterReload = monitorWith({ session: () => current });
+    await afterReload.monitor.check();
+    await afterReload.monitor.check();
+    expect(afterReload.calls.warnings).toEqual([]);
+  });
+
+  it('keeps warning per session when storage is unavailable', async () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    } as unknown as Storage;
+    const current: Stored = { expiresAt: nowSeconds() + 100 + 300, key: 'session:x' };
+    const { monitor, calls } = monitorWith({ session: () => current, warned: createWarnedSessionStore(broken), refresh: async () => nowSeconds() + 3600 });
+    await monitor.check();
+    await monitor.check();
+    expect(calls.warnings).toEqual([7]);
+  });
+
   it('does not warn while more than 600 s remain, and checks every 60 s', async () => {
     const expiresAt = nowSeconds() + 660;
-    const { monitor, calls } = monitorWith({ expiresAt: () => expiresAt });
+    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt }) });
     monitor.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.warnings).toEqual([]);
@@ -102,23 +140,64 @@ describe('SessionMonitor', () => {
     monitor.stop();
   });
 
-  it('tries one refresh when 300 s or less remain and ends the session when it fails', async () => {
+  it('tries one refresh when 300 s or less remain and ends the session with Sessão Expirada when it fails', async () => {
     const expiresAt = nowSeconds() + 200;
-    const { monitor, calls } = monitorWith({ expiresAt: () => expiresAt });
+    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt }) });
     await expect(monitor.check()).resolves.toBe('expired');
     expect(calls).toMatchObject({ refreshes: 1, expired: 1, silent: 0 });
   });
 
+  it.each([
+    [Object.assign(new Error('Invalid Refresh Token: Refresh Token Not Found'), { code: 'refresh_token_not_found' })],
+    [new Error('Invalid Refresh Token: Already Used')],
+    [new Error('Auth session missing!')],
+  ])('logs out silently when that refresh fails with %s (spec §4)', async (refreshError) => {
+    const expiresAt = nowSeconds() + 200;
+    const { monitor, calls } = monitorWith({
+      session: () => ({ expiresAt }),
+      refresh: async () => {
+        throw refreshError;
+      },
+    });
+    await expect(monitor.check()).resolves.toBe('silent-logout');
+    expect(calls).toMatchObject({ silent: 1, expired: 0 });
+  });
+
+  it('ends the session when the refresh succeeds but still leaves 300 s or less', async () => {
+    const expiresAt = nowSeconds() + 200;
+    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt }), refresh: async () => nowSeconds() + 250 });
+    await expect(monitor.check()).resolves.toBe('expired');
+    expect(calls).toMatchObject({ expired: 1, silent: 0 });
+  });
+
   it('keeps the session when the refresh succeeds', async () => {
     const expiresAt = nowSeconds() + 100;
-    const { monitor, calls } = monitorWith({ expiresAt: () => expiresAt, refresh: async () => nowSeconds() + 3600 });
+    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt }), refresh: async () => nowSeconds() + 3600 });
     await expect(monitor.check()).resolves.toBe('refreshed');
     expect(calls.expired).toBe(0);
   });
 
+  it('reports nothing for a check still running when the monitor is stopped (the session already ended)', async () => {
+    const expiresAt = nowSeconds() + 200;
+    let failRefresh: (error: Error) => void = () => undefined;
+    const { monitor, calls } = monitorWith({
+      session: () => ({ expiresAt }),
+      refresh: () =>
+        new Promise<number>((_resolve, reject) => {
+          failRefresh = reject;
+        }),
+    });
+    monitor.start();
+    await vi.advanceTimersByTimeAsync(0);
+    monitor.stop();
+    failRefresh(new Error('fetch failed'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toMatchObject({ expired: 0, silent: 0 });
+  });
+
   it('logs out silently when reading the session fails with a missing refresh token', async () => {
     const { monitor, calls } = monitorWith({
-      expiresAt: () => {
+      session: () => {
         throw Object.assign(new Error('Invalid Refresh Token: Refresh Token Not Found'), { code: 'refresh_token_not_found' });
       },
     });
@@ -128,7 +207,7 @@ describe('SessionMonitor', () => {
 
   it('reports other session errors as expiry', async () => {
     const { monitor, calls } = monitorWith({
-      expiresAt: () => {
+      session: () => {
         throw new Error('JWT malformed');
       },
     });
@@ -137,8 +216,25 @@ describe('SessionMonitor', () => {
   });
 
   it('does nothing without a session', async () => {
-    const { monitor, calls } = monitorWith({ expiresAt: () => null });
+    const { monitor, calls } = monitorWith({ session: () => null });
     await expect(monitor.check()).resolves.toBe('signed-out');
     expect(calls).toMatchObject({ expired: 0, silent: 0, warnings: [] });
+  });
+});
+
+describe('session key', () => {
+  const token = (claims: Record<string, unknown>) =>
+    `e30.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
+
+  it('is the session_id claim, the same across refreshed tokens', () => {
+    const first = sessionKeyOf({ access_token: token({ sub: 'u', session_id: 'abc', exp: 1 }), refresh_token: 'r1' });
+    const refreshed = sessionKeyOf({ access_token: token({ sub: 'u', session_id: 'abc', exp: 2 }), refresh_token: 'r2' });
+    expect(first).toBe('session:abc');
+    expect(refreshed).toBe(first);
+    expect(sessionKeyOf({ access_token: token({ sub: 'u', session_id: 'def' }), refresh_token: 'r1' })).not.toBe(first);
+  });
+  it('falls back to the refresh token when the token has no session_id', () => {
+    expect(sessionKeyOf({ access_token: token({ sub: 'u' }), refresh_token: 'r9' })).toBe('refresh:r9');
+    expect(sessionKeyOf({ access_token: 'not-a-jwt', refresh_token: 'r9' })).toBe('refresh:r9');
   });
 });

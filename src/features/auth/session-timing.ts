@@ -32,16 +32,78 @@ export function expiryWarningMessage(minutes: number): string {
   return `Sua sessão expirará em ${minutes} minuto(s). Salve seu trabalho.`;
 }
 
-export type SessionCheckResult = 'valid' | 'refreshed' | 'expired' | 'silent-logout' | 'signed-out';
+export type SessionCheckResult = 'valid' | 'refreshed' | 'expired' | 'silent-logout' | 'signed-out' | 'stopped';
+
+/** What the monitor needs to know about the stored session. */
+export interface MonitoredSession {
+  /** Expiry in epoch seconds. */
+  expiresAt: number;
+  /** Identifies the sign-in session across token refreshes and page reloads (see `sessionKeyOf`). */
+  key: string;
+}
+
+/** Remembers which session has already been warned, so the warning shows once per session (spec §4). */
+export interface WarnedSessionStore {
+  wasWarned: (sessionKey: string) => boolean;
+  markWarned: (sessionKey: string) => void;
+}
+
+const WARNED_SESSION_STORAGE_KEY = 'session-expiry-warned';
+
+/**
+ * A WarnedSessionStore over the tab's sessionStorage: a reload inside the warning window does not warn again,
+ * and only the last warned session is kept. Without storage it degrades to memory (warned once per page load).
+ */
+export function createWarnedSessionStore(storage: Storage | null): WarnedSessionStore {
+  let inMemory: string | null = null;
+  return {
+    wasWarned: (sessionKey) => {
+      try {
+        if (storage) return storage.getItem(WARNED_SESSION_STORAGE_KEY) === sessionKey;
+      } catch {
+        /* storage unavailable: fall back to memory */
+      }
+      return inMemory === sessionKey;
+    },
+    markWarned: (sessionKey) => {
+      inMemory = sessionKey;
+      try {
+        storage?.setItem(WARNED_SESSION_STORAGE_KEY, sessionKey);
+      } catch {
+        /* storage unavailable or full: memory keeps it for this page */
+      }
+    },
+  };
+}
+
+/**
+ * The key of a sign-in session: the `session_id` claim of its access token, which stays the same across
+ * token refreshes (auth sessions table) and changes with every new sign-in; the refresh token when a token
+ * carries no such claim.
+ */
+export function sessionKeyOf(session: { access_token: string; refresh_token: string }): string {
+  try {
+    const payload = session.access_token.split('.')[1] ?? '';
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims: unknown = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
+    if (claims && typeof claims === 'object' && 'session_id' in claims && typeof claims.session_id === 'string' && claims.session_id) {
+      return `session:${claims.session_id}`;
+    }
+  } catch {
+    /* not a JWT we can read: use the refresh token */
+  }
+  return `refresh:${session.refresh_token}`;
+}
 
 export interface SessionMonitorDeps {
   /** Current time in milliseconds. */
   now: () => number;
-  /** The stored session's expiry (epoch seconds), null when there is none; throws on storage/refresh errors. */
-  getExpiresAt: () => Promise<number | null>;
+  /** The stored session, null when there is none; throws on storage/refresh errors. */
+  getSession: () => Promise<MonitoredSession | null>;
   /** Refreshes the session; resolves to the new expiry, rejects with the auth error. */
   refresh: () => Promise<number>;
   isSilentLogoutError: (error: unknown) => boolean;
+  warned: WarnedSessionStore;
   onWarning: (minutes: number) => void;
   onExpired: () => void;
   onSilentLogout: () => void;
@@ -49,12 +111,13 @@ export interface SessionMonitorDeps {
 
 /**
  * Checks the session now and every 60 s: warns once per session when it is about to expire, and when it is
- * no longer valid tries one refresh before ending it with 'Sessão Expirada'.
+ * no longer valid tries one refresh before ending it with 'Sessão Expirada' (or silently, spec §4).
  */
 export class SessionMonitor {
-  private warned = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private checking = false;
+  /** Set by stop(): a check still awaiting the backend then reports nothing. */
+  private stopped = false;
   private readonly deps: SessionMonitorDeps;
 
   constructor(deps: SessionMonitorDeps) {
@@ -63,18 +126,15 @@ export class SessionMonitor {
 
   start(intervalMs = SESSION_CHECK_INTERVAL_MS): void {
     this.stop();
+    this.stopped = false;
     void this.check();
     this.timer = setInterval(() => void this.check(), intervalMs);
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
-  }
-
-  /** A new session (a fresh sign-in) may be warned again. */
-  resetWarning(): void {
-    this.warned = false;
   }
 
   async check(): Promise<SessionCheckResult> {
@@ -87,37 +147,48 @@ export class SessionMonitor {
     }
   }
 
-  private async runCheck(): Promise<SessionCheckResult> {
-    let expiresAt: number | null;
-    try {
-      expiresAt = await this.deps.getExpiresAt();
-    } catch (error) {
-      // Reading the session makes auth-js refresh an expired token itself; when that refresh finds the
-      // token gone ('refresh_token_not_found', 'Invalid refresh token', 'Auth session missing') the
-      // logout is silent (spec §4). Anything else ends the session with 'Sessão Expirada'.
-      if (this.deps.isSilentLogoutError(error)) {
-        this.deps.onSilentLogout();
-        return 'silent-logout';
-      }
-      this.deps.onExpired();
-      return 'expired';
-    }
-    if (expiresAt === null) return 'signed-out';
-    const nowSeconds = this.deps.now() / 1000;
-    const minutes = expiryWarningMinutes(expiresAt, nowSeconds);
-    if (minutes !== null && !this.warned) {
-      this.warned = true;
-      this.deps.onWarning(minutes);
-    }
-    if (isSessionValid(expiresAt, nowSeconds)) return 'valid';
-    // Not valid any more (300 s margin): one refresh attempt; if it fails the user is told the session expired.
-    try {
-      const renewed = await this.deps.refresh();
-      if (isSessionValid(renewed, this.deps.now() / 1000)) return 'refreshed';
-    } catch {
-      /* fall through to expiry */
+  /** Ends the session silently for the three refresh errors of spec §4, with 'Sessão Expirada' otherwise. */
+  private end(error: unknown): SessionCheckResult {
+    if (this.stopped) return 'stopped';
+    if (error !== undefined && this.deps.isSilentLogoutError(error)) {
+      this.deps.onSilentLogout();
+      return 'silent-logout';
     }
     this.deps.onExpired();
     return 'expired';
+  }
+
+  private async runCheck(): Promise<SessionCheckResult> {
+    let session: MonitoredSession | null;
+    try {
+      session = await this.deps.getSession();
+    } catch (error) {
+      // Reading the session makes auth-js refresh an expired token itself; when that refresh finds the
+      // token gone the logout is silent. Anything else ends the session with 'Sessão Expirada'.
+      return this.end(error);
+    }
+    if (this.stopped) return 'stopped';
+    if (session === null) return 'signed-out';
+    const nowSeconds = this.deps.now() / 1000;
+    const minutes = expiryWarningMinutes(session.expiresAt, nowSeconds);
+    if (minutes !== null && !this.deps.warned.wasWarned(session.key)) {
+      this.deps.warned.markWarned(session.key);
+      this.deps.onWarning(minutes);
+    }
+    if (isSessionValid(session.expiresAt, nowSeconds)) return 'valid';
+    // deviation: spec §4 ends a session with 300 s or less left. supabase-js renews tokens only ~90 s
+    // before they expire, so such a session is normally still renewable: ending it would log the staff out
+    // every hour. It gets one refresh first; only when that fails (or still leaves ≤ 300 s) does it end —
+    // silently for 'refresh_token_not_found' / 'Invalid refresh token' / 'Auth session missing' (spec §4),
+    // with 'Sessão Expirada' otherwise.
+    let renewedAt: number;
+    try {
+      renewedAt = await this.deps.refresh();
+    } catch (error) {
+      return this.end(error);
+    }
+    if (this.stopped) return 'stopped';
+    if (isSessionValid(renewedAt, this.deps.now() / 1000)) return 'refreshed';
+    return this.end(undefined);
   }
 }

@@ -6,7 +6,7 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
-  /** The user's custom role id; for a user without a role row, the BALCONISTA role's id when readable. */
+  /** The user's custom role id (user_roles); null without a role row (labelled BALCONISTA, no role permissions or menu config). */
   roleId: string | null;
   unitId: string | null;
   unitName: string | null;

@@ -21,10 +21,16 @@ export function validateSignIn(values: SignInInput): Partial<Record<keyof SignIn
   return errors;
 }
 
-/** Rejects with TimeoutError when `promise` takes longer than `ms` (spec §5: login times out after 15 s). */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * Rejects with TimeoutError when `promise` takes longer than `ms` (spec §5: login times out after 15 s);
+ * `onTimeout` runs when that happens. The promise itself keeps running.
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new TimeoutError()), ms);
+    const timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new TimeoutError());
+    }, ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -38,13 +44,67 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+export interface TimedSignInOptions<T> {
+  timeoutMs: number;
+  /** Whether a settled attempt left the user signed in. */
+  signedIn: (result: T) => boolean;
+  /** Drops the session an abandoned attempt created (sign out locally). */
+  discard: () => Promise<unknown>;
+}
+
+/**
+ * Runs sign-in attempts with the time limit. An attempt already answered with 'Tempo esgotado' can still
+ * succeed later (the request was only slow). The user was told it failed and may have walked away from a
+ * shared counter computer, so that late session is discarded (signed out locally) — unless the user has
+ * tried again meanwhile and that newer attempt signed in (then the session is the one they asked for).
+ */
+export function createTimedSignIn<T>({ timeoutMs, signedIn, discard }: TimedSignInOptions<T>) {
+  interface Attempt {
+    id: number;
+    /** Whether the attempt, whenever it settles, left the user signed in. */
+    succeeded: Promise<boolean>;
+  }
+  let latest: Attempt | null = null;
+
+  async function discardUnlessSuperseded(abandoned: Attempt): Promise<void> {
+    let newest = latest;
+    while (newest && newest.id !== abandoned.id) {
+      if (await newest.succeeded) return;
+      if (latest === newest) break;
+      newest = latest;
+    }
+    await discard();
+  }
+
+  return (run: () => Promise<T>): Promise<T> => {
+    const pending = run();
+    const attempt: Attempt = {
+      id: (latest?.id ?? 0) + 1,
+      succeeded: pending.then(signedIn, () => false),
+    };
+    latest = attempt;
+    let timedOut = false;
+    void attempt.succeeded.then((ok) => {
+      if (ok && timedOut) void discardUnlessSuperseded(attempt).catch(() => undefined);
+    });
+    return withTimeout(pending, timeoutMs, () => {
+      timedOut = true;
+    });
+  };
+}
+
+const timedSignIn = createTimedSignIn<Awaited<ReturnType<typeof supabase.auth.signInWithPassword>>>({
+  timeoutMs: LOGIN_TIMEOUT_MS,
+  signedIn: (result) => result.error === null && result.data.session !== null,
+  discard: () => supabase.auth.signOut({ scope: 'local' }),
+});
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignInInput): Promise<SessionUser> => {
-      const { data, error } = await withTimeout(
+      const { data, error } = await timedSignIn(() =>
         supabase.auth.signInWithPassword({ email: input.email.trim(), password: input.password }),
-        LOGIN_TIMEOUT_MS,
       );
       if (error) throw error;
       // Spec §4: profile, role, permissions and menu paths are loaded before leaving the login page.
