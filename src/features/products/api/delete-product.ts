@@ -32,6 +32,6 @@ export function useDeleteProduct() {
       isReferencedByShortages(error)
         ? toast({ title: PRODUCT_DELETE_REFUSED, description: PRODUCT_DELETE_REFUSED_DETAIL, variant: 'destructive' })
         : toast({ title: RECORD_DELETE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
