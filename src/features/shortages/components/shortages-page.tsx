@@ -95,7 +95,7 @@ export function ShortagesPage({ user, homePath, groups, groupsFailed, units }: S
   };
 
   const unitId = user.unitId;
-  const searching = text.trim() !== searchText || (shortages.isFetching && !shortages.isFetchingNextPage);
+  const searching = text.trim() !== searchText || (shortages.isFetching && !shortages.isFetchingNextPage) || count.isFetching;
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
