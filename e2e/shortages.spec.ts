@@ -246,6 +246,8 @@ test.describe('as the admin', () => {
     await page.getByLabel('Buscar', { exact: true }).fill(product.name);
     const table = page.getByRole('table', { name: 'Faltas' });
     await expect(table.getByRole('row', { name: new RegExp(product.name) })).toContainText('Unidade Norte');
+    // The creator's name comes from profiles.
+    await expect(table.getByRole('row', { name: new RegExp(product.name) })).toContainText('Beatriz Balconista');
     await page.getByRole('combobox', { name: 'Filtrar por unidade' }).click();
     await page.getByRole('option', { name: 'Unidade Sul' }).click();
     await expect(page.getByText('Nenhuma falta encontrada.')).toBeVisible();
