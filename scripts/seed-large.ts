@@ -1,7 +1,8 @@
 /**
  * Loads a large data set into a running local backend for performance work:
  * 50,000 products (valid EAN-13 codes, prefix 78990, each linked to a category)
- * and 100,000 shortages spread over every unit, status and the last 365 days.
+ * and 100,000 shortages spread over every unit and the last 365 days, each in a
+ * state the app produces (see loadShortages).
  *
  *   npm run seed:large                # DB_URL from .local-supabase/status.json
  *   LOCAL_SUPABASE_DATA_DIR=/x npm run seed:large
@@ -106,8 +107,19 @@ async function loadProducts(client: pg.Client): Promise<void> {
   console.log(`products: ${inserted.rowCount ?? 0} inserted in ${Date.now() - started} ms`);
 }
 
+/**
+ * Seeded shortages are those of the seeded products (barcode prefix 78990); most have no observation, as at
+ * a real counter. Only states the app itself produces: PENDENTE or ENTREGUE outside any batch, LOTE_CRIADO in
+ * an ABERTO batch, EM_COTACAO in a batch sent to quotation (batches of up to 100 shortages of one unit, created
+ * after their newest shortage). Quoted, awarded and ordered states need quotes, winners and orders, which the
+ * purchasing fixtures (bench/purchasing.ts) build; they are left out here.
+ */
 async function loadShortages(client: pg.Client): Promise<void> {
-  const existing = await count(client, `select count(*) as n from public.shortages where observation = $1`, [SHORTAGE_MARKER]);
+  const existing = await count(
+    client,
+    `select count(*) as n from public.shortages s join public.products p on p.id = s.product_id where p.barcode like $1`,
+    [`${BARCODE_PREFIX}%`],
+  );
   if (existing >= SHORTAGE_COUNT) {
     console.log(`shortages: ${existing} already loaded, skipped`);
     return;
@@ -119,9 +131,11 @@ async function loadShortages(client: pg.Client): Promise<void> {
   }
   const started = Date.now();
   await client.query('begin');
-  // Each unit's shortages are created by a user of that unit when there is one.
-  const inserted = await client.query(
+  // Each unit's shortages are created by a user of that unit when there is one. kind (i % 20): 0-11 pending,
+  // 12-15 delivered, 16-17 in an open batch, 18-19 in a batch sent to quotation.
+  await client.query(
     `
+    create temporary table seed_shortages on commit drop as
     with products as (
       select p.id, row_number() over (order by p.barcode) - 1 as k,
              (select pc.category_id from public.product_categories pc where pc.product_id = p.id limit 1) as group_id
@@ -138,24 +152,60 @@ async function loadShortages(client: pg.Client): Promise<void> {
     ),
     totals as (
       select (select count(*) from products) as products, (select count(*) from units) as units
-    ),
-    statuses as (
-      select array['PENDENTE', 'PENDENTE', 'PENDENTE', 'PENDENTE', 'LOTE_CRIADO', 'EM_COTACAO',
-                   'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO', 'ENTREGUE', 'ENTREGUE'] as list
     )
-    insert into public.shortages
-      (product_id, unit_id, requested_quantity, available_quantity, status, created_by, group_id, observation, created_at, updated_at)
-    select p.id, u.id, 1 + (g.i * 13) % 60, (g.i * 7) % 5, s.list[1 + (g.i % 10)], u.creator, p.group_id, $3,
-           now() - make_interval(mins => (g.i * 5) % 525600), now() - make_interval(mins => (g.i * 5) % 525600)
+    select g.i, p.id as product_id, u.id as unit_id, u.creator, p.group_id,
+           1 + (g.i * 13) % 60 as requested, (g.i * 7) % 5 as available,
+           case when g.i % 20 < 12 then 'PENDENTE' when g.i % 20 < 16 then 'ENTREGUE'
+                when g.i % 20 < 18 then 'LOTE_CRIADO' else 'EM_COTACAO' end as status,
+           case when g.i % 50 = 0 then 'Cliente aguardando no balcão'
+                when g.i % 50 = 25 then $3 end as observation,
+           now() - make_interval(mins => (g.i * 5) % 525600) as created_at,
+           null::uuid as batch_id
     from generate_series(1, $2::integer) as g(i)
-    cross join statuses s
     cross join totals t
     join units u on u.k = g.i % t.units
     join products p on p.k = (g.i::bigint * 7919) % t.products`,
     [`${BARCODE_PREFIX}%`, SHORTAGE_COUNT - existing, SHORTAGE_MARKER],
   );
+  // One batch per 100 batched shortages of a unit and status.
+  await client.query(`
+    create temporary table seed_batches on commit drop as
+    select gen_random_uuid() as id, b.unit_id, b.status, b.bucket, b.creator, b.newest
+    from (
+      select r.unit_id, r.status, r.bucket, min(r.creator::text)::uuid as creator, max(r.created_at) as newest
+      from (
+        select s.*, (row_number() over (partition by s.unit_id, s.status order by s.i) - 1) / 100 as bucket
+        from seed_shortages s
+        where s.status in ('LOTE_CRIADO', 'EM_COTACAO')
+      ) r
+      group by r.unit_id, r.status, r.bucket
+    ) b`);
+  await client.query(`
+    update seed_shortages s set batch_id = b.id
+    from (
+      select x.i, (row_number() over (partition by x.unit_id, x.status order by x.i) - 1) / 100 as bucket, x.unit_id, x.status
+      from seed_shortages x
+      where x.status in ('LOTE_CRIADO', 'EM_COTACAO')
+    ) r
+    join seed_batches b on b.unit_id = r.unit_id and b.status = r.status and b.bucket = r.bucket
+    where s.i = r.i`);
+  const batches = await client.query(`
+    insert into public.quote_batches (id, unit_id, name, status, created_by, created_at, sent_at)
+    select b.id, b.unit_id,
+           'Carga ' || case when b.status = 'LOTE_CRIADO' then 'aberto' else 'em cotação' end || ' ' || left(b.id::text, 6),
+           case when b.status = 'LOTE_CRIADO' then 'ABERTO' else 'EM_COTACAO' end,
+           b.creator,
+           least(now(), b.newest + interval '1 hour'),
+           case when b.status = 'EM_COTACAO' then least(now(), b.newest + interval '2 hours') end
+    from seed_batches b`);
+  const inserted = await client.query(`
+    insert into public.shortages
+      (product_id, unit_id, requested_quantity, available_quantity, status, created_by, group_id, batch_id, observation, created_at, updated_at)
+    select s.product_id, s.unit_id, s.requested, s.available, s.status, s.creator, s.group_id, s.batch_id, s.observation,
+           s.created_at, s.created_at
+    from seed_shortages s`);
   await client.query('commit');
-  console.log(`shortages: ${inserted.rowCount ?? 0} inserted in ${Date.now() - started} ms`);
+  console.log(`shortages: ${inserted.rowCount ?? 0} inserted (${batches.rowCount ?? 0} batches) in ${Date.now() - started} ms`);
 }
 
 async function main(): Promise<void> {
@@ -165,7 +215,7 @@ async function main(): Promise<void> {
     await client.query(`set statement_timeout = 0`);
     await loadProducts(client);
     await loadShortages(client);
-    await client.query('analyze public.products, public.product_categories, public.shortages');
+    await client.query('analyze public.products, public.product_categories, public.shortages, public.quote_batches');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

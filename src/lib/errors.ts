@@ -142,6 +142,14 @@ export function shortageDependencyReasons(deps: { has_order_items: boolean; has_
   return reasons;
 }
 
+/** 'Operação não permitida' with the reasons the shortage cannot be deleted (spec §5, §8). */
+export function shortageDeleteRefusedToast(reasons: readonly string[]): { title: string; description: string } {
+  return {
+    title: SHORTAGE_DELETE_REFUSED,
+    description: reasons.length > 0 ? `Esta falta não pode ser excluída: ${reasons.join(', ')}.` : 'Esta falta não pode ser excluída.',
+  };
+}
+
 /** '{n} falta(s) excluída(s)' plus the count of those not deleted (spec §8 "Bulk delete"). */
 export function bulkDeleteSummary(deleted: number, notDeleted: number): { title: string; description?: string } {
   if (deleted === 0) return { title: BULK_DELETE_NONE, description: notDeleted > 0 ? `${notDeleted} falta(s) não puderam ser excluída(s).` : undefined };
@@ -178,9 +186,11 @@ export function shortageErrorMessage(error: unknown): string {
   const message = messageOf(error);
   if (code === '23503' && message.includes('lote')) return message;
   if (code === '23503') return SHORTAGE_DELETE_FK_DETAIL;
+  // The database raises its checks in Portuguese (private.validate_shortage_fields); these two cover a bare
+  // check-constraint text, should one still arrive.
   if (code === '23514' && message.includes('requested_quantity')) return 'A quantidade solicitada deve ser maior que zero.';
   if (code === '23514' && message.includes('available_quantity')) return 'A quantidade disponível não pode ser negativa.';
-  if ((code === '23502' || code === '22023' || code === 'P0001' || code === '42501') && message && !/violates|null value|permission denied|row-level security/i.test(message)) {
+  if ((code === '23502' || code === '23514' || code === '22023' || code === 'P0001' || code === '42501') && message && !/violates|null value|permission denied|row-level security/i.test(message)) {
     return message;
   }
   return databaseErrorMessage(error);

@@ -773,6 +773,16 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
       }
+      count_shortages: {
+        Args: {
+          p_from?: string
+          p_search?: string
+          p_status?: string
+          p_to?: string
+          p_unit_id?: string
+        }
+        Returns: number
+      }
       create_quote_batch: {
         Args: {
           p_name?: string
@@ -895,6 +905,7 @@ export type Database = {
       }
       import_products: {
         Args: {
+          p_dry_run?: boolean
           p_file_name: string
           p_rows: Json
         }
@@ -902,6 +913,7 @@ export type Database = {
       }
       import_shortages: {
         Args: {
+          p_dry_run?: boolean
           p_file_name: string
           p_rows: Json
           p_unit_id?: string
@@ -930,6 +942,19 @@ export type Database = {
           p_shortage_id: string
         }
         Returns: undefined
+      }
+      search_shortages: {
+        Args: {
+          p_before_created_at?: string
+          p_before_id?: string
+          p_from?: string
+          p_limit?: number
+          p_search?: string
+          p_status?: string
+          p_to?: string
+          p_unit_id?: string
+        }
+        Returns: Database["public"]["Tables"]["shortages"]["Row"][]
       }
       select_winning_quotes_native: {
         Args: {

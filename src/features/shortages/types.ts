@@ -63,9 +63,21 @@ export interface ShortageUser {
   isAdmin: boolean;
 }
 
+export interface ShortageUnit {
+  id: string;
+  name: string;
+}
+
+/** The list's filters, all applied by the database (search_shortages / count_shortages). */
 export interface ShortageFilters {
   status: ShortageStatus | 'ALL';
   /** yyyy-MM-dd in São Paulo, inclusive; '' for open */
   from: string;
   to: string;
+  /** Words matched in the product name, barcode (prefix) or observation; '' for none. */
+  text: string;
+  /** Admins only: one unit, or null for every unit (others always get their own unit). */
+  unitId: string | null;
 }
+
+export const EMPTY_SHORTAGE_FILTERS: ShortageFilters = { status: 'ALL', from: '', to: '', text: '', unitId: null };

@@ -26,11 +26,13 @@ function wrongCheckDigit(code: string): string {
 }
 
 interface ImportResult {
-  import_run_id: string;
+  import_run_id: string | null;
+  dry_run: boolean;
   total: number;
   accepted: number;
   rejected: number;
   errors: { row: number; errors: string[] }[];
+  warnings: { row: number; warnings: string[] }[];
 }
 
 const clients = new Map<DemoUserKey, SupabaseClient>();
@@ -116,12 +118,12 @@ describe('import_shortages', () => {
       { requested_quantity: 5, available_quantity: 1, observation: 'Cliente aguardando', unit: { name: 'Unidade Centro' } },
     ]);
 
-    const run = await client.from('import_runs').select('*').eq('id', result.import_run_id).single();
+    const run = await client.from('import_runs').select('*').eq('id', result.import_run_id ?? '').single();
     expect(run.data).toMatchObject({ kind: 'shortages', file_name: fileName, rows_total: 9, rows_accepted: 2, rows_rejected: 7 });
     const rejections = await client
       .from('import_run_rejections')
       .select('row_number, data, errors')
-      .eq('import_run_id', result.import_run_id)
+      .eq('import_run_id', result.import_run_id ?? '')
       .order('row_number');
     expect(rejections.data).toHaveLength(7);
     expect(rejections.data?.[0]).toEqual({ row_number: 3, data: rows[2], errors: ['Código de barras inválido: dígito verificador incorreto'] });
@@ -184,7 +186,7 @@ describe('import_shortages', () => {
       p_file_name: fileName,
       p_rows: [{ barcode: product.barcode, requested_quantity: 1 }, { barcode: '1', requested_quantity: 1 }],
     });
-    const runId = (data as ImportResult).import_run_id;
+    const runId = (data as ImportResult).import_run_id ?? '';
     const ownUnit = await (await as('balconista2')).from('import_runs').select('id').eq('id', runId);
     expect(ownUnit.data).toHaveLength(1);
     const admin = await (await as('admin')).from('import_runs').select('id').eq('id', runId);
@@ -208,6 +210,103 @@ describe('import_shortages', () => {
       .from('import_runs')
       .insert({ kind: 'shortages', file_name: fileName, unit_id: norte?.id });
     expect(otherUnit.error?.code).toBe('42501');
+  });
+});
+
+describe('dry run (the preview)', () => {
+  /** Rows, shortages and history of the fixture product and of the run's file, as the database holds them. */
+  async function footprint(fileName: string): Promise<{ shortages: number; runs: number; products: number }> {
+    const db = await sql(backend);
+    try {
+      const shortages = await db.query<{ n: string }>('select count(*) as n from public.shortages where product_id = any($1)', [[product.id, trapProduct.id]]);
+      const runs = await db.query<{ n: string }>('select count(*) as n from public.import_runs where file_name = $1', [fileName]);
+      const products = await db.query<{ n: string }>('select count(*) as n from public.products where name like $1', [`%${tag}%`]);
+      return { shortages: Number(shortages.rows[0]?.n), runs: Number(runs.rows[0]?.n), products: Number(products.rows[0]?.n) };
+    } finally {
+      await db.end();
+    }
+  }
+
+  it('validates shortage rows against the database, writes nothing, and reports what the import then does', async () => {
+    const client = await as('farmaceutico');
+    const fileName = `previa-${tag}.csv`;
+    const db = await sql(backend);
+    try {
+      // Two catalogue products with the same name make a name ambiguous.
+      await db.query(`insert into public.products (name) values ($1), ($1)`, [`Duplicado ${tag}`]);
+    } finally {
+      await db.end();
+    }
+    const rows = [
+      { barcode: trapProduct.barcode, requested_quantity: 2 },
+      { product_name: `Inexistente ${tag}`, requested_quantity: 1 },
+      { product_name: `Duplicado ${tag}`, requested_quantity: 1 },
+      { barcode: randomEan13(), requested_quantity: 1 },
+      { barcode: trapProduct.barcode, requested_quantity: 4 },
+      { barcode: wrongCheckDigit(trapProduct.barcode), requested_quantity: 0 },
+      { barcode: trapProduct.barcode, requested_quantity: 1, observation: 'x'.repeat(501) },
+    ];
+    const before = await footprint(fileName);
+    const dry = await client.rpc('import_shortages', { p_file_name: fileName, p_rows: rows, p_dry_run: true });
+    expect(dry.error).toBeNull();
+    const preview = dry.data as ImportResult;
+    expect(preview).toMatchObject({ import_run_id: null, dry_run: true, total: 7, accepted: 2, rejected: 5 });
+    expect(preview.errors).toEqual([
+      { row: 2, errors: ['Produto não encontrado'] },
+      { row: 3, errors: ['Mais de um produto com este nome: informe o código de barras'] },
+      { row: 4, errors: ['Código de barras não encontrado'] },
+      { row: 6, errors: ['Código de barras inválido: dígito verificador incorreto', 'Quantidade solicitada inválida'] },
+      { row: 7, errors: ['A observação deve ter no máximo 500 caracteres'] },
+    ]);
+    expect(preview.warnings).toEqual([{ row: 5, warnings: ['Produto repetido no arquivo (linha 1)'] }]);
+    expect(await footprint(fileName)).toEqual(before);
+
+    // The real import reports exactly the same rows, and writes.
+    const real = await client.rpc('import_shortages', { p_file_name: fileName, p_rows: rows });
+    expect(real.error).toBeNull();
+    const result = real.data as ImportResult;
+    expect(result).toMatchObject({ dry_run: false, total: 7, accepted: 2, rejected: 5, import_run_id: expect.any(String) });
+    expect(result.errors).toEqual(preview.errors);
+    expect(result.warnings).toEqual(preview.warnings);
+    expect(await footprint(fileName)).toEqual({ ...before, shortages: before.shortages + 2, runs: 1 });
+
+    // Now the product has open shortages in the unit: a new preview warns about them.
+    const again = await client.rpc('import_shortages', { p_file_name: fileName, p_rows: [rows[0]], p_dry_run: true });
+    expect((again.data as ImportResult).warnings).toEqual([
+      { row: 1, warnings: ['Já existe uma falta em aberto deste produto na unidade (Pendente)'] },
+    ]);
+    expect(await footprint(fileName)).toEqual({ ...before, shortages: before.shortages + 2, runs: 1 });
+  });
+
+  it('validates product rows against the catalogue without creating products or categories', async () => {
+    const client = await as('farmaceutico');
+    const fileName = `previa-produtos-${tag}.csv`;
+    const fresh = randomEan13();
+    const rows = [
+      { barcode: fresh, name: `Prévia ${tag}`, category: `Grupo prévia ${tag}` },
+      { barcode: product.barcode, name: `Existente ${tag}` },
+      { name: product.name },
+      { name: `prévia ${tag}` },
+    ];
+    const before = await footprint(fileName);
+    const dry = await client.rpc('import_products', { p_file_name: fileName, p_rows: rows, p_dry_run: true });
+    expect(dry.error).toBeNull();
+    expect(dry.data).toMatchObject({ import_run_id: null, dry_run: true, total: 4, accepted: 3, rejected: 1 });
+    expect((dry.data as ImportResult).errors).toEqual([{ row: 2, errors: ['Código de barras já cadastrado'] }]);
+    expect((dry.data as ImportResult).warnings).toEqual([
+      { row: 3, warnings: ['Já existe um produto com este nome'] },
+      { row: 4, warnings: ['Nome repetido no arquivo (linha 1)'] },
+    ]);
+    expect(await footprint(fileName)).toEqual(before);
+    const category = await client.from('categories').select('id').eq('name', `Grupo prévia ${tag}`);
+    expect(category.data).toEqual([]);
+  });
+
+  it('checks permissions on a dry run too', async () => {
+    const denied = await (await as('compras')).rpc('import_shortages', { p_file_name: `x-${tag}.csv`, p_rows: [{ requested_quantity: 1 }], p_dry_run: true });
+    expect(denied.error).toMatchObject({ code: '42501', message: 'Sem permissão para importar faltas' });
+    const products = await (await as('analista')).rpc('import_products', { p_file_name: `x-${tag}.csv`, p_rows: [{ name: 'x' }], p_dry_run: true });
+    expect(products.error).toMatchObject({ code: '42501', message: 'Sem permissão para importar produtos' });
   });
 });
 

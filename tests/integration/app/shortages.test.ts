@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, signInAs, type DemoUserKey } from '../../utils/app-users.ts';
 import { anonClient, appBackend, sql } from '../../utils/env.ts';
+import { gtinCheckDigit } from '../../../src/lib/barcode.ts';
 
 const backend = appBackend();
 
@@ -79,9 +80,9 @@ afterAll(async () => {
   }
 });
 
-// ANALISTA holds MANAGE_ORDERS (purchase reports), so, like buyers, reads every unit.
-const unitScoped = ['balconista', 'balconista2', 'farmaceutico'] as const;
-const nonAdminWithUnit = [...unitScoped, 'analista'] as const;
+// Spec §5: non-admin users see only shortages of their own unit, ANALISTA included (its purchasing reports go
+// through security-definer RPCs). Buyers (ADMIN_COMPRAS) and representatives are the documented exceptions.
+const unitScoped = ['balconista', 'balconista2', 'farmaceutico', 'analista'] as const;
 
 describe('unit isolation', () => {
   it.each(unitScoped)('%s sees only the shortages of their own unit', async (key) => {
@@ -90,9 +91,16 @@ describe('unit isolation', () => {
     const { data, error } = await client.from('shortages').select('id, unit_id').eq('product_id', productId);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: fixtureByUnit[DEMO_USERS[key].unitName ?? ''], unit_id: own }]);
-    // Also across the seeded data: no row of another unit leaks.
-    const all = await client.from('shortages').select('unit_id').neq('unit_id', own ?? '');
-    expect(all.data).toEqual([]);
+    // Also across the seeded data: no row of another unit leaks, while the own unit's seeded rows are there.
+    const others = await client.from('shortages').select('unit_id').neq('unit_id', own ?? '');
+    expect(others.error).toBeNull();
+    expect(others.data).toEqual([]);
+    const mine = await client.from('shortages').select('id', { count: 'exact', head: true }).eq('unit_id', own ?? '');
+    expect(mine.count).toBeGreaterThan(1);
+    // Reading another unit's row by id gives nothing either.
+    const other = DEMO_USERS[key].unitName === 'Unidade Centro' ? 'Unidade Sul' : 'Unidade Centro';
+    const byId = await client.from('shortages').select('id').eq('id', fixtureByUnit[other] ?? '');
+    expect(byId.data).toEqual([]);
   });
 
   it.each(unitScoped)('%s cannot update or delete another unit\'s shortage', async (key) => {
@@ -112,7 +120,7 @@ describe('unit isolation', () => {
     }
   });
 
-  it.each(nonAdminWithUnit)('%s cannot insert a shortage for another unit', async (key) => {
+  it.each(unitScoped)('%s cannot insert a shortage for another unit', async (key) => {
     const client = await as(key);
     const other = DEMO_USERS[key].unitName === 'Unidade Centro' ? 'Unidade Norte' : 'Unidade Centro';
     const { error } = await client.from('shortages').insert({ product_id: productId, unit_id: units[other], requested_quantity: 1 });
@@ -124,6 +132,7 @@ describe('unit isolation', () => {
     const client = await as('representante');
     const read = await client.from('shortages').select('id, batch_id, status');
     expect(read.error).toBeNull();
+    expect(read.data?.length).toBeGreaterThan(0); // the seeded Norte batch in quotation
     expect(read.data?.every((row) => row.batch_id !== null && row.status !== 'PENDENTE')).toBe(true);
     const fixture = await client.from('shortages').select('id').eq('product_id', productId);
     expect(fixture.data).toEqual([]);
@@ -147,18 +156,18 @@ describe('unit isolation', () => {
     expect(deleted.data).toHaveLength(1);
   });
 
-  it('the analyst (MANAGE_ORDERS) reads every unit but deletes only in their own unit', async () => {
+  it('the analyst (MANAGE_ORDERS, VIEW_REPORTS) reads and deletes only in their own unit', async () => {
     const client = await as('analista');
     const { data } = await client.from('shortages').select('unit_id').eq('product_id', productId);
-    expect(data).toHaveLength(3);
+    expect(data).toEqual([{ unit_id: units['Unidade Norte'] }]);
     const del = await client.from('shortages').delete().eq('id', fixtureByUnit['Unidade Centro'] ?? '').select();
     expect(del.data).toEqual([]);
   });
 
-  it('buyers (MANAGE_ORDERS) read and update every unit but cannot register or delete', async () => {
+  it('buyers (ADMIN_COMPRAS, the chain-wide purchasing department) read and update every unit but cannot register or delete', async () => {
     const client = await as('compras');
     const { data } = await client.from('shortages').select('unit_id').eq('product_id', productId);
-    expect(data).toHaveLength(3);
+    expect(new Set(data?.map((row) => row.unit_id))).toEqual(new Set(Object.values(units)));
     const updated = await client
       .from('shortages')
       .update({ requested_quantity: 6 })
@@ -210,20 +219,60 @@ describe('registering a shortage', () => {
     await client.from('shortages').delete().eq('id', row.id);
   });
 
-  it('refuses zero or negative quantities naming the constraint (23514)', async () => {
+  it('refuses zero or negative quantities with a Portuguese message (23514), on insert and on update', async () => {
     const client = await as('balconista');
-    const requested = await client.from('shortages').insert({ product_id: productId, requested_quantity: 0 });
-    expect(requested.error?.code).toBe('23514');
-    expect(requested.error?.message).toContain('shortages_requested_quantity_check');
+    const zero = await client.from('shortages').insert({ product_id: productId, requested_quantity: 0 });
+    expect(zero.error).toMatchObject({ code: '23514', message: 'A quantidade solicitada deve ser maior que zero' });
+    const negative = await client.from('shortages').insert({ product_id: productId, requested_quantity: -5 });
+    expect(negative.error).toMatchObject({ code: '23514', message: 'A quantidade solicitada deve ser maior que zero' });
     const available = await client.from('shortages').insert({ product_id: productId, requested_quantity: 2, available_quantity: -1 });
-    expect(available.error?.code).toBe('23514');
-    expect(available.error?.message).toContain('shortages_available_quantity_check');
+    expect(available.error).toMatchObject({ code: '23514', message: 'A quantidade disponível não pode ser negativa' });
+
+    const own = fixtureByUnit['Unidade Centro'] ?? '';
+    const update = await client.from('shortages').update({ requested_quantity: 0 }).eq('id', own).select('id');
+    expect(update.error).toMatchObject({ code: '23514', message: 'A quantidade solicitada deve ser maior que zero' });
+    const updateAvailable = await client.from('shortages').update({ available_quantity: -3 }).eq('id', own).select('id');
+    expect(updateAvailable.error).toMatchObject({ code: '23514', message: 'A quantidade disponível não pode ser negativa' });
+    const missing = await client.from('shortages').insert({ product_id: productId, requested_quantity: null });
+    expect(missing.error).toMatchObject({ code: '23502', message: 'Informe a quantidade solicitada' });
   });
 
-  it('refuses an unknown status (23514 shortages_status_check)', async () => {
+  it('keeps the named check constraints as the final arbiter', async () => {
+    const db = await sql(backend);
+    try {
+      const { rows } = await db.query<{ conname: string }>(
+        `select conname from pg_constraint where conrelid = 'public.shortages'::regclass and contype = 'c' order by conname`,
+      );
+      expect(rows.map((row) => row.conname)).toEqual([
+        'shortages_available_quantity_check',
+        'shortages_observation_length_check',
+        'shortages_requested_quantity_check',
+        'shortages_status_check',
+      ]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('refuses an unknown status in Portuguese (23514)', async () => {
     const { error } = await (await as('balconista')).from('shortages').insert({ product_id: productId, requested_quantity: 2, status: 'CANCELADO' });
-    expect(error?.code).toBe('23514');
-    expect(error?.message).toContain('shortages_status_check');
+    expect(error).toMatchObject({ code: '23514', message: 'Status de falta inválido' });
+  });
+
+  it('limits the observation to 500 characters, as the form does, and stores it trimmed', async () => {
+    const client = await as('balconista');
+    const long = await client.from('shortages').insert({ product_id: productId, requested_quantity: 1, observation: 'x'.repeat(501) });
+    expect(long.error).toMatchObject({ code: '23514', message: 'A observação deve ter no máximo 500 caracteres' });
+    const exact = await client
+      .from('shortages')
+      .insert({ product_id: productId, requested_quantity: 1, observation: `  ${'y'.repeat(500)}  ` })
+      .select('id, observation')
+      .single();
+    expect(exact.error).toBeNull();
+    expect(exact.data?.observation).toBe('y'.repeat(500));
+    const blank = await client.from('shortages').update({ observation: '   ' }).eq('id', exact.data?.id ?? '').select('observation').single();
+    expect(blank.data?.observation).toBeNull();
+    await client.from('shortages').delete().eq('id', exact.data?.id ?? '');
   });
 
   it('lists open shortages of the same product in the caller\'s unit (duplicate warning)', async () => {
@@ -233,6 +282,35 @@ describe('registering a shortage', () => {
     expect((data as Shortage[]).map((s) => s.id)).toEqual([fixtureByUnit['Unidade Norte']]);
     const other = await client.rpc('find_open_shortage', { p_product_id: productId, p_unit_id: units['Unidade Sul'] });
     expect(other.data).toEqual([]);
+  });
+
+  it('counts a shortage in any status but ENTREGUE as open, in a batch or not, newest first', async () => {
+    // Seeded Unidade Centro shortages of 'Lote Centro' are LOTE_CRIADO, in a batch.
+    const client = await as('balconista');
+    const db = await sql(backend);
+    let batched: { id: string; product_id: string; status: string } | undefined;
+    try {
+      const { rows } = await db.query<{ id: string; product_id: string; status: string }>(
+        `select s.id, s.product_id, s.status from public.shortages s
+         join public.store_units u on u.id = s.unit_id
+         where u.name = 'Unidade Centro' and s.batch_id is not null and s.status = 'LOTE_CRIADO' limit 1`,
+      );
+      batched = rows[0];
+    } finally {
+      await db.end();
+    }
+    expect(batched).toBeDefined();
+    const open = await client.rpc('find_open_shortage', { p_product_id: batched?.product_id });
+    expect(open.error).toBeNull();
+    expect((open.data as Shortage[]).map((s) => [s.id, s.status])).toContainEqual([batched?.id, 'LOTE_CRIADO']);
+
+    // A delivered shortage is not open; a newer pending one comes first.
+    const delivered = await client.from('shortages').insert({ product_id: productId, requested_quantity: 1, observation: tag }).select('id').single();
+    await client.from('shortages').update({ status: 'ENTREGUE' }).eq('id', delivered.data?.id ?? '');
+    const pending = await client.from('shortages').insert({ product_id: productId, requested_quantity: 2, observation: tag }).select('id').single();
+    const mine = await client.rpc('find_open_shortage', { p_product_id: productId });
+    expect((mine.data as Shortage[]).map((s) => s.id)).toEqual([pending.data?.id, fixtureByUnit['Unidade Centro']]);
+    await client.from('shortages').delete().in('id', [delivered.data?.id ?? '', pending.data?.id ?? '']);
   });
 
   it('loads the list with product, group and unit, newest first', async () => {
@@ -380,5 +458,129 @@ describe('dependencies on quotes and purchase orders', () => {
     // Another unit's clerk learns nothing about it.
     const other = await (await as('farmaceutico')).rpc('get_shortage_dependencies', { p_shortage_ids: [ids.shortage] });
     expect(other.data).toEqual([]);
+  });
+});
+
+describe('the list: search_shortages and count_shortages filter in the database', () => {
+  // Words that appear nowhere else, so every assertion sees only these rows.
+  const word = `lista${randomUUID().slice(0, 8)}`;
+  const noteWord = `nota${randomUUID().slice(0, 8)}`;
+  const barcodeBody = `2${String(Date.now()).slice(-11)}`;
+  const barcode = `${barcodeBody}${gtinCheckDigit(barcodeBody)}`;
+  const ids = { productA: '', productB: '', s1: '', s2: '', s3: '', s4: '' };
+  type Row = { id: string; unit_id: string; status: string; product: { name: string } | null; unit: { name: string } | null };
+
+  beforeAll(async () => {
+    const db = await sql(backend);
+    try {
+      const creator = (await db.query<{ id: string }>(`select id from auth.users where email = 'admin@farmacia.local'`)).rows[0]?.id;
+      ids.productA = (await db.query<{ id: string }>(`insert into public.products (name, barcode) values ($1, $2) returning id`, [`Ácido Fólico ${word}`, barcode])).rows[0]?.id ?? '';
+      ids.productB = (await db.query<{ id: string }>(`insert into public.products (name) values ($1) returning id`, [`Vitamina C ${word}`])).rows[0]?.id ?? '';
+      const insert = async (product: string, unit: string, status: string, createdAt: string, observation: string | null) =>
+        (
+          await db.query<{ id: string }>(
+            `insert into public.shortages (product_id, unit_id, requested_quantity, status, created_by, observation, created_at)
+             values ($1, $2, 1, $3, $4, $5, $6) returning id`,
+            [product, units[unit], status, creator, observation, createdAt],
+          )
+        ).rows[0]?.id ?? '';
+      // 02:30 UTC on the 10th is still the 9th in São Paulo (UTC−3).
+      ids.s1 = await insert(ids.productA, 'Unidade Centro', 'PENDENTE', '2026-03-10T02:30:00Z', null);
+      ids.s2 = await insert(ids.productB, 'Unidade Centro', 'ENTREGUE', '2026-03-10T03:30:00Z', `Cliente aguardando (${noteWord})`);
+      ids.s3 = await insert(ids.productA, 'Unidade Centro', 'PENDENTE', '2026-03-11T12:00:00Z', null);
+      ids.s4 = await insert(ids.productA, 'Unidade Norte', 'PENDENTE', '2026-03-10T12:00:00Z', null);
+    } finally {
+      await db.end();
+    }
+  });
+
+  afterAll(async () => {
+    const db = await sql(backend);
+    try {
+      await db.query('delete from public.shortages where product_id = any($1)', [[ids.productA, ids.productB]]);
+      await db.query('delete from public.products where id = any($1)', [[ids.productA, ids.productB]]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  async function search(key: DemoUserKey, args: Record<string, unknown>): Promise<string[]> {
+    const { data, error } = await (await as(key)).rpc('search_shortages', args).select('id');
+    expect(error).toBeNull();
+    return (data as { id: string }[]).map((row) => row.id);
+  }
+  async function count(key: DemoUserKey, args: Record<string, unknown>): Promise<number> {
+    const { data, error } = await (await as(key)).rpc('count_shortages', args);
+    expect(error).toBeNull();
+    return data as number;
+  }
+
+  it('lists the caller\'s unit newest first, with product, group and unit embedded, and counts the same rows', async () => {
+    const client = await as('balconista');
+    const { data, error } = await client
+      .rpc('search_shortages', { p_search: word })
+      .select('id, unit_id, status, product:products(name), unit:store_units(name)');
+    expect(error).toBeNull();
+    const rows = data as unknown as Row[];
+    expect(rows.map((row) => row.id)).toEqual([ids.s3, ids.s2, ids.s1]);
+    expect(rows[0]).toMatchObject({ product: { name: `Ácido Fólico ${word}` }, unit: { name: 'Unidade Centro' } });
+    expect(await count('balconista', { p_search: word })).toBe(3);
+  });
+
+  it('matches every word in the product name ignoring accents and case, a barcode prefix, or the observation', async () => {
+    expect(await search('balconista', { p_search: `ACIDO folico ${word}` })).toEqual([ids.s3, ids.s1]);
+    expect(await search('balconista', { p_search: barcode.slice(0, 10) })).toEqual([ids.s3, ids.s1]);
+    expect(await search('balconista', { p_search: barcode })).toEqual([ids.s3, ids.s1]);
+    expect(await search('balconista', { p_search: `aguardando ${noteWord}` })).toEqual([ids.s2]);
+    expect(await search('balconista', { p_search: `${word} inexistente` })).toEqual([]);
+    // LIKE metacharacters are literal.
+    expect(await search('balconista', { p_search: `${word}%` })).toEqual([]);
+    expect(await count('balconista', { p_search: `aguardando ${noteWord}` })).toBe(1);
+  });
+
+  it('filters by status and by São Paulo calendar days', async () => {
+    expect(await search('balconista', { p_search: word, p_status: 'ENTREGUE' })).toEqual([ids.s2]);
+    expect(await search('balconista', { p_search: word, p_from: '2026-03-10', p_to: '2026-03-10' })).toEqual([ids.s2]);
+    expect(await search('balconista', { p_search: word, p_to: '2026-03-09' })).toEqual([ids.s1]);
+    expect(await search('balconista', { p_search: word, p_from: '2026-03-11' })).toEqual([ids.s3]);
+    expect(await count('balconista', { p_search: word, p_from: '2026-03-10', p_to: '2026-03-11' })).toBe(2);
+    const bad = await (await as('balconista')).rpc('search_shortages', { p_status: 'CANCELADO' });
+    expect(bad.error).toMatchObject({ code: '22023', message: 'Status de falta inválido' });
+  });
+
+  it('pages by keyset without gaps or repeats', async () => {
+    const first = await search('balconista', { p_search: word, p_limit: 2 });
+    expect(first).toEqual([ids.s3, ids.s2]);
+    const db = await sql(backend);
+    let cursor: string;
+    try {
+      cursor = (await db.query<{ c: string }>(`select created_at::text as c from public.shortages where id = $1`, [ids.s2])).rows[0]?.c ?? '';
+    } finally {
+      await db.end();
+    }
+    const second = await search('balconista', { p_search: word, p_limit: 2, p_before_created_at: cursor, p_before_id: ids.s2 });
+    expect(second).toEqual([ids.s1]);
+  });
+
+  it.each(['balconista2', 'farmaceutico', 'analista', 'compras'] as const)('%s lists only their own unit, whatever unit they ask for', async (key) => {
+    const own = DEMO_USERS[key].unitName;
+    const expected = own === 'Unidade Centro' ? [ids.s3, ids.s2, ids.s1] : own === 'Unidade Norte' ? [ids.s4] : [];
+    expect(await search(key, { p_search: word })).toEqual(expected);
+    expect(await search(key, { p_search: word, p_unit_id: units['Unidade Centro'] })).toEqual(expected);
+    expect(await count(key, { p_search: word, p_unit_id: units['Unidade Centro'] })).toBe(expected.length);
+  });
+
+  it('the admin lists every unit, or the one asked for', async () => {
+    expect(await search('admin', { p_search: word })).toEqual([ids.s3, ids.s4, ids.s2, ids.s1]);
+    expect(await search('admin', { p_search: word, p_unit_id: units['Unidade Norte'] })).toEqual([ids.s4]);
+    expect(await count('admin', { p_search: word })).toBe(4);
+  });
+
+  it('a representative (no unit) lists nothing, and anon cannot call it', async () => {
+    expect(await search('representante', { p_search: word })).toEqual([]);
+    expect(await search('representante', {})).toEqual([]);
+    const anon = anonClient(backend);
+    expect((await anon.rpc('search_shortages', {})).error?.code).toBe('42501');
+    expect((await anon.rpc('count_shortages', {})).error?.code).toBe('42501');
   });
 });

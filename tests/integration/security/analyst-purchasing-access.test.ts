@@ -4,6 +4,10 @@
  * supabase/migrations/20261121910100_analysts_read_purchasing_only.sql: buyers are
  * ADMIN or ADMIN_COMPRAS with MANAGE_ORDERS; analysts (VIEW_REPORTS) only read.
  *
+ * Shortages themselves stay unit-scoped for analysts (spec §5, migration
+ * 20261123100000_restrict_shortage_reads_to_unit.sql): the reports reach other
+ * units' items through security-definer RPCs only.
+ *
  * Fixture (own rows): two Centro shortages registered by balconista@ (analista@
  * works in Norte), a Centro batch by compras@ sent to quotation and priced and
  * submitted by representante@.
@@ -70,12 +74,15 @@ afterAll(async () => {
 });
 
 describe('an analyst reads purchasing data but does not buy', () => {
-  it('reads another unit\'s batch, its shortages, quotes and prices', async () => {
+  it('reads another unit\'s batch, quotes and prices, but not that unit\'s shortages through the table', async () => {
     const analyst = await as('analista');
     const batch = unwrap(await analyst.from('quote_batches').select('id, status, unit_id').eq('id', batchId).single());
     expect(batch).toEqual({ id: batchId, status: 'EM_COTACAO', unit_id: unitId });
-    const shortages = unwrap(await analyst.from('shortages').select('id').in('id', shortageIds).order('id'));
-    expect(shortages).toHaveLength(2);
+    // Spec §5: non-admin users see only their own unit's shortages (migration 20261123100000).
+    const shortages = unwrap(await analyst.from('shortages').select('id').in('id', shortageIds));
+    expect(shortages).toEqual([]);
+    const embedded = unwrap(await analyst.from('quote_batches').select('id, shortages(id)').eq('id', batchId).single());
+    expect(embedded.shortages).toEqual([]);
     const quotes = unwrap(await analyst.from('quotes').select('id, status').eq('batch_id', batchId));
     expect(quotes).toEqual([{ id: quoteId, status: 'ENVIADA' }]);
     const items = unwrap(await analyst.from('quote_items').select('unit_price').eq('quote_id', quoteId));
@@ -84,8 +91,13 @@ describe('an analyst reads purchasing data but does not buy', () => {
 
   it('gets the comparison and the purchasing reports', async () => {
     const analyst = await as('analista');
-    const comparison = unwrap(await analyst.rpc('get_batch_comparison', { p_batch_id: batchId })) as { quotes: { id: string }[] };
+    const comparison = unwrap(await analyst.rpc('get_batch_comparison', { p_batch_id: batchId })) as {
+      quotes: { id: string }[];
+      items: { shortage_id: string }[];
+    };
     expect(comparison.quotes.map((quote) => quote.id)).toEqual([quoteId]);
+    // The report still shows the batch's items of another unit: it is a security-definer read for purchasing readers.
+    expect(comparison.items.map((item) => item.shortage_id)).toEqual([shortageIds[0]]);
     expect((await analyst.rpc('get_supplier_win_rates')).error).toBeNull();
     expect((await analyst.rpc('get_winning_items')).error).toBeNull();
   });

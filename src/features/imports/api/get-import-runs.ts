@@ -16,6 +16,21 @@ const runSchema = z.object({
 });
 export type ImportRun = z.infer<typeof runSchema> & { creatorName: string };
 
+const UNKNOWN_USER = 'Unknown User';
+const profileSchema = z.object({ id: z.string(), full_name: z.nullable(z.string()) });
+
+/** Who imported each file, from profiles (as the shortage list names creators); 'Unknown User' when absent. */
+async function creatorNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  let query = supabase.from('profiles').select('id, full_name').in('id', ids);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) return names; // names are decoration: keep the history, show the fallback
+  for (const row of z.array(profileSchema).parse(data)) if (row.full_name) names.set(row.id, row.full_name);
+  return names;
+}
+
 /** Import history (RLS: own unit's and own runs; admins all), newest first, with creator names. */
 export async function getImportRuns(signal?: AbortSignal): Promise<ImportRun[]> {
   let query = supabase
@@ -27,13 +42,8 @@ export async function getImportRuns(signal?: AbortSignal): Promise<ImportRun[]> 
   const { data, error } = await query;
   if (error) throw error;
   const runs = z.array(runSchema).parse(data);
-  const ids = [...new Set(runs.map((r) => r.created_by))];
-  const names = new Map<string, string>();
-  if (ids.length > 0) {
-    const users = await supabase.rpc('list_basic_users').select('id, full_name').in('id', ids);
-    for (const user of users.data ?? []) if (user.full_name) names.set(user.id, user.full_name);
-  }
-  return runs.map((run) => ({ ...run, creatorName: names.get(run.created_by) ?? 'Unknown User' }));
+  const names = await creatorNames([...new Set(runs.map((r) => r.created_by))], signal);
+  return runs.map((run) => ({ ...run, creatorName: names.get(run.created_by) ?? UNKNOWN_USER }));
 }
 
 export function importRunsQueryOptions() {

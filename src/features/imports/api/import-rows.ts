@@ -1,16 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { shortageErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { importKeys } from '@/features/imports/api/keys';
 import type { ImportKind, ImportRecord } from '@/features/imports/mapping';
 
 const summarySchema = z.object({
-  import_run_id: z.string(),
+  /** null on a dry run (nothing recorded) */
+  import_run_id: z.nullable(z.string()),
+  dry_run: z.boolean(),
   total: z.number(),
   accepted: z.number(),
   rejected: z.number(),
   errors: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+  /** Rows imported anyway but worth a look (duplicates in the file or of an open shortage). */
+  warnings: z.array(z.object({ row: z.number(), warnings: z.array(z.string()) })),
 });
 export type ImportSummary = z.infer<typeof summarySchema>;
 
@@ -20,20 +25,40 @@ export interface ImportRowsInput {
   records: ImportRecord[];
 }
 
-/** One transaction on the server: valid rows inserted, the run and its rejected rows recorded. */
-export async function importRows({ kind, fileName, records }: ImportRowsInput): Promise<ImportSummary> {
-  const { data, error } =
+/**
+ * One transaction on the server: valid rows inserted, the run and its rejected rows recorded. With `dryRun`
+ * the database validates every row the same way (products, barcodes, duplicates) and writes nothing.
+ */
+export async function importRows({ kind, fileName, records }: ImportRowsInput, dryRun = false, signal?: AbortSignal): Promise<ImportSummary> {
+  let call =
     kind === 'shortages'
-      ? await supabase.rpc('import_shortages', { p_file_name: fileName, p_rows: records })
-      : await supabase.rpc('import_products', { p_file_name: fileName, p_rows: records });
+      ? supabase.rpc('import_shortages', { p_file_name: fileName, p_rows: records, p_dry_run: dryRun })
+      : supabase.rpc('import_products', { p_file_name: fileName, p_rows: records, p_dry_run: dryRun });
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
   if (error) throw error;
   return summarySchema.parse(data);
+}
+
+export function importPreviewQueryOptions({ kind, fileName, records }: ImportRowsInput) {
+  return queryOptions({
+    queryKey: importKeys.preview(kind, fileName, records),
+    queryFn: ({ signal }) => importRows({ kind, fileName, records }, true, signal),
+    // The catalogue and open shortages change: validate again whenever the preview is shown anew.
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+}
+
+/** The database's verdict on every row before importing (dry run); disabled while there is nothing to check. */
+export function useImportPreview(input: ImportRowsInput, enabled: boolean) {
+  return useQuery({ ...importPreviewQueryOptions(input), enabled: enabled && input.records.length > 0 });
 }
 
 export function useImportRows() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: importRows,
+    mutationFn: (input: ImportRowsInput) => importRows(input),
     onSuccess: (summary) =>
       toast({
         title: 'Importação concluída',

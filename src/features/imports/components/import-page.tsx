@@ -1,16 +1,19 @@
 import { AlertTriangle, FileSpreadsheet, Upload } from 'lucide-react';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/lib/dates';
-import { useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
+import { useImportPreview, useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
 import { ImportHistory } from '@/features/imports/components/import-history';
 import { applyMapping, detectMapping, IMPORT_FIELDS, validateRecords, type ColumnMapping, type ImportKind } from '@/features/imports/mapping';
 import { MAX_IMPORT_ROWS, parseImportFile, type ParsedSheet } from '@/features/imports/parse';
+import { rowVerdicts, verdictCounts } from '@/features/imports/preview';
+import { shortageErrorMessage } from '@/lib/errors';
 
 const NOT_MAPPED = 'none';
 const PREVIEW_LIMIT = 200;
@@ -32,9 +35,13 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
 
   const records = useMemo(() => (sheet ? applyMapping(kind, sheet.rows, mapping) : []), [sheet, kind, mapping]);
   const rowErrors = useMemo(() => validateRecords(kind, records), [kind, records]);
-  const invalidCount = rowErrors.filter((e) => e.length > 0).length;
   const fields = IMPORT_FIELDS[kind];
   const needsUnit = kind === 'shortages' && !unitName;
+  // The database checks every row without writing (dry run) before the user confirms.
+  const preview = useImportPreview({ kind, fileName: fileName ?? '', records }, sheet !== null && fileName !== null && !needsUnit && summary === null);
+  const verdicts = useMemo(() => rowVerdicts(rowErrors, preview.data), [rowErrors, preview.data]);
+  const counts = verdictCounts(verdicts);
+  const validating = preview.isFetching;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -161,17 +168,33 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
             </fieldset>
 
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm" aria-live="polite">
+              <p className="text-sm" aria-live="polite" aria-busy={validating}>
                 <FileSpreadsheet aria-hidden="true" className="mr-1 inline size-4" />
-                {fileName}: {formatNumber(records.length)} linha(s), {formatNumber(records.length - invalidCount)} válida(s),{' '}
-                <span className={invalidCount > 0 ? 'font-medium text-destructive' : ''}>{formatNumber(invalidCount)} com erro(s)</span>
+                {validating ? (
+                  `${fileName}: ${formatNumber(records.length)} linha(s), validando no banco de dados...`
+                ) : (
+                  <>
+                    {fileName}: {formatNumber(records.length)} linha(s), {formatNumber(counts.valid)} válida(s),{' '}
+                    <span className={counts.invalid > 0 ? 'font-medium text-destructive' : ''}>{formatNumber(counts.invalid)} com erro(s)</span>
+                    {counts.withWarnings > 0 ? (
+                      <span className="text-warning-foreground">, {formatNumber(counts.withWarnings)} com aviso(s)</span>
+                    ) : null}
+                  </>
+                )}
               </p>
-              <Button onClick={submit} disabled={importRows.isPending || records.length === 0 || needsUnit}>
+              <Button onClick={submit} disabled={importRows.isPending || validating || records.length === 0 || needsUnit}>
                 <Upload aria-hidden="true" />
                 Importar
               </Button>
             </div>
-            <p className="text-xs text-muted-foreground">As linhas com erro não são importadas e ficam registradas no histórico para download.</p>
+            <p className="text-xs text-muted-foreground">
+              As linhas com erro não são importadas e ficam registradas no histórico para download. Linhas com aviso são importadas.
+            </p>
+            {preview.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                Não foi possível validar as linhas no banco de dados ({shortageErrorMessage(preview.error)}). A importação ainda valida cada linha.
+              </p>
+            ) : null}
 
             <div className="max-h-96 overflow-auto rounded-md border">
               <Table aria-label="Pré-visualização">
@@ -181,21 +204,35 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
                     {fields.map((field) => (
                       <TableHead key={field.key}>{field.label}</TableHead>
                     ))}
-                    <TableHead>Erros</TableHead>
+                    <TableHead>Situação</TableHead>
+                    <TableHead>Erros e avisos</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {records.slice(0, PREVIEW_LIMIT).map((record, index) => {
-                    const errors = rowErrors[index] ?? [];
+                    const { errors, warnings } = verdicts[index] ?? { errors: [], warnings: [] };
+                    const state = errors.length > 0 ? 'erro' : warnings.length > 0 ? 'aviso' : 'válida';
                     return (
-                      <TableRow key={index} className={errors.length > 0 ? 'bg-destructive/5' : undefined}>
+                      <TableRow
+                        key={index}
+                        data-state={state}
+                        className={errors.length > 0 ? 'bg-destructive/5' : warnings.length > 0 ? 'bg-warning/40' : undefined}
+                      >
                         <TableCell className="tabular-nums">{index + 1}</TableCell>
                         {fields.map((field) => (
                           <TableCell key={field.key} className="max-w-48 truncate">
                             {record[field.key] ?? ''}
                           </TableCell>
                         ))}
-                        <TableCell className="text-destructive">{errors.join('; ')}</TableCell>
+                        <TableCell>
+                          <Badge variant={errors.length > 0 ? 'destructive' : 'secondary'}>
+                            {errors.length > 0 ? 'Erro' : warnings.length > 0 ? 'Válida, com aviso' : 'Válida'}
+                          </Badge>
+                        </TableCell>
+                        <TableCell>
+                          {errors.length > 0 ? <span className="text-destructive">{errors.join('; ')}</span> : null}
+                          {warnings.length > 0 ? <span className="text-warning-foreground">{warnings.join('; ')}</span> : null}
+                        </TableCell>
                       </TableRow>
                     );
                   })}
@@ -221,6 +258,15 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
                   {summary.errors.slice(0, 20).map((e) => (
                     <li key={e.row}>
                       Linha {e.row}: {e.errors.join('; ')}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {summary.warnings.length > 0 ? (
+                <ul className="mt-2 grid gap-1 text-sm text-warning-foreground" aria-label="Avisos">
+                  {summary.warnings.slice(0, 20).map((w) => (
+                    <li key={w.row}>
+                      Linha {w.row} (importada): {w.warnings.join('; ')}
                     </li>
                   ))}
                 </ul>

@@ -27,6 +27,6 @@ export function useCreateCategory() {
     mutationFn: createCategory,
     onSuccess: () => toast({ title: RECORD_CREATED }),
     onError: (error) => toast({ title: CATEGORY_CREATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.lists() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }

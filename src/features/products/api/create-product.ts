@@ -33,6 +33,6 @@ export function useCreateProduct() {
     mutationFn: createProduct,
     onSuccess: () => toast({ title: RECORD_CREATED }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -10,7 +10,10 @@ import {
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 
-/** Deletes a product by id; the shortages FK (on delete restrict) refuses it while shortages reference it. */
+/**
+ * Deletes a product by id. shortages.product_id references products with the default `on delete no action`,
+ * so the database refuses the delete (23503, checked at the end of the statement) while any shortage references it.
+ */
 export async function deleteProduct(id: string): Promise<void> {
   const { error } = await supabase.from('products').delete().eq('id', id).select('id').single();
   if (error) throw error;
@@ -29,6 +32,6 @@ export function useDeleteProduct() {
       isReferencedByShortages(error)
         ? toast({ title: PRODUCT_DELETE_REFUSED, description: PRODUCT_DELETE_REFUSED_DETAIL, variant: 'destructive' })
         : toast({ title: RECORD_DELETE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

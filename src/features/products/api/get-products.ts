@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
-import { loadAllProducts } from '@/features/products/load-products';
-import type { Product } from '@/features/products/types';
+import { loadCatalogue, type Catalogue } from '@/features/products/load-products';
 
-/** The whole catalogue with its groups, in pages of 1000 (spec §7, §9). */
-export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return loadAllProducts(supabase, signal);
+/** The whole catalogue with its groups, in pages of 1000 (spec §7, §9), ordered by name with its search index. */
+export function getProducts(signal?: AbortSignal): Promise<Catalogue> {
+  return loadCatalogue(supabase, signal);
 }
 
 export function productsQueryOptions() {

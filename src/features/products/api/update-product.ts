@@ -38,6 +38,6 @@ export function useUpdateProduct() {
     mutationFn: updateProduct,
     onSuccess: () => toast({ title: RECORD_UPDATED }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { PackagePlus, PackageSearch, Search, Tags } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -26,7 +26,7 @@ import { CategoriesDialog } from '@/features/products/components/categories-dial
 import { ProductFormDialog } from '@/features/products/components/product-form-dialog';
 import { ProductsTable } from '@/features/products/components/products-table';
 import type { ProductFormData } from '@/features/products/schemas';
-import { buildSearchIndex, filterSearchIndex } from '@/features/products/search';
+import { filterSearchIndex } from '@/features/products/search';
 import type { Product } from '@/features/products/types';
 
 interface ProductsPageProps {
@@ -44,7 +44,6 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
   const deleteProduct = useDeleteProduct();
 
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Product | null>(null);
@@ -56,8 +55,10 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
     if (categories.isError) toast({ title: CATEGORIES_LOAD_ERROR, variant: 'destructive' });
   }, [categories.isError]);
 
-  const index = useMemo(() => buildSearchIndex(products.data ?? []), [products.data]);
-  const visible = useMemo(() => filterSearchIndex(index, deferredQuery), [index, deferredQuery]);
+  // The filter runs in the keystroke's own render: over a prebuilt index of 50,000 names it takes a few
+  // milliseconds, and deferring it (useDeferredValue) only added a frame before the rows changed
+  // (bench:catalog: p95 43 → 37 ms per keystroke).
+  const visible = useMemo(() => (products.data ? filterSearchIndex(products.data.index, query) : []), [products.data, query]);
 
   const save = async (values: ProductFormData) => {
     if (form.mode === 'edit') {
@@ -68,7 +69,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
     setForm({ mode: 'closed' });
   };
 
-  const total = products.data?.length ?? 0;
+  const total = products.data?.products.length ?? 0;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -106,7 +107,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {products.isPending
             ? 'Carregando produtos...'
-            : deferredQuery.trim()
+            : query.trim()
               ? `${formatNumber(visible.length)} de ${formatNumber(total)} produtos`
               : `${formatNumber(total)} produtos`}
         </p>
@@ -140,6 +141,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
       ) : (
         <ProductsTable
           products={visible}
+          query={query}
           canManage={canManage}
           onEdit={(product) => setForm({ mode: 'edit', product })}
           onDelete={setToDelete}

@@ -9,13 +9,15 @@ const COLUMNS = 'grid grid-cols-[minmax(9rem,11rem)_minmax(12rem,1fr)_minmax(8re
 
 interface ProductsTableProps {
   products: readonly Product[];
+  /** The search the rows reflect (exposed as data-query, so a benchmark can tell when a keystroke is shown). */
+  query: string;
   canManage: boolean;
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
 }
 
 /** The catalogue as an ARIA table whose rows are virtualised (only the visible ones are in the DOM). */
-export function ProductsTable({ products, canManage, onEdit, onDelete }: ProductsTableProps) {
+export function ProductsTable({ products, query, canManage, onEdit, onDelete }: ProductsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
@@ -26,7 +28,7 @@ export function ProductsTable({ products, canManage, onEdit, onDelete }: Product
   });
 
   return (
-    <div role="table" aria-label="Produtos" aria-rowcount={products.length + 1} className="rounded-lg border bg-card text-sm">
+    <div role="table" aria-label="Produtos" aria-rowcount={products.length + 1} data-query={query} className="rounded-lg border bg-card text-sm">
       <div role="rowgroup" className="border-b bg-muted/40">
         <div role="row" aria-rowindex={1} className={`${COLUMNS} h-10 font-medium`}>
           <span role="columnheader">Código de barras</span>

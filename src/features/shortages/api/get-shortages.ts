@@ -1,14 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fromZonedTime } from 'date-fns-tz';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { APP_TIME_ZONE } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
 import { SHORTAGE_STATUSES, UNKNOWN_USER, type Shortage, type ShortageFilters } from '@/features/shortages/types';
 
-/** The list shows at most this many shortages (newest first); narrow the period or status to see older ones. */
-export const SHORTAGE_LIST_LIMIT = 5000;
-const PAGE = 1000;
+/** Rows per request; the list loads the next page as the user scrolls near its end. */
+export const SHORTAGE_PAGE_SIZE = 100;
 
 const rowSchema = z.object({
   id: z.string(),
@@ -26,52 +23,46 @@ const rowSchema = z.object({
   group: z.nullable(z.object({ id: z.string(), name: z.string() })),
   unit: z.nullable(z.object({ id: z.string(), name: z.string() })),
 });
+type ShortageRow = z.infer<typeof rowSchema>;
 
-const userSchema = z.object({ id: z.string(), full_name: z.nullable(z.string()) });
+const profileSchema = z.object({ id: z.string(), full_name: z.nullable(z.string()) });
 
-const SELECT =
+/** Spec §7 "Select with product, group (categories) and unit". */
+export const SHORTAGE_SELECT =
   'id, product_id, unit_id, requested_quantity, available_quantity, status, created_at, created_by, group_id, batch_id, observation, ' +
   'product:products(id, name, barcode, description), group:categories(id, name), unit:store_units(id, name)';
 
-/** Start of a São Paulo calendar day as an ISO instant. */
-export function dayStart(day: string): string {
-  return fromZonedTime(`${day}T00:00:00`, APP_TIME_ZONE).toISOString();
-}
-/** Start of the São Paulo day after `day` (the exclusive end of an inclusive period). */
-export function nextDayStart(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const next = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
-  return dayStart(next);
+/** Where the next page starts: strictly older than the last row loaded (newest first, ties by id). */
+export interface ShortageCursor {
+  createdAt: string;
+  id: string;
 }
 
-/** Creator names via list_basic_users (spec §3: fallback 'Unknown User'). */
-async function creatorNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
+/** The RPC arguments of the filters; blank filters are left out (the function's defaults mean "any"). */
+export function shortageFilterArgs(filters: ShortageFilters) {
+  const text = filters.text.trim();
+  return {
+    ...(filters.status !== 'ALL' ? { p_status: filters.status } : {}),
+    ...(filters.from ? { p_from: filters.from } : {}),
+    ...(filters.to ? { p_to: filters.to } : {}),
+    ...(text ? { p_search: text } : {}),
+    ...(filters.unitId ? { p_unit_id: filters.unitId } : {}),
+  };
+}
+
+/** Creator names from profiles (spec §7 "Profiles lookup for creator names"); 'Unknown User' when absent. */
+export async function creatorNames(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (ids.length === 0) return names;
-  let call = supabase.rpc('list_basic_users').select('id, full_name').in('id', ids);
-  if (signal) call = call.abortSignal(signal);
-  const { data, error } = await call;
+  let query = supabase.from('profiles').select('id, full_name').in('id', [...ids]);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
   if (error) return names; // names are decoration: keep the list, show the fallback
-  for (const row of z.array(userSchema).parse(data)) if (row.full_name) names.set(row.id, row.full_name);
+  for (const row of z.array(profileSchema).parse(data)) if (row.full_name) names.set(row.id, row.full_name);
   return names;
 }
 
-/** Shortages visible to the caller (RLS: own unit unless admin/buyer), newest first, with product, group and unit. */
-export async function getShortages(filters: ShortageFilters, signal?: AbortSignal): Promise<Shortage[]> {
-  const rows: z.infer<typeof rowSchema>[] = [];
-  for (let from = 0; from < SHORTAGE_LIST_LIMIT; from += PAGE) {
-    let query = supabase.from('shortages').select(SELECT).order('created_at', { ascending: false }).order('id');
-    if (filters.status !== 'ALL') query = query.eq('status', filters.status);
-    if (filters.from) query = query.gte('created_at', dayStart(filters.from));
-    if (filters.to) query = query.lt('created_at', nextDayStart(filters.to));
-    query = query.range(from, from + PAGE - 1);
-    if (signal) query = query.abortSignal(signal);
-    const { data, error } = await query;
-    if (error) throw error;
-    const page = z.array(rowSchema).parse(data);
-    rows.push(...page);
-    if (page.length < PAGE) break;
-  }
+async function withCreatorNames(rows: ShortageRow[], signal?: AbortSignal): Promise<Shortage[]> {
   const names = await creatorNames([...new Set(rows.map((row) => row.created_by))], signal);
   return rows.map(({ group, unit, ...row }) => ({
     ...row,
@@ -81,14 +72,77 @@ export async function getShortages(filters: ShortageFilters, signal?: AbortSigna
   }));
 }
 
+/**
+ * One page of the list, newest first, filtered by the database (search_shortages: status, São Paulo days,
+ * text, unit for admins; everybody else always gets their own unit).
+ */
+export async function getShortagePage(filters: ShortageFilters, cursor: ShortageCursor | null, signal?: AbortSignal): Promise<Shortage[]> {
+  let query = supabase
+    .rpc('search_shortages', {
+      ...shortageFilterArgs(filters),
+      ...(cursor ? { p_before_created_at: cursor.createdAt, p_before_id: cursor.id } : {}),
+      p_limit: SHORTAGE_PAGE_SIZE,
+    })
+    .select(SHORTAGE_SELECT)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false });
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return withCreatorNames(z.array(rowSchema).parse(data), signal);
+}
+
+/** How many shortages the filters match in all (count_shortages). */
+export async function countShortages(filters: ShortageFilters, signal?: AbortSignal): Promise<number> {
+  let call = supabase.rpc('count_shortages', shortageFilterArgs(filters));
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw error;
+  return z.number().parse(data);
+}
+
+/** Spec §7 "Read shortage by id (one row)", e.g. to edit the open shortage a duplicate warning points at. */
+export async function getShortage(id: string, signal?: AbortSignal): Promise<Shortage | null> {
+  let query = supabase.from('shortages').select(SHORTAGE_SELECT).eq('id', id);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query.maybeSingle();
+  if (error) throw error;
+  if (!data) return null;
+  const [shortage] = await withCreatorNames([rowSchema.parse(data)], signal);
+  return shortage ?? null;
+}
+
+export function nextShortageCursor(page: readonly Shortage[]): ShortageCursor | undefined {
+  const last = page.at(-1);
+  return page.length < SHORTAGE_PAGE_SIZE || !last ? undefined : { createdAt: last.created_at, id: last.id };
+}
+
 export function shortagesQueryOptions(filters: ShortageFilters) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: shortageKeys.list(filters),
-    queryFn: ({ signal }) => getShortages(filters, signal),
+    queryFn: ({ pageParam, signal }) => getShortagePage(filters, pageParam, signal),
+    initialPageParam: null as ShortageCursor | null,
+    getNextPageParam: (lastPage) => nextShortageCursor(lastPage),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useShortages(filters: ShortageFilters) {
-  return useQuery(shortagesQueryOptions(filters));
+  return useInfiniteQuery(shortagesQueryOptions(filters));
+}
+
+export function shortageCountQueryOptions(filters: ShortageFilters) {
+  return queryOptions({
+    queryKey: shortageKeys.count(filters),
+    queryFn: ({ signal }) => countShortages(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShortageCount(filters: ShortageFilters) {
+  return useQuery(shortageCountQueryOptions(filters));
+}
+
+export function shortageQueryOptions(id: string) {
+  return queryOptions({ queryKey: shortageKeys.detail(id), queryFn: ({ signal }) => getShortage(id, signal), staleTime: 0 });
 }

@@ -1,3 +1,4 @@
+import { queryKeyRoots } from '@/lib/query-keys';
 import type { ShortageFilters } from '@/features/shortages/types';
 
 /** Query keys of the shortages feature (one factory; every queryFn variable is in its key). */
@@ -5,6 +6,9 @@ export const shortageKeys = {
   all: ['shortages'] as const,
   lists: () => [...shortageKeys.all, 'list'] as const,
   list: (filters: ShortageFilters) => [...shortageKeys.lists(), filters] as const,
-  groups: () => [...shortageKeys.all, 'groups'] as const,
-  productSearch: (term: string) => [...shortageKeys.all, 'product-search', term] as const,
+  counts: () => [...shortageKeys.all, 'count'] as const,
+  count: (filters: ShortageFilters) => [...shortageKeys.counts(), filters] as const,
+  detail: (id: string) => [...shortageKeys.all, 'detail', id] as const,
+  /** Under the shared products root: a product created or renamed on /produtos refreshes these searches. */
+  productSearch: (term: string) => [...queryKeyRoots.products, 'shortage-search', term] as const,
 };

@@ -11,8 +11,8 @@ import {
   bulkDeleteSummary,
   SHORTAGE_CREATE_ERROR,
   SHORTAGE_DELETE_ERROR,
-  SHORTAGE_DELETE_REFUSED,
   SHORTAGE_DELETED,
+  shortageDeleteRefusedToast,
   SHORTAGE_STATUS_ERROR,
   SHORTAGE_UPDATE_ERROR,
   SHORTAGE_UPDATED,
@@ -22,12 +22,18 @@ import {
 import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
 import type { ShortageWrite } from '@/features/shortages/schemas';
-import type { ShortageStatus } from '@/features/shortages/types';
+import { SHORTAGE_STATUSES, type ShortageStatus } from '@/features/shortages/types';
 
-const openShortageSchema = z.object({ id: z.string(), requested_quantity: z.number(), created_at: z.string() });
+const openShortageSchema = z.object({
+  id: z.string(),
+  requested_quantity: z.number(),
+  created_at: z.string(),
+  status: z.enum(SHORTAGE_STATUSES),
+  batch_id: z.nullable(z.string()),
+});
 export type OpenShortage = z.infer<typeof openShortageSchema>;
 
-/** Open (PENDENTE, no batch) shortages of the product in the caller's unit (find_open_shortage). */
+/** Open (not yet ENTREGUE, in a batch or not) shortages of the product in the caller's unit, newest first (find_open_shortage). */
 export async function findOpenShortage(productId: string, unitId: string | null): Promise<OpenShortage[]> {
   const { data, error } = await supabase.rpc('find_open_shortage', unitId ? { p_product_id: productId, p_unit_id: unitId } : { p_product_id: productId });
   if (error) throw error;
@@ -90,9 +96,10 @@ export async function deleteShortages(ids: string[]): Promise<{ deleted: number;
   return { deleted: data.length, notDeleted: ids.length - data.length };
 }
 
+/** Lists, counts and details: every cached read of shortages. */
 function useInvalidateLists() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: shortageKeys.lists() });
+  return () => queryClient.invalidateQueries({ queryKey: shortageKeys.all });
 }
 
 export function useCreateShortage() {
@@ -132,11 +139,7 @@ export function useDeleteShortage() {
     onSuccess: () => toast({ title: SHORTAGE_DELETED }),
     onError: (error) =>
       error instanceof DeleteRefusedError
-        ? toast({
-            title: SHORTAGE_DELETE_REFUSED,
-            description: `Esta falta não pode ser excluída: ${error.reasons.join(', ')}.`,
-            variant: 'destructive',
-          })
+        ? toast({ ...shortageDeleteRefusedToast(error.reasons), variant: 'destructive' })
         : toast({ title: SHORTAGE_DELETE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
     onSettled: invalidate,
   });

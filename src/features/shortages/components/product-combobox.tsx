@@ -1,21 +1,13 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useProductSearch } from '@/features/shortages/api/find-products';
 import type { ShortageProduct } from '@/features/shortages/types';
+import { useDebouncedValue } from '@/features/shortages/use-debounced-value';
 
 interface ProductComboboxProps {
   onSelect: (product: ShortageProduct) => void;
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /** Search a product by name (ARIA combobox: arrows move, Enter picks, Escape closes). */
@@ -25,7 +17,7 @@ export function ProductCombobox({ onSelect }: ProductComboboxProps) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const debounced = useDebounced(term, 250);
+  const debounced = useDebouncedValue(term, 250);
   const search = useProductSearch(debounced);
   const options = search.data ?? [];
   const showList = open && debounced.trim().length >= 2;

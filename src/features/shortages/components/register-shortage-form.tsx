@@ -17,13 +17,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
-import { formatDateTime, formatNumber } from '@/lib/dates';
 import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/lib/errors';
 import { validate, type FieldErrors } from '@/lib/form';
 import { findProductByBarcode } from '@/features/shortages/api/find-products';
 import { findOpenShortage, useCreateShortage, type OpenShortage } from '@/features/shortages/api/mutations';
 import { ProductCombobox } from '@/features/shortages/components/product-combobox';
 import { EMPTY_SHORTAGE_FORM, shortageFormSchema, toShortageWrite, type ShortageFormValues, type ShortageWrite } from '@/features/shortages/schemas';
+import { duplicateMessage } from '@/features/shortages/messages';
 import type { ShortageGroup, ShortageProduct, ShortageUser } from '@/features/shortages/types';
 
 const NO_GROUP = 'none';
@@ -242,9 +242,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
           <AlertDialogHeader>
             <AlertDialogTitle>Falta já registrada</AlertDialogTitle>
             <AlertDialogDescription>
-              {existing
-                ? `Já existe uma falta pendente deste produto nesta unidade (${formatNumber(existing.requested_quantity)} unidade(s), registrada em ${formatDateTime(existing.created_at)}). Deseja registrar outra mesmo assim ou editar a existente?`
-                : ''}
+              {existing ? duplicateMessage(existing) : ''}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

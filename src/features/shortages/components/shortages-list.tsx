@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -24,7 +24,12 @@ interface ShortagesListProps {
   onEdit: (shortage: Shortage) => void;
   onDelete: (shortage: Shortage) => void;
   onStatusChange: (shortage: Shortage, status: ShortageStatus) => void;
+  /** Called when the rows near the end come into view (load the next page). */
+  onEndReached?: () => void;
 }
+
+/** Ask for more when the last rendered row is this close to the end. */
+const END_THRESHOLD = 20;
 
 export function StatusBadge({ status }: { status: ShortageStatus }) {
   return (
@@ -35,7 +40,7 @@ export function StatusBadge({ status }: { status: ShortageStatus }) {
 }
 
 /** Shortages newest first as an ARIA table; rows are virtualised so thousands stay smooth. */
-export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEdit, onDelete, onStatusChange }: ShortagesListProps) {
+export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEdit, onDelete, onStatusChange, onEndReached }: ShortagesListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
@@ -44,6 +49,11 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  const lastIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const nearEnd = shortages.length > 0 && lastIndex >= shortages.length - END_THRESHOLD;
+  useEffect(() => {
+    if (nearEnd) onEndReached?.();
+  }, [nearEnd, shortages.length, onEndReached]);
   const allChecked = shortages.length > 0 && shortages.every((s) => selected.has(s.id));
   const someChecked = !allChecked && shortages.some((s) => selected.has(s.id));
 

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, Search, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   AlertDialog,
@@ -19,33 +20,52 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/dates';
-import { SHORTAGES_LOAD_ERROR } from '@/lib/errors';
-import { useGroups } from '@/features/shortages/api/get-groups';
-import { SHORTAGE_LIST_LIMIT, useShortages } from '@/features/shortages/api/get-shortages';
+import { CATEGORIES_LOAD_ERROR, SHORTAGES_LOAD_ERROR } from '@/lib/errors';
+import { shortageQueryOptions, useShortageCount, useShortages } from '@/features/shortages/api/get-shortages';
 import { useDeleteShortage, useDeleteShortages, useUpdateShortageStatus } from '@/features/shortages/api/mutations';
 import { EditShortageDialog } from '@/features/shortages/components/edit-shortage-dialog';
 import { RegisterShortageForm } from '@/features/shortages/components/register-shortage-form';
 import { ShortagesList } from '@/features/shortages/components/shortages-list';
-import { filterShortagesByText } from '@/features/shortages/filter';
-import { SHORTAGE_STATUSES, STATUS_LABELS, type Shortage, type ShortageFilters, type ShortageUser } from '@/features/shortages/types';
+import {
+  EMPTY_SHORTAGE_FILTERS,
+  SHORTAGE_STATUSES,
+  STATUS_LABELS,
+  type Shortage,
+  type ShortageFilters,
+  type ShortageGroup,
+  type ShortageUnit,
+  type ShortageUser,
+} from '@/features/shortages/types';
+import { useDebouncedValue } from '@/features/shortages/use-debounced-value';
+
+const ALL_UNITS = 'all';
+const SEARCH_DELAY_MS = 300;
 
 interface ShortagesPageProps {
   user: ShortageUser;
   /** Where the user picks a unit (the home page). */
   homePath: string;
+  /** The categories offered as the shortage's group (the catalogue's own query, composed by the route). */
+  groups: readonly ShortageGroup[];
+  groupsFailed: boolean;
+  /** Admins list every unit and filter by one; everybody else sees only their own unit. */
+  units?: readonly ShortageUnit[];
 }
 
 type Confirm = { kind: 'one'; shortage: Shortage } | { kind: 'bulk'; ids: string[] } | null;
 
-export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
-  const [filters, setFilters] = useState<ShortageFilters>({ status: 'ALL', from: '', to: '' });
+export function ShortagesPage({ user, homePath, groups, groupsFailed, units }: ShortagesPageProps) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Omit<ShortageFilters, 'text'>>(EMPTY_SHORTAGE_FILTERS);
   const [text, setText] = useState('');
+  const searchText = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
+  const filters = useMemo<ShortageFilters>(() => ({ ...form, text: searchText }), [form, searchText]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<Shortage | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
 
   const shortages = useShortages(filters);
-  const groups = useGroups();
+  const count = useShortageCount(filters);
   const updateStatus = useUpdateShortageStatus();
   const deleteOne = useDeleteShortage();
   const deleteMany = useDeleteShortages();
@@ -53,16 +73,29 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
   useEffect(() => {
     if (shortages.isError) toast({ title: SHORTAGES_LOAD_ERROR, variant: 'destructive' });
   }, [shortages.isError]);
+  useEffect(() => {
+    if (groupsFailed) toast({ title: CATEGORIES_LOAD_ERROR, variant: 'destructive' });
+  }, [groupsFailed]);
 
-  const visible = useMemo(() => filterShortagesByText(shortages.data ?? [], text), [shortages.data, text]);
-  const selectedVisible = visible.filter((s) => selected.has(s.id)).map((s) => s.id);
+  const rows = useMemo(() => shortages.data?.pages.flat() ?? [], [shortages.data]);
+  const selectedVisible = rows.filter((s) => selected.has(s.id)).map((s) => s.id);
+  const total = count.data;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = shortages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const editById = (id: string) => {
-    const found = shortages.data?.find((s) => s.id === id);
-    if (found) setEditing(found);
+  const editById = async (id: string) => {
+    try {
+      const found = await queryClient.fetchQuery(shortageQueryOptions(id));
+      if (found) setEditing(found);
+    } catch {
+      toast({ title: SHORTAGES_LOAD_ERROR, variant: 'destructive' });
+    }
   };
 
   const unitId = user.unitId;
+  const searching = text.trim() !== searchText || (shortages.isFetching && !shortages.isFetchingNextPage) || count.isFetching;
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
@@ -72,7 +105,7 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
       </header>
 
       {unitId ? (
-        <RegisterShortageForm user={{ ...user, unitId }} groups={groups.data ?? []} onEditExisting={editById} />
+        <RegisterShortageForm user={{ ...user, unitId }} groups={groups} onEditExisting={(id) => void editById(id)} />
       ) : (
         <Card className="border-warning">
           <CardHeader className="flex-row items-start gap-3">
@@ -106,7 +139,7 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-2">
             <Label htmlFor="filter-status">Status</Label>
-            <Select value={filters.status} onValueChange={(value) => setFilters((f) => ({ ...f, status: value as ShortageFilters['status'] }))}>
+            <Select value={form.status} onValueChange={(value) => setForm((f) => ({ ...f, status: value as ShortageFilters['status'] }))}>
               <SelectTrigger id="filter-status" className="w-48" aria-label="Filtrar por status">
                 <SelectValue />
               </SelectTrigger>
@@ -122,12 +155,30 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="filter-from">De</Label>
-            <Input id="filter-from" type="date" className="w-40" value={filters.from} onChange={(e) => setFilters((f) => ({ ...f, from: e.target.value }))} />
+            <Input id="filter-from" type="date" className="w-40" value={form.from} onChange={(e) => setForm((f) => ({ ...f, from: e.target.value }))} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="filter-to">Até</Label>
-            <Input id="filter-to" type="date" className="w-40" value={filters.to} onChange={(e) => setFilters((f) => ({ ...f, to: e.target.value }))} />
+            <Input id="filter-to" type="date" className="w-40" value={form.to} onChange={(e) => setForm((f) => ({ ...f, to: e.target.value }))} />
           </div>
+          {units ? (
+            <div className="grid gap-2">
+              <Label htmlFor="filter-unit">Unidade</Label>
+              <Select value={form.unitId ?? ALL_UNITS} onValueChange={(value) => setForm((f) => ({ ...f, unitId: value === ALL_UNITS ? null : value }))}>
+                <SelectTrigger id="filter-unit" className="w-48" aria-label="Filtrar por unidade">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL_UNITS}>Todas as unidades</SelectItem>
+                  {units.map((unit) => (
+                    <SelectItem key={unit.id} value={unit.id}>
+                      {unit.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : null}
           <div className="relative grid min-w-56 flex-1 gap-2">
             <Label htmlFor="filter-text">Buscar</Label>
             <Search aria-hidden="true" className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-muted-foreground" />
@@ -135,16 +186,19 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
               id="filter-text"
               type="search"
               className="pl-9"
-              placeholder="Produto, código, criador, observação"
+              placeholder="Produto, código de barras ou observação"
               value={text}
               onChange={(e) => setText(e.target.value)}
             />
           </div>
         </div>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
+        <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={searching}>
           {shortages.isPending
             ? 'Carregando faltas...'
-            : `${formatNumber(visible.length)} falta(s)${(shortages.data?.length ?? 0) >= SHORTAGE_LIST_LIMIT ? ` (as ${formatNumber(SHORTAGE_LIST_LIMIT)} mais recentes; use os filtros de período)` : ''}`}
+            : total === undefined || total === rows.length
+              ? `${formatNumber(rows.length)} falta(s)`
+              : `${formatNumber(rows.length)} de ${formatNumber(total)} falta(s) carregada(s)`}
+          {searching && !shortages.isPending ? ' · Buscando...' : ''}
         </p>
 
         {shortages.isPending ? (
@@ -162,7 +216,7 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
               </Button>
             </CardHeader>
           </Card>
-        ) : visible.length === 0 ? (
+        ) : rows.length === 0 ? (
           <Card>
             <CardHeader className="flex-row items-center gap-3">
               <ClipboardList aria-hidden="true" className="size-6 text-muted-foreground" />
@@ -171,7 +225,7 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
           </Card>
         ) : (
           <ShortagesList
-            shortages={visible}
+            shortages={rows}
             selected={selected}
             onToggle={(id, checked) =>
               setSelected((current) => {
@@ -181,15 +235,21 @@ export function ShortagesPage({ user, homePath }: ShortagesPageProps) {
                 return next;
               })
             }
-            onToggleAll={(checked) => setSelected(checked ? new Set(visible.map((s) => s.id)) : new Set())}
+            onToggleAll={(checked) => setSelected(checked ? new Set(rows.map((s) => s.id)) : new Set())}
             onEdit={setEditing}
             onDelete={(shortage) => setConfirm({ kind: 'one', shortage })}
             onStatusChange={(shortage, status) => updateStatus.mutate({ id: shortage.id, status })}
+            onEndReached={loadMore}
           />
         )}
+        {hasNextPage && rows.length > 0 ? (
+          <Button variant="outline" className="w-fit self-center" disabled={isFetchingNextPage} onClick={loadMore}>
+            {isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+          </Button>
+        ) : null}
       </section>
 
-      <EditShortageDialog shortage={editing} groups={groups.data ?? []} isBuyer={user.isAdmin} onClose={() => setEditing(null)} />
+      <EditShortageDialog shortage={editing} groups={groups} isBuyer={user.isAdmin} onClose={() => setEditing(null)} />
       <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { nextShortageCursor, SHORTAGE_PAGE_SIZE, shortageFilterArgs } from '@/features/shortages/api/get-shortages';
+import { EMPTY_SHORTAGE_FILTERS, UNKNOWN_USER, type Shortage } from '@/features/shortages/types';
+
+function shortage(id: string, createdAt: string): Shortage {
+  return {
+    id,
+    product_id: 'p',
+    unit_id: 'u',
+    requested_quantity: 1,
+    available_quantity: 0,
+    status: 'PENDENTE',
+    created_at: createdAt,
+    created_by: 'c',
+    group_id: null,
+    batch_id: null,
+    observation: null,
+    product: null,
+    groupName: null,
+    unitName: null,
+    creatorName: UNKNOWN_USER,
+  };
+}
+
+describe('shortageFilterArgs', () => {
+  it('sends nothing for blank filters (every status, period, text and unit)', () => {
+    expect(shortageFilterArgs(EMPTY_SHORTAGE_FILTERS)).toEqual({});
+  });
+
+  it('sends each filter the database applies, the text trimmed', () => {
+    expect(shortageFilterArgs({ status: 'EM_COTACAO', from: '2026-03-01', to: '2026-03-31', text: '  dipirona 500 ', unitId: 'u1' })).toEqual({
+      p_status: 'EM_COTACAO',
+      p_from: '2026-03-01',
+      p_to: '2026-03-31',
+      p_search: 'dipirona 500',
+      p_unit_id: 'u1',
+    });
+  });
+});
+
+describe('nextShortageCursor', () => {
+  it('continues after the last row of a full page', () => {
+    const page = Array.from({ length: SHORTAGE_PAGE_SIZE }, (_, i) => shortage(`s${i}`, `2026-03-10T12:00:${String(59 - (i % 60)).padStart(2, '0')}Z`));
+    expect(nextShortageCursor(page)).toEqual({ createdAt: page.at(-1)?.created_at, id: page.at(-1)?.id });
+  });
+
+  it('stops after a short page', () => {
+    expect(nextShortageCursor([shortage('a', '2026-03-10T12:00:00Z')])).toBeUndefined();
+    expect(nextShortageCursor([])).toBeUndefined();
+  });
+});
