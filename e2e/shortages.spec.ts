@@ -213,7 +213,9 @@ test('a group and a product created on /produtos are offered on /lancamento at o
   await groups.getByLabel('Nome do grupo').fill(groupName);
   await groups.getByRole('button', { name: 'Adicionar' }).click();
   await expect(groups.getByRole('list', { name: 'Grupos cadastrados' })).toContainText(groupName);
-  await page.keyboard.press('Escape');
+  // The toast just raised is the topmost dismissable layer, so Escape would close it first: use the button.
+  await groups.getByRole('button', { name: 'Fechar' }).click();
+  await expect(groups).toBeHidden();
   await page.getByRole('button', { name: 'Novo produto' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo produto' });
   await dialog.getByLabel('Nome').fill(productName);
