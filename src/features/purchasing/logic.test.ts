@@ -18,26 +18,8 @@ import {
   toggleWinner,
   valuesFromDraft,
 } from '@/features/purchasing/logic';
+import { comparisonCell } from '@/features/purchasing/test-fixtures';
 import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
-
-function cell(shortageId: string, quoteId: string, unitPrice: number | null, extra: Partial<ComparisonCell> = {}): ComparisonCell {
-  return {
-    quoteId,
-    shortageId,
-    unitPrice,
-    minimumQuantity: null,
-    isWinner: false,
-    wantsSubstitute: false,
-    substituteProductName: null,
-    substituteManufacturer: null,
-    hasBonus: false,
-    bonusProductName: null,
-    bonusManufacturer: null,
-    bonusExpiryDate: null,
-    bonusQuantity: 1,
-    ...extra,
-  };
-}
 
 function comparison(cells: ComparisonCell[]): Comparison {
   return {
@@ -98,7 +80,7 @@ describe('formatPriceInput and parseQuantity', () => {
 });
 
 describe('best price and winner suggestion', () => {
-  const data = comparison([cell('s1', 'qA', 5), cell('s1', 'qB', 4.5), cell('s2', 'qA', 10), cell('s2', 'qB', null), cell('s3', 'qA', null)]);
+  const data = comparison([comparisonCell('s1', 'qA', 5), comparisonCell('s1', 'qB', 4.5), comparisonCell('s2', 'qA', 10), comparisonCell('s2', 'qB', null), comparisonCell('s3', 'qA', null)]);
 
   it('finds the lowest price per item, ignoring unpriced answers', () => {
     const best = bestPrices(data);
@@ -112,7 +94,7 @@ describe('best price and winner suggestion', () => {
   });
 
   it('breaks price ties by the lower minimum quantity', () => {
-    const tie = comparison([cell('s1', 'qA', 5, { minimumQuantity: 20 }), cell('s1', 'qB', 5, { minimumQuantity: 2 })]);
+    const tie = comparison([comparisonCell('s1', 'qA', 5, { minimumQuantity: 20 }), comparisonCell('s1', 'qB', 5, { minimumQuantity: 2 })]);
     expect(suggestWinners(tie)).toEqual({ s1: 'qB' });
   });
 
@@ -120,7 +102,7 @@ describe('best price and winner suggestion', () => {
     // What get_batch_comparison answers for this grid: Alfa's draft is cheapest, but best_unit_price (and is_best)
     // count submitted quotes only; select_winning_quotes_native would refuse a pair of the draft.
     const withDraft: Comparison = {
-      ...comparison([cell('s1', 'qA', 1), cell('s1', 'qB', 4.5), cell('s2', 'qA', 2), cell('s3', 'qB', 7)]),
+      ...comparison([comparisonCell('s1', 'qA', 1), comparisonCell('s1', 'qB', 4.5), comparisonCell('s2', 'qA', 2), comparisonCell('s3', 'qB', 7)]),
       quotes: [
         { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'EM_ANDAMENTO', pricedItems: 2 },
         { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2 },
@@ -141,13 +123,13 @@ describe('best price and winner suggestion', () => {
   });
 
   it('keeps stored winners once the batch was closed', () => {
-    const closed = comparison([cell('s1', 'qA', 5, { isWinner: true }), cell('s1', 'qB', 4)]);
+    const closed = comparison([comparisonCell('s1', 'qA', 5, { isWinner: true }), comparisonCell('s1', 'qB', 4)]);
     expect(suggestWinners(closed)).toEqual({ s1: 'qA' });
   });
 });
 
 describe('totals of a selection', () => {
-  const data = comparison([cell('s1', 'qA', 5), cell('s1', 'qB', 4.5), cell('s2', 'qA', 10.005), cell('s2', 'qB', 9)]);
+  const data = comparison([comparisonCell('s1', 'qA', 5), comparisonCell('s1', 'qB', 4.5), comparisonCell('s2', 'qA', 10.005), comparisonCell('s2', 'qB', 9)]);
 
   it('sums quantity × price per supplier, rounded to cents per line', () => {
     const totals = supplierTotals(data, { s1: 'qB', s2: 'qA' });

@@ -4,26 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency } from '@/lib/dates';
 import { ComparisonTable } from '@/features/purchasing/components/comparison-grid';
 import { cellKey } from '@/features/purchasing/logic';
-import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
-
-function cell(shortageId: string, quoteId: string, unitPrice: number | null, extra: Partial<ComparisonCell> = {}): ComparisonCell {
-  return {
-    quoteId,
-    shortageId,
-    unitPrice,
-    minimumQuantity: null,
-    isWinner: false,
-    wantsSubstitute: false,
-    substituteProductName: null,
-    substituteManufacturer: null,
-    hasBonus: false,
-    bonusProductName: null,
-    bonusManufacturer: null,
-    bonusExpiryDate: null,
-    bonusQuantity: 1,
-    ...extra,
-  };
-}
+import { comparisonCell } from '@/features/purchasing/test-fixtures';
+import type { Comparison } from '@/features/purchasing/types';
 
 /** Alfa's quote is still a draft and is the cheapest on Dipirona; Beta and Gama sent theirs. */
 const data: Comparison = {
@@ -39,14 +21,14 @@ const data: Comparison = {
   ],
   cells: Object.fromEntries(
     [
-      cell('s1', 'qA', 2),
-      cell('s1', 'qB', 4.5, {
+      comparisonCell('s1', 'qA', 2),
+      comparisonCell('s1', 'qB', 4.5, {
         wantsSubstitute: true,
         substituteProductName: 'Dipirona Genérica 500mg',
         substituteManufacturer: 'EMS',
         minimumQuantity: 12,
       }),
-      cell('s1', 'qG', 5, {
+      comparisonCell('s1', 'qG', 5, {
         hasBonus: true,
         bonusProductName: 'Vitamina C 1g',
         bonusManufacturer: 'Cimed',
