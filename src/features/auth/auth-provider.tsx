@@ -6,7 +6,7 @@ import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { isSilentLogoutError } from '@/lib/errors';
+import { isSilentLogoutError, isTransientAuthError } from '@/lib/errors';
 import { clearStoredAuth, onUnauthorized, supabase } from '@/lib/supabase';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
@@ -144,6 +144,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       },
       isSilentLogoutError,
+      isTransientError: isTransientAuthError,
       warned: warnedSessions,
       onWarning: (minutes) =>
         toast({ title: SESSION_EXPIRING_TITLE, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),

@@ -9,7 +9,7 @@ import {
   sessionKeyOf,
   type SessionMonitorDeps,
 } from '@/features/auth/session-timing';
-import { isSilentLogoutError } from '@/lib/errors';
+import { isSilentLogoutError, isTransientAuthError } from '@/lib/errors';
 
 describe('session validity (300 s margin)', () => {
   it.each([
@@ -70,6 +70,7 @@ describe('SessionMonitor', () => {
         throw new Error('fetch failed');
       },
       isSilentLogoutError,
+      isTransientError: isTransientAuthError,
       warned: createWarnedSessionStore(window.sessionStorage),
       onWarning: (minutes) => calls.warnings.push(minutes),
       onExpired: () => {
@@ -161,6 +162,24 @@ describe('SessionMonitor', () => {
     });
     await expect(monitor.check()).resolves.toBe('silent-logout');
     expect(calls).toMatchObject({ silent: 1, expired: 0 });
+  });
+
+  it('keeps a still-valid session when the refresh cannot reach Auth, and ends it once the token has expired', async () => {
+    const expiresAt = nowSeconds() + 200;
+    const offline = () => Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 });
+    const { monitor, calls } = monitorWith({
+      session: () => ({ expiresAt }),
+      refresh: async () => {
+        calls.refreshes += 1;
+        throw offline();
+      },
+    });
+    await expect(monitor.check()).resolves.toBe('retry-later');
+    expect(calls).toMatchObject({ refreshes: 1, expired: 0, silent: 0 });
+    // Still offline when the token runs out: the session ends with Sessão Expirada.
+    vi.setSystemTime(Date.now() + 201_000);
+    await expect(monitor.check()).resolves.toBe('expired');
+    expect(calls).toMatchObject({ refreshes: 2, expired: 1, silent: 0 });
   });
 
   it('ends the session when the refresh succeeds but still leaves 300 s or less', async () => {

@@ -32,7 +32,7 @@ export function expiryWarningMessage(minutes: number): string {
   return `Sua sessão expirará em ${minutes} minuto(s). Salve seu trabalho.`;
 }
 
-export type SessionCheckResult = 'valid' | 'refreshed' | 'expired' | 'silent-logout' | 'signed-out' | 'stopped';
+export type SessionCheckResult = 'valid' | 'refreshed' | 'retry-later' | 'expired' | 'silent-logout' | 'signed-out' | 'stopped';
 
 /** What the monitor needs to know about the stored session. */
 export interface MonitoredSession {
@@ -103,6 +103,8 @@ export interface SessionMonitorDeps {
   /** Refreshes the session; resolves to the new expiry, rejects with the auth error. */
   refresh: () => Promise<number>;
   isSilentLogoutError: (error: unknown) => boolean;
+  /** True for a refresh that never reached Auth (offline, gateway error): nothing is known about the session. */
+  isTransientError: (error: unknown) => boolean;
   warned: WarnedSessionStore;
   onWarning: (minutes: number) => void;
   onExpired: () => void;
@@ -185,6 +187,9 @@ export class SessionMonitor {
     try {
       renewedAt = await this.deps.refresh();
     } catch (error) {
+      // A counter's connection dropping for a moment says nothing about the session: while its token is
+      // still good the next check tries again, instead of signing the clerk out mid-task.
+      if (!this.stopped && this.deps.isTransientError(error) && session.expiresAt > this.deps.now() / 1000) return 'retry-later';
       return this.end(error);
     }
     if (this.stopped) return 'stopped';
