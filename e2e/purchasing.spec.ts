@@ -93,7 +93,8 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await buyer.getByRole('button', { name: 'Novo lote' }).click();
   const dialog = buyer.getByRole('dialog', { name: 'Novo lote de cotação' });
   await dialog.getByLabel('Nome do lote (opcional)').fill(batchName);
-  await dialog.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Unidade Centro' });
+  await dialog.getByRole('combobox', { name: 'Unidade', exact: true }).click();
+  await buyer.getByRole('option', { name: 'Unidade Centro', exact: true }).click();
   const search = dialog.getByLabel('Buscar produto');
   const pendingList = dialog.getByRole('group', { name: 'Faltas pendentes' });
   for (const [product, quantity] of [[productA, '25 un.'], [productB, '12 un.']] as const) {
@@ -242,13 +243,15 @@ test('an item in an active quote cannot leave its batch; the admin sees every su
   // The admin's dashboard: every supplier by default, or one of them; quotes in progress open in /cotacoes.
   await admin.goto('/dashboard');
   await expect(admin.getByText('Resumo das cotações de todos os fornecedores.')).toBeVisible();
-  await expect(admin.getByLabel('Fornecedor')).toHaveValue('');
+  await expect(admin.getByRole('combobox', { name: 'Fornecedor' })).toHaveText('Todos os fornecedores');
   const inProgress = admin.getByRole('list', { name: 'Cotações em andamento' });
   await expect(inProgress.getByRole('listitem').filter({ hasText: 'Lote Reposição Norte' })).toContainText('Distribuidora Alfa');
-  await admin.getByLabel('Fornecedor').selectOption({ label: 'Distribuidora Beta' });
+  await admin.getByRole('combobox', { name: 'Fornecedor' }).click();
+  await admin.getByRole('option', { name: 'Distribuidora Beta' }).click();
   await expect(admin.getByText('Resumo das cotações de Distribuidora Beta.')).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Cotações em andamento' }).getByText('Lote Reposição Norte')).toHaveCount(0);
-  await admin.getByLabel('Fornecedor').selectOption({ label: 'Distribuidora Alfa' });
+  await admin.getByRole('combobox', { name: 'Fornecedor' }).click();
+  await admin.getByRole('option', { name: 'Distribuidora Alfa' }).click();
   await expect(admin.getByText('Resumo das cotações de Distribuidora Alfa.')).toBeVisible();
   await admin.screenshot({ path: 'test-results/purchasing-admin-dashboard.png', fullPage: true });
   await admin.getByRole('list', { name: 'Cotações em andamento' }).getByRole('link', { name: 'Lote Reposição Norte' }).click();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
@@ -10,6 +11,9 @@ import { useRepresentativeDashboard } from '@/features/purchasing/api/get-repres
 import { useSuppliers } from '@/features/purchasing/api/get-suppliers';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { RepresentativeDashboard } from '@/features/purchasing/types';
+
+/** The selector's value for "every supplier" (Radix Select items cannot have an empty value). */
+const ALL_SUPPLIERS = 'all';
 
 /** How many quotes in progress the card lists before pointing to /cotacoes. */
 const IN_PROGRESS_SHOWN = 8;
@@ -35,20 +39,23 @@ function SupplierSelector({ value, onChange }: { value: string | null; onChange:
   return (
     <div className="grid gap-1.5">
       <Label htmlFor="dashboard-supplier">Fornecedor</Label>
-      <select
-        id="dashboard-supplier"
-        className="h-9 w-64 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        value={value ?? ''}
+      <Select
+        value={value ?? ALL_SUPPLIERS}
         disabled={suppliers.isLoading}
-        onChange={(e) => onChange(e.target.value || null)}
+        onValueChange={(next) => onChange(next === ALL_SUPPLIERS ? null : next)}
       >
-        <option value="">Todos os fornecedores</option>
-        {(suppliers.data ?? []).map((supplier) => (
-          <option key={supplier.id} value={supplier.id}>
-            {supplier.name}
-          </option>
-        ))}
-      </select>
+        <SelectTrigger id="dashboard-supplier" className="w-64">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL_SUPPLIERS}>Todos os fornecedores</SelectItem>
+          {(suppliers.data ?? []).map((supplier) => (
+            <SelectItem key={supplier.id} value={supplier.id}>
+              {supplier.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDate, formatNumber } from '@/lib/dates';
 import { matchesText } from '@/features/purchasing/logic';
 import type { BatchShortage } from '@/features/purchasing/types';
@@ -14,6 +15,8 @@ interface ShortagePickerProps {
 }
 
 const ROW_HEIGHT = 48;
+/** The unit filter's value for "every unit" (Radix Select items cannot have an empty value). */
+const ALL_UNITS = 'all';
 
 /** Filter by unit and text, multi-select; the list is virtualised (thousands of pending shortages). */
 export function ShortagePicker({ shortages, selected, onChange }: ShortagePickerProps) {
@@ -58,19 +61,19 @@ export function ShortagePicker({ shortages, selected, onChange }: ShortagePicker
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="shortage-unit">Unidade</Label>
-          <select
-            id="shortage-unit"
-            className="h-9 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            value={unitId}
-            onChange={(e) => setUnitId(e.target.value)}
-          >
-            <option value="">Todas as unidades</option>
-            {units.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <Select value={unitId || ALL_UNITS} onValueChange={(next) => setUnitId(next === ALL_UNITS ? '' : next)}>
+            <SelectTrigger id="shortage-unit">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_UNITS}>Todas as unidades</SelectItem>
+              {units.map(([id, name]) => (
+                <SelectItem key={id} value={id}>
+                  {name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </div>
       </div>
       <div className="flex items-center justify-between gap-2 text-sm">
