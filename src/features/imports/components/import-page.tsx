@@ -1,5 +1,5 @@
-import { AlertTriangle, FileSpreadsheet, Upload } from 'lucide-react';
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { AlertTriangle, FileSpreadsheet, FileUp, Upload } from 'lucide-react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,7 @@ interface ImportPageProps {
 export function ImportPage({ canImportProducts, unitName, homePath }: ImportPageProps) {
   const [kind, setKind] = useState<ImportKind>('shortages');
   const [fileName, setFileName] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [sheet, setSheet] = useState<ParsedSheet | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [parseError, setParseError] = useState<string | null>(null);
@@ -108,13 +109,29 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
           </div>
           <div className="grid gap-2">
             <Label htmlFor="import-file">Arquivo (.csv ou .xlsx)</Label>
-            <input
-              id="import-file"
-              type="file"
-              accept=".csv,.txt,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
-              onChange={(event) => void onFile(event)}
-            />
+            {/* The browser's own file button speaks the browser's language; this one always speaks Portuguese. */}
+            <div className="flex items-center gap-3">
+              <input
+                ref={fileInput}
+                id="import-file"
+                type="file"
+                accept=".csv,.txt,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                className="peer sr-only"
+                onChange={(event) => void onFile(event)}
+              />
+              <Button
+                type="button"
+                variant="outline"
+                tabIndex={-1}
+                aria-hidden="true"
+                className="peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50"
+                onClick={() => fileInput.current?.click()}
+              >
+                <FileUp />
+                Selecionar arquivo
+              </Button>
+              <span className="max-w-56 truncate text-sm text-muted-foreground">{fileName ?? 'Nenhum arquivo selecionado'}</span>
+            </div>
           </div>
           {kind === 'shortages' && unitName ? (
             <p className="text-sm text-muted-foreground">
@@ -202,7 +219,9 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
                   <TableRow>
                     <TableHead>Linha</TableHead>
                     {fields.map((field) => (
-                      <TableHead key={field.key}>{field.label}</TableHead>
+                      <TableHead key={field.key} className="whitespace-normal">
+                        {field.label}
+                      </TableHead>
                     ))}
                     <TableHead>Situação</TableHead>
                     <TableHead>Erros e avisos</TableHead>
@@ -229,7 +248,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
                             {errors.length > 0 ? 'Erro' : warnings.length > 0 ? 'Válida, com aviso' : 'Válida'}
                           </Badge>
                         </TableCell>
-                        <TableCell>
+                        <TableCell className="min-w-56 whitespace-normal">
                           {errors.length > 0 ? <span className="text-destructive">{errors.join('; ')}</span> : null}
                           {warnings.length > 0 ? <span className="text-warning-foreground">{warnings.join('; ')}</span> : null}
                         </TableCell>
