@@ -394,43 +394,63 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
         </div>
       </div>
       {draft.wantsSubstitute ? (
-        <div className="grid gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-2">
-          <Input
-            disabled={disabled}
-            placeholder="Produto substituto (nome e apresentação)"
-            aria-label={`Produto substituto de ${item.productName}`}
-            value={draft.substituteProductName}
-            maxLength={200}
-            onChange={(e) => onChange({ substituteProductName: e.target.value })}
-          />
-          <Input
-            disabled={disabled}
-            placeholder="Fabricante / laboratório do substituto"
-            aria-label={`Fabricante do substituto de ${item.productName}`}
-            value={draft.substituteManufacturer}
-            maxLength={200}
-            onChange={(e) => onChange({ substituteManufacturer: e.target.value })}
-          />
+        <div className="grid items-start gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-2">
+          <div className="grid gap-1">
+            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+              Produto substituto
+            </span>
+            <Input
+              disabled={disabled}
+              placeholder="Nome e apresentação"
+              aria-label={`Produto substituto de ${item.productName}`}
+              value={draft.substituteProductName}
+              maxLength={200}
+              onChange={(e) => onChange({ substituteProductName: e.target.value })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+              Fabricante do substituto
+            </span>
+            <Input
+              disabled={disabled}
+              placeholder="Fabricante ou laboratório"
+              aria-label={`Fabricante do substituto de ${item.productName}`}
+              value={draft.substituteManufacturer}
+              maxLength={200}
+              onChange={(e) => onChange({ substituteManufacturer: e.target.value })}
+            />
+          </div>
         </div>
       ) : null}
       {draft.hasBonus ? (
-        <div className="grid items-end gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_10rem_7rem]">
-          <Input
-            disabled={disabled}
-            placeholder="Produto da bonificação"
-            aria-label={`Produto da bonificação de ${item.productName}`}
-            value={draft.bonusProductName}
-            maxLength={200}
-            onChange={(e) => onChange({ bonusProductName: e.target.value })}
-          />
-          <Input
-            disabled={disabled}
-            placeholder="Fabricante da bonificação"
-            aria-label={`Fabricante da bonificação de ${item.productName}`}
-            value={draft.bonusManufacturer}
-            maxLength={200}
-            onChange={(e) => onChange({ bonusManufacturer: e.target.value })}
-          />
+        <div className="grid items-start gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_10rem_7rem]">
+          <div className="grid gap-1">
+            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+              Produto bonificado
+            </span>
+            <Input
+              disabled={disabled}
+              placeholder="Nome e apresentação"
+              aria-label={`Produto da bonificação de ${item.productName}`}
+              value={draft.bonusProductName}
+              maxLength={200}
+              onChange={(e) => onChange({ bonusProductName: e.target.value })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+              Fabricante da bonificação
+            </span>
+            <Input
+              disabled={disabled}
+              placeholder="Fabricante ou laboratório"
+              aria-label={`Fabricante da bonificação de ${item.productName}`}
+              value={draft.bonusManufacturer}
+              maxLength={200}
+              onChange={(e) => onChange({ bonusManufacturer: e.target.value })}
+            />
+          </div>
           <div className="grid gap-1">
             <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
               Validade (opcional)
