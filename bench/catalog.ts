@@ -15,13 +15,11 @@
  *   BENCH_LOAD_RUNS=5 npm run bench:catalog
  *   BENCH_DEBUG=1 npm run bench:catalog     # also prints, per load, when the product requests started and ended
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { freePort, REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
+import { REPO_ROOT } from '../tests/utils/backend.ts';
+import { afterNextPaint, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
 
 const LOAD_TARGET_MS = 2000;
 const KEYSTROKE_TARGET_MS = 50;
@@ -29,40 +27,6 @@ const LOAD_RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 5);
 const SEARCH_LABEL = 'Buscar produto por nome ou código de barras';
 /** What is typed, one key at a time; every prefix matches products, so the table is always shown. */
 const KEYS: string[] = [...'dipirona 500', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'Control+a', 'Backspace', ...'7899000123'];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-function verdict(ms: number, target: number): string {
-  return ms < target ? 'PASS' : 'FAIL';
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
-
-// The in-page code is plain JavaScript text: functions compiled by tsx carry esbuild's `__name` helper,
-// which does not exist in the page.
 
 /**
  * Records in the page, from its very start, the moment the products table holds `expected` rows and a frame
@@ -74,7 +38,7 @@ function watchCatalogLoad(expected: number): string {
       const table = document.querySelector('[role="table"][aria-label="Produtos"]');
       const rows = Number(table ? table.getAttribute('aria-rowcount') : 0) - 1;
       if (rows < ${expected} || !table.querySelector('[role="row"][aria-rowindex="2"]')) return false;
-      requestAnimationFrame(() => setTimeout(() => { window.__catalogShownAt = performance.now(); }, 0));
+      ${afterNextPaint('window.__catalogShownAt = performance.now();')};
       return true;
     };
     new MutationObserver((_, observer) => { if (check()) observer.disconnect(); })
@@ -95,7 +59,7 @@ const ARM_KEYSTROKE = `(() => {
       const started = event.timeStamp;
       const table = () => document.querySelector('[role="table"][aria-label="Produtos"]');
       const shown = () => { const t = table(); return t !== null && t.getAttribute('data-query') === input.value; };
-      const finish = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+      const finish = () => ${afterNextPaint('resolve(performance.now() - started);')};
       // The value changes after keydown; the table follows (deferred): wait until it reflects the new value.
       const observer = new MutationObserver(() => { if (shown()) { observer.disconnect(); finish(); } });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-query', 'aria-rowcount'] });
@@ -112,52 +76,27 @@ async function keystrokeResult(page: Page): Promise<number> {
   return (await page.evaluate('window.__keystroke')) as number;
 }
 
-const backend = await startBackend({ projectDir: path.join(REPO_ROOT, 'supabase') });
-const outDir = mkdtempSync(path.join(tmpdir(), 'bench-catalog-dist-'));
-let preview: ChildProcess | undefined;
-let failed = false;
-try {
-  const seed = spawnSync('npx', ['tsx', 'scripts/seed-large.ts'], { cwd: REPO_ROOT, env: { ...process.env, DB_URL: backend.dbUrl }, stdio: 'inherit' });
-  if (seed.status !== 0) throw new Error('seed:large failed');
-  const db = new pg.Client({ connectionString: backend.dbUrl });
-  await db.connect();
-  const expected = Number((await db.query<{ n: string }>('select count(*) as n from public.products')).rows[0]?.n ?? 0);
-  await db.end();
-
-  const port = await freePort();
-  const appEnv = { ...process.env, VITE_SUPABASE_URL: backend.apiUrl, VITE_SUPABASE_ANON_KEY: backend.anonKey, PORT: String(port) };
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: REPO_ROOT, env: appEnv, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
-  preview = spawn('npx', ['vite', 'preview', '--outDir', outDir], { cwd: REPO_ROOT, env: appEnv, stdio: 'ignore', detached: true });
-  const appUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${appUrl}/login`, preview);
-
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const context = await browser.newContext({ baseURL: appUrl, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1366, height: 768 } });
+let expected = 0;
+const failed = await withBrowserBench(
+  'catalog',
+  async (backend) => {
+    const seed = spawnSync('npx', ['tsx', 'scripts/seed-large.ts'], { cwd: REPO_ROOT, env: { ...process.env, DB_URL: backend.dbUrl }, stdio: 'inherit' });
+    if (seed.status !== 0) throw new Error('seed:large failed');
+    const db = new pg.Client({ connectionString: backend.dbUrl });
+    await db.connect();
+    expected = Number((await db.query<{ n: string }>('select count(*) as n from public.products')).rows[0]?.n ?? 0);
+    await db.end();
+  },
+  async ({ newContext }) => {
+    const context = await newContext();
     await context.addInitScript(watchCatalogLoad(expected));
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('balconista@farmacia.local');
-    await page.getByLabel('Senha').fill('Farmacia@2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByText('Selecione uma das ações abaixo para começar:', { exact: true }).waitFor();
+    await signIn(page, 'balconista@farmacia.local');
 
     const loadTimes: number[] = [];
     for (let run = 0; run <= LOAD_RUNS; run++) {
       await page.goto('/produtos');
-      const handle = await page
-        .waitForFunction(() => (window as unknown as { __catalogShownAt?: number }).__catalogShownAt, undefined, { timeout: 120_000, polling: 100 })
-        .catch(async (error: unknown) => {
-          const shot = path.join(tmpdir(), 'bench-catalog-timeout.png');
-          await page.screenshot({ path: shot, fullPage: true });
-          console.error(`/produtos did not show ${expected} products (screenshot: ${shot}):\n${(await page.locator('main').innerText()).slice(0, 500)}`);
-          throw error;
-        });
-      const shownAt = (await handle.jsonValue()) as number;
+      const shownAt = await waitForPageValue<number>(page, '__catalogShownAt', `/produtos with ${expected} products`);
       if (run > 0) loadTimes.push(shownAt); // run 0 warms the browser cache and the backend
       if (process.env.BENCH_DEBUG) {
         const breakdown = await page.evaluate(`(() => {
@@ -200,19 +139,7 @@ try {
         `max ${Math.max(...keyTimes).toFixed(1)} ms over ${keyTimes.length} keystrokes — target < ${KEYSTROKE_TARGET_MS} ms (p95): ${verdict(keyP95, KEYSTROKE_TARGET_MS)}`,
     );
     console.log(`keystrokes (ms): ${keyTimes.map((t) => t.toFixed(1)).join(', ')}`);
-    failed = expected < 50_000 || loadMedian >= LOAD_TARGET_MS || keyP95 >= KEYSTROKE_TARGET_MS;
-  } finally {
-    await browser.close();
-  }
-} finally {
-  if (preview?.pid) {
-    try {
-      process.kill(-preview.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(outDir, { recursive: true, force: true });
-  await backend.stop();
-}
+    return expected < 50_000 || loadMedian >= LOAD_TARGET_MS || keyP95 >= KEYSTROKE_TARGET_MS;
+  },
+);
 process.exit(failed ? 1 : 0);

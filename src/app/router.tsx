@@ -1,8 +1,8 @@
 /**
  * Every route of spec §2, each page lazily loaded, guarded by the rules of spec §6 (config/permissions.ts).
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { paths } from '@/config/paths';
@@ -13,14 +13,43 @@ import { RouteErrorFallback } from '@/app/routes/route-error';
 
 type PageModule = { default: ComponentType };
 
-function page(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
-  return lazy(load);
+/** A page whose code is loaded on first render, or earlier with preload() (see preloadRoute). */
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/** What a route needs loaded before it can render (its page, and the signed-in frame for those inside it). */
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+function page(load: () => Promise<PageModule>): Page {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // the next render tries again
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function LazyPage() {
+    // Code already here (preloaded) renders at once: React.lazy would still suspend for a tick, show the fallback,
+    // and React then holds the page back until 300 ms after that fallback appeared (its Suspense reveal throttle).
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(LazyPage, { preload });
 }
 
 /** A public page, with the full-page spinner while its code loads. */
-function publicRoute(path: string, Page: LazyExoticComponent<ComponentType>): RouteObject {
+function publicRoute(path: string, Page: Page): RouteObject {
   return {
     path,
+    handle: { preload: Page.preload } satisfies RouteHandle,
     element: (
       <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
         <Page />
@@ -30,9 +59,10 @@ function publicRoute(path: string, Page: LazyExoticComponent<ComponentType>): Ro
 }
 
 /** A page inside the signed-in layout, guarded by its access rule. */
-function guardedRoute(path: GuardedPath, Page: LazyExoticComponent<ComponentType>): RouteObject {
+function guardedRoute(path: GuardedPath, Page: Page): RouteObject {
   return {
     path,
+    handle: { preload: Page.preload } satisfies RouteHandle,
     element: (
       <RequireAccess rule={ROUTE_ACCESS[path]}>
         <Suspense fallback={<PageLoading />}>
@@ -44,7 +74,7 @@ function guardedRoute(path: GuardedPath, Page: LazyExoticComponent<ComponentType
 }
 
 // The signed-in frame (sidebar, dialogs, tooltips) is its own chunk, so the login page does not load it.
-const AppRoot = lazy(() => import('@/app/routes/app-root').then((module) => ({ default: module.AppRoot })));
+const AppRoot = page(() => import('@/app/routes/app-root').then((module) => ({ default: module.AppRoot })));
 
 const Login = page(() => import('@/app/routes/auth/login'));
 const Register = page(() => import('@/app/routes/auth/register'));
@@ -56,7 +86,7 @@ const Unauthorized = page(() => import('@/app/routes/unauthorized'));
 const Signature = page(() => import('@/app/routes/signature'));
 const NotFound = page(() => import('@/app/routes/not-found'));
 
-const guardedPages: Record<GuardedPath, LazyExoticComponent<ComponentType>> = {
+const guardedPages: Record<GuardedPath, Page> = {
   [paths.home]: page(() => import('@/app/routes/home')),
   [paths.changePassword]: ChangePassword,
   [paths.authChangePassword]: ChangePassword,
@@ -107,6 +137,7 @@ export const routes: RouteObject[] = [
       publicRoute(paths.unauthorized, Unauthorized),
       publicRoute(paths.signature, Signature),
       {
+        handle: { preload: AppRoot.preload } satisfies RouteHandle,
         element: (
           <RequireAuth>
             <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
@@ -118,6 +149,7 @@ export const routes: RouteObject[] = [
       },
       {
         // Public (spec §2): signed out, its own page; signed in, the same page inside the app frame.
+        handle: { preload: AppRoot.preload } satisfies RouteHandle,
         element: (
           <SignedInOr
             signedOut={
@@ -137,5 +169,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of every route that `pathname` matches (the page, and the signed-in frame around it), so
+ * it downloads while the session and the user's profile load instead of after them, one chunk after the other.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+  }
+}
 
 export const router = createBrowserRouter(routes);

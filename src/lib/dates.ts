@@ -40,7 +40,15 @@ export function formatCurrency(value: number): string {
   return currencyFormatter.format(value);
 }
 
-/** 1.234,5 */
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/** 1.234,5 (one formatter per set of options: building an Intl.NumberFormat costs far more than formatting) */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(APP_LOCALE, options).format(value);
+  const key = options ? JSON.stringify(options) : '';
+  let formatter = numberFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(APP_LOCALE, options);
+    numberFormatters.set(key, formatter);
+  }
+  return formatter.format(value);
 }

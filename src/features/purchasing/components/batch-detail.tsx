@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { useDeleteBatch } from '@/features/purchasing/api/delete-batch';
 import { useBatch } from '@/features/purchasing/api/get-batch';
+import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useRemoveBatchItem } from '@/features/purchasing/api/remove-batch-item';
 import { useSendBatch } from '@/features/purchasing/api/send-batch';
 import { AddItemsDialog } from '@/features/purchasing/components/add-items-dialog';
@@ -42,6 +43,9 @@ interface BatchDetailProps {
 /** One batch: its items, the comparison of the suppliers' answers and its purchase orders. */
 export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailProps) {
   const batch = useBatch(batchId);
+  // The comparison is requested together with the batch, not once the batch has arrived and the grid mounts
+  // (the grid reads the same query; nothing here reads it, so this component does not re-render for it).
+  useBatchComparison(batchId, tab === 'comparativo');
   useErrorToast(batch.isError, BATCH_LOAD_ERROR, batch.error);
   const send = useSendBatch();
   const remove = useRemoveBatchItem();
@@ -132,57 +136,61 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
         </TabsList>
 
         <TabsContent value="itens" className="flex flex-col gap-4">
-          {editable ? (
-            <div className="flex flex-wrap items-end justify-between gap-4">
-              <AddItemsDialog batchId={data.id} />
-              <BatchQuantityForm batchId={data.id} />
-            </div>
+          {tab === 'itens' ? (
+            <>
+              {editable ? (
+                <div className="flex flex-wrap items-end justify-between gap-4">
+                  <AddItemsDialog batchId={data.id} />
+                  <BatchQuantityForm batchId={data.id} />
+                </div>
+              ) : null}
+              <div className="rounded-xl border bg-card shadow-sm">
+                {data.shortages.length === 0 ? (
+                  <p className="p-8 text-center text-muted-foreground">Este lote ainda não tem itens. Adicione faltas pendentes antes de enviar para cotação.</p>
+                ) : (
+                  <Table>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHead>Produto</TableHead>
+                        <TableHead>Código de barras</TableHead>
+                        <TableHead>Unidade</TableHead>
+                        <TableHead className="text-right">Qtd. solicitada</TableHead>
+                        <TableHead className="text-right">Qtd. disponível</TableHead>
+                        {editable ? <TableHead className="w-12"><span className="sr-only">Ações</span></TableHead> : null}
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {data.shortages.map((s) => (
+                        <TableRow key={s.id}>
+                          <TableCell className="font-medium">{s.productName}</TableCell>
+                          <TableCell className="tabular-nums text-muted-foreground">{s.barcode ?? '—'}</TableCell>
+                          <TableCell>{s.unitName}</TableCell>
+                          <TableCell className="text-right tabular-nums">{formatNumber(s.requestedQuantity)}</TableCell>
+                          <TableCell className="text-right tabular-nums">{formatNumber(s.availableQuantity)}</TableCell>
+                          {editable ? (
+                            <TableCell>
+                              <Button
+                                variant="ghost"
+                                size="icon"
+                                aria-label={`Remover ${s.productName} do lote`}
+                                disabled={remove.isPending && removingId === s.id}
+                                onClick={() => {
+                                  setRemovingId(s.id);
+                                  remove.mutate({ batchId: data.id, shortageId: s.id });
+                                }}
+                              >
+                                <X aria-hidden="true" />
+                              </Button>
+                            </TableCell>
+                          ) : null}
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </div>
+            </>
           ) : null}
-          <div className="rounded-xl border bg-card shadow-sm">
-            {data.shortages.length === 0 ? (
-              <p className="p-8 text-center text-muted-foreground">Este lote ainda não tem itens. Adicione faltas pendentes antes de enviar para cotação.</p>
-            ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Produto</TableHead>
-                    <TableHead>Código de barras</TableHead>
-                    <TableHead>Unidade</TableHead>
-                    <TableHead className="text-right">Qtd. solicitada</TableHead>
-                    <TableHead className="text-right">Qtd. disponível</TableHead>
-                    {editable ? <TableHead className="w-12"><span className="sr-only">Ações</span></TableHead> : null}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.shortages.map((s) => (
-                    <TableRow key={s.id}>
-                      <TableCell className="font-medium">{s.productName}</TableCell>
-                      <TableCell className="tabular-nums text-muted-foreground">{s.barcode ?? '—'}</TableCell>
-                      <TableCell>{s.unitName}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatNumber(s.requestedQuantity)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatNumber(s.availableQuantity)}</TableCell>
-                      {editable ? (
-                        <TableCell>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Remover ${s.productName} do lote`}
-                            disabled={remove.isPending && removingId === s.id}
-                            onClick={() => {
-                              setRemovingId(s.id);
-                              remove.mutate({ batchId: data.id, shortageId: s.id });
-                            }}
-                          >
-                            <X aria-hidden="true" />
-                          </Button>
-                        </TableCell>
-                      ) : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </div>
         </TabsContent>
 
         <TabsContent value="comparativo">{tab === 'comparativo' ? <ComparisonGrid batchId={data.id} onConfirmed={() => onTabChange('pedidos')} /> : null}</TabsContent>

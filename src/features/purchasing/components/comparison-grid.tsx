@@ -130,7 +130,8 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
         </p>
       )}
       <div ref={scrollRef} className="max-h-[65vh] overflow-auto rounded-xl border bg-card shadow-sm">
-        <table className="w-full border-separate border-spacing-0 text-sm" aria-label="Comparativo de cotações">
+        {/* data-item-count: how many items the (virtualised) grid holds, for bench/purchasing.ts. */}
+        <table className="w-full border-separate border-spacing-0 text-sm" aria-label="Comparativo de cotações" data-item-count={data.items.length}>
           <thead className="sticky top-0 z-10 bg-card">
             <tr>
               <th scope="col" className="sticky left-0 z-20 min-w-64 border-b bg-card p-3 text-left font-medium">
