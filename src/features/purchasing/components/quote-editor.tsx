@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertCircle, ArrowLeft, CheckCircle2, CloudUpload, Send, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -317,6 +317,18 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
+/** A field of an offer's substitute or bonus, with a visible caption (its accessible name is on the field itself). */
+function Captioned({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+        {caption}
+      </span>
+      {children}
+    </div>
+  );
+}
+
 function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter }: QuoteItemRowProps) {
   const id = item.shortageId;
   const price = parseBrl(draft.unitPrice);
@@ -395,10 +407,7 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
       </div>
       {draft.wantsSubstitute ? (
         <div className="grid items-start gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-              Produto substituto
-            </span>
+          <Captioned caption="Produto substituto">
             <Input
               disabled={disabled}
               placeholder="Nome e apresentação"
@@ -407,11 +416,8 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
               maxLength={200}
               onChange={(e) => onChange({ substituteProductName: e.target.value })}
             />
-          </div>
-          <div className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-              Fabricante do substituto
-            </span>
+          </Captioned>
+          <Captioned caption="Fabricante do substituto">
             <Input
               disabled={disabled}
               placeholder="Fabricante ou laboratório"
@@ -420,15 +426,12 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
               maxLength={200}
               onChange={(e) => onChange({ substituteManufacturer: e.target.value })}
             />
-          </div>
+          </Captioned>
         </div>
       ) : null}
       {draft.hasBonus ? (
         <div className="grid items-start gap-2 rounded-md bg-muted/50 p-2 sm:grid-cols-[1fr_1fr_10rem_7rem]">
-          <div className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-              Produto bonificado
-            </span>
+          <Captioned caption="Produto bonificado">
             <Input
               disabled={disabled}
               placeholder="Nome e apresentação"
@@ -437,11 +440,8 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
               maxLength={200}
               onChange={(e) => onChange({ bonusProductName: e.target.value })}
             />
-          </div>
-          <div className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-              Fabricante da bonificação
-            </span>
+          </Captioned>
+          <Captioned caption="Fabricante da bonificação">
             <Input
               disabled={disabled}
               placeholder="Fabricante ou laboratório"
@@ -450,11 +450,8 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
               maxLength={200}
               onChange={(e) => onChange({ bonusManufacturer: e.target.value })}
             />
-          </div>
-          <div className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-              Validade (opcional)
-            </span>
+          </Captioned>
+          <Captioned caption="Validade (opcional)">
             <Input
               type="date"
               disabled={disabled}
@@ -464,11 +461,8 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
               onChange={(e) => onChange({ bonusExpiryDate: e.target.value })}
             />
             <FieldError id={`bonus-date-${id}-error`} message={errors.bonusExpiryDate} />
-          </div>
-          <div className="grid gap-1">
-            <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-              Qtd. bonificada
-            </span>
+          </Captioned>
+          <Captioned caption="Qtd. bonificada">
             <Input
               inputMode="numeric"
               disabled={disabled}
@@ -479,7 +473,7 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
               onChange={(e) => onChange({ bonusQuantity: e.target.value })}
             />
             <FieldError id={`bonus-qty-${id}-error`} message={errors.bonusQuantity} />
-          </div>
+          </Captioned>
         </div>
       ) : null}
       <span className={cn('sr-only', state === 'error' && 'not-sr-only text-xs text-destructive')}>{state === 'error' ? 'Não foi possível salvar este item.' : ''}</span>
