@@ -9,6 +9,12 @@ import WebSocket from 'ws';
 import { conformanceBackend, serviceClient, sql, userClient, type BackendInfo } from '../../utils/env.ts';
 import { signJwt } from '../../utils/jwt.ts';
 
+/**
+ * How long a test waits for an event that must arrive. Generous, because a loaded 2-core machine can hold logical
+ * replication back for seconds; it only bounds how long a real failure takes to report.
+ */
+const EVENT_TIMEOUT_MS = 15_000;
+
 type Change = {
   eventType: 'INSERT' | 'UPDATE' | 'DELETE';
   schema: string;
@@ -77,7 +83,7 @@ class Inbox<T> {
     });
   };
 
-  waitFor(predicate: (item: T) => boolean, timeoutMs = 5000): Promise<T> {
+  waitFor(predicate: (item: T) => boolean, timeoutMs = EVENT_TIMEOUT_MS): Promise<T> {
     const found = this.items.find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise<T>((resolve, reject) => {
@@ -130,7 +136,7 @@ async function listen(
   return { channel, changes, system };
 }
 
-async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitUntil(condition: () => boolean, timeoutMs = EVENT_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
