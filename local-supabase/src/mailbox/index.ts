@@ -20,7 +20,7 @@ export interface StoredMail extends MailMessage {
   id: string;
   /** ISO 8601 timestamp of when the mail was sent. */
   createdAt: string;
-  /** Absolute URLs found in the HTML body (href attributes), in order. */
+  /** Absolute URLs found in the HTML body (href attributes), in order, each once. */
   links: string[];
 }
 
@@ -48,7 +48,7 @@ function extractLinks(html: string): string[] {
   const links: string[] = [];
   for (const match of html.matchAll(/href="([^"]*)"/g)) {
     const href = decodeEntities(match[1] ?? '');
-    if (/^https?:\/\//.test(href)) links.push(href);
+    if (/^https?:\/\//.test(href) && !links.includes(href)) links.push(href);
   }
   return links;
 }
@@ -237,7 +237,8 @@ export function createMailbox(dataDir: string): Mailbox & Service & { list(to?: 
     }
     if (segments.length === 2) {
       // Our own generated HTML; the sandboxed iframe and this CSP keep any script out.
-      send(res, 200, 'text/html; charset=utf-8', mail.html, {
+      // Links open in the mailbox's tab (the sandbox allows top navigation on a click), not inside the iframe.
+      send(res, 200, 'text/html; charset=utf-8', mail.html.replace(/<a\s/gi, '<a target="_top" '), {
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'",
       });
       return;

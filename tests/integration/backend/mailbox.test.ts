@@ -68,6 +68,8 @@ describe('mailbox', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.subject).toBe('Redefinição de senha');
     expect(mine[0]!.links[0]).toContain('redirect_to=http%3A%2F%2Flocalhost%3A5173%2Fauth%2Freset-password');
+    // The button and the copy-and-paste address are the same link: listed once.
+    expect(mine[0]!.links).toEqual([...new Set(mine[0]!.links)]);
 
     const list = await fetch(`${backend.apiUrl}/mailbox`);
     expect(list.status).toBe(200);
@@ -89,7 +91,11 @@ describe('mailbox', () => {
 
     const body = await fetch(`${backend.apiUrl}/mailbox/${mine[0]!.id}/body`);
     expect(body.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(await body.text()).toContain('Redefinir senha');
+    const bodyHtml = await body.text();
+    expect(bodyHtml).toContain('Redefinir senha');
+    // A click on the mail's button opens the app in the tab, not inside the message frame.
+    expect(bodyHtml).toMatch(/<a target="_top" [^>]*href="http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify/);
+    expect(bodyHtml).not.toMatch(/<a (?!target="_top")/);
 
     expect((await fetch(`${backend.apiUrl}/mailbox/not-a-message`)).status).toBe(404);
     expect((await fetch(`${backend.apiUrl}/mailbox/api/messages/../../etc`)).status).toBe(404);
