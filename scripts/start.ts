@@ -52,7 +52,6 @@ async function main(): Promise<void> {
   console.log(`  App:      ${appUrl}`);
   console.log(`  Backend:  ${apiUrl}`);
   console.log(`  Mailbox:  ${apiUrl}/mailbox`);
-  if (backend.demoAccounts) console.log(`  Demo accounts use the password ${backend.demoAccounts.password} (see README.md).`);
   console.log('');
 }
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp, loadServices, type Services } from './app.ts';
 import { loadConfig, type LoadedConfig } from './config.ts';
 import type { BackendContext, MailMessage, Mailbox, Service } from './context.ts';
-import { findDemoAccounts, type DemoAccounts } from './demo-accounts.ts';
+import { findDemoAccounts } from './demo-accounts.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
 import { applyMigrations, applySeeds, resolveSeedFiles } from './db/migrate.ts';
 import { assertPortFree, startPostgres, StartupError, type PostgresServer } from './db/postgres.ts';
@@ -35,8 +35,6 @@ export interface StartOptions {
 
 export interface RunningBackend {
   config: LoadedConfig;
-  /** The seed's demo accounts and their password, when the banner found them. */
-  demoAccounts: DemoAccounts | undefined;
   stop(): Promise<void>;
 }
 
@@ -122,7 +120,7 @@ async function writeStatus(config: LoadedConfig): Promise<void> {
   }
 }
 
-async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<DemoAccounts | undefined> {
+async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<void> {
   const users = await pool
     .query<{ email: string }>("select email from auth.users where email is not null and email <> '' order by email limit 15")
     .then((result) => result.rows.map((row) => row.email))
@@ -147,7 +145,6 @@ async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<DemoAcc
   if (others.length > 0) lines.push('', demo ? 'Other accounts in auth.users:' : 'Accounts in auth.users:', ...others.map((email) => `  - ${email}`));
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
-  return demo;
 }
 
 export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
@@ -279,12 +276,11 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     );
 
     await writeStatus(config);
-    const demoAccounts = options.banner !== false ? await printBanner(config, pool) : undefined;
+    if (options.banner !== false) await printBanner(config, pool);
 
     let stopping: Promise<void> | undefined;
     return {
       config,
-      demoAccounts,
       stop() {
         stopping ??= cleanup();
         return stopping;
