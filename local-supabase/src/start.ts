@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp, loadServices, type Services } from './app.ts';
 import { loadConfig, type LoadedConfig } from './config.ts';
 import type { BackendContext, MailMessage, Mailbox, Service } from './context.ts';
-import { findDemoAccounts } from './demo-accounts.ts';
+import { findDemoAccounts, forgetDemoAccounts } from './demo-accounts.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
 import { applyMigrations, applySeeds, resolveSeedFiles } from './db/migrate.ts';
 import { assertPortFree, startPostgres, StartupError, type PostgresServer } from './db/postgres.ts';
@@ -126,7 +126,7 @@ async function printBanner(config: LoadedConfig, pool: pg.Pool): Promise<void> {
     .then((result) => result.rows.map((row) => row.email))
     .catch(() => []);
   const seedFiles = config.seed.enabled ? resolveSeedFiles(config.projectDir, config.seed.sqlPaths) : [];
-  const demo = await findDemoAccounts(pool, seedFiles, users).catch(() => undefined);
+  const demo = await findDemoAccounts(pool, config.dataDir, seedFiles, users).catch(() => undefined);
   const lines = [
     '',
     'Local Supabase-compatible backend is running.',
@@ -193,6 +193,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       await bootstrapDatabase(setup, config.api, config.db);
       await applyMigrations(setup, config.projectDir, log);
       if (existsSync(seedPending)) {
+        await forgetDemoAccounts(config.dataDir);
         if (config.seed.enabled) await applySeeds(setup, resolveSeedFiles(config.projectDir, config.seed.sqlPaths), log);
         await fs.rm(seedPending, { force: true });
       }

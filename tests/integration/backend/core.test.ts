@@ -379,6 +379,13 @@ describe('lifecycle (own backends)', () => {
       const first = await anonClient(backend).from('notes').select('body').order('id');
       expect(first.error).toBeNull();
       expect(first.data).toEqual([{ body: 'seed.sql' }, { body: 'seeds/01_a.sql' }, { body: 'seeds/02_b.sql' }]);
+      // The same password under a new hash (a reset to the same password): still a demo account on the next start.
+      const admin = await sql(backend);
+      try {
+        await admin.query("update auth.users set encrypted_password = extensions.crypt('senha-demo-123', extensions.gen_salt('bf', 4)) where email = 'gerente@example.com'");
+      } finally {
+        await admin.end();
+      }
       // SIGTERM stops Deno workers and PostgreSQL too: no process outlives the backend.
       const invoked = await fetch(`${backend.apiUrl}/functions/v1/pid`, { headers: { Authorization: `Bearer ${backend.anonKey}` } });
       expect(invoked.status).toBe(200);
@@ -391,6 +398,7 @@ describe('lifecycle (own backends)', () => {
       expect(isAlive(postgresPid)).toBe(false);
 
       backend = await startBackend({ projectDir, dataDir });
+      expect(backend.output()).toContain('Demo accounts (password: senha-demo-123):\n  - gerente@example.com\n\nOther accounts in auth.users:\n  - visitante@example.com\n');
       const second = await anonClient(backend).from('notes').select('body').order('id');
       expect(second.data).toHaveLength(3);
       const db = await sql(backend);
