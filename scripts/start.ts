@@ -5,34 +5,16 @@
  * the backend is still starting (the first start's migrations and seeds are cancelled).
  */
 import { createServer, type ViteDevServer } from 'vite';
-import { startBackend, type RunningBackend } from '../local-supabase/src/start.ts';
+import { startUntilSignal } from '../local-supabase/src/start.ts';
 
 async function main(): Promise<void> {
-  const starting = new AbortController();
-  let backend: RunningBackend | undefined;
   let vite: ViteDevServer | undefined;
-  let stopping = false;
-  const stop = async (): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    await vite?.close().catch(() => undefined);
-    await backend?.stop();
-    process.exit(0);
-  };
-  const onSignal = (): void => {
-    if (backend) void stop();
-    else starting.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
-  try {
-    backend = await startBackend({ signal: starting.signal });
-  } catch (error) {
-    if (starting.signal.aborted) process.exit(0);
-    throw error;
-  }
-  if (starting.signal.aborted) return stop();
+  const backend = await startUntilSignal({
+    beforeStop: async () => {
+      await vite?.close();
+    },
+  });
+  if (!backend) return;
   const { apiUrl, anonKey } = backend.config;
   process.env.VITE_SUPABASE_URL = apiUrl;
   process.env.VITE_SUPABASE_ANON_KEY = anonKey;

@@ -2,7 +2,7 @@
  * Starts the whole local backend in this process: PostgreSQL, the platform
  * bootstrap, the project's migrations (and seeds on a fresh database), the
  * services and the HTTP gateway. Used by main.ts (`npm run backend`) and by
- * scripts/start.ts (`npm start`).
+ * scripts/start.ts (`npm start`), through startUntilSignal, and by e2e/serve.ts.
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -291,4 +291,56 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     await cleanup();
     throw aborted() ? stoppedEarly() : error;
   }
+}
+
+/**
+ * startBackend for a command (`npm run backend`, `npm start`) that runs until Ctrl+C or SIGTERM.
+ * The handlers are installed before startup begins: a signal during startup cancels it (see
+ * StartOptions.signal) and exits with code 0; a signal afterwards runs `beforeStop` (what the
+ * command started on top, e.g. Vite), stops the backend and exits (0, or 1 if stopping failed).
+ * Resolves with the running backend, or undefined when a signal came as startup finished (the
+ * backend is being stopped). A startup failure rejects, for the command to report.
+ */
+export async function startUntilSignal(options: { beforeStop?: () => Promise<void> } = {}): Promise<RunningBackend | undefined> {
+  const starting = new AbortController();
+  let backend: RunningBackend | undefined;
+  let stopping = false;
+  const stop = (running: RunningBackend): void => {
+    if (stopping) return;
+    stopping = true;
+    const beforeStop = options.beforeStop?.().catch(() => undefined) ?? Promise.resolve();
+    beforeStop
+      .then(() => running.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log(`shutdown failed: ${(error as Error).message}`);
+          process.exit(1);
+        },
+      );
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping || starting.signal.aborted) return;
+    log(`${signal} received, stopping...`);
+    if (backend) stop(backend);
+    else starting.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    backend = await startBackend({ signal: starting.signal });
+  } catch (error) {
+    if (starting.signal.aborted) {
+      log('stopped before startup finished.');
+      process.exit(0);
+    }
+    throw error;
+  }
+  // A signal that arrived after startup's last check: stop now that everything is up.
+  if (starting.signal.aborted) {
+    stop(backend);
+    return undefined;
+  }
+  return backend;
 }
