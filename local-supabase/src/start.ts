@@ -180,9 +180,10 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
 
     const postgres: PostgresServer = await startPostgres(config, log);
     cleanups.push(() => postgres.stop());
-    checkAbort();
+    // Marked before the abort check: a Ctrl+C while the new cluster started must not leave it unseeded.
     const seedPending = path.join(config.dataDir, 'seed-pending');
     if (postgres.fresh) await fs.writeFile(seedPending, 'The first start has not finished seeding yet.\n');
+    checkAbort();
 
     const setup = new pg.Client({ connectionString: config.db.url, application_name: 'local-supabase setup' });
     await setup.connect();

@@ -320,6 +320,35 @@ describe('database bootstrap and migrations', () => {
   });
 });
 
+/** main.ts as a child process on free ports, its output collected: for tests that signal it in the middle of startup. */
+async function spawnMain(projectDir: string, dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'local-supabase/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env, LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DB_PORT: String(port + 1), LOCAL_SUPABASE_DATA_DIR: dataDir,
+      LOCAL_SUPABASE_PROJECT_DIR: projectDir, LOCAL_SUPABASE_NO_ENV_FILE: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    /** Until the output contains `text`, the child exits or 90 s pass. */
+    async waitFor(text: string): Promise<void> {
+      const deadline = Date.now() + 90_000;
+      while (!output.includes(text) && child.exitCode === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -471,39 +500,44 @@ describe('lifecycle (own backends)', () => {
     await fs.cp(projectDir, slow, { recursive: true });
     await fs.writeFile(path.join(slow, 'migrations', '20260401000000_slow.sql'), 'create table public.slow_part (id int);\nselect pg_sleep(60);\n');
     const dataDir = await makeDataDir('core-interrupted-');
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'local-supabase/src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env, LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_DB_PORT: String(port + 1), LOCAL_SUPABASE_DATA_DIR: dataDir,
-        LOCAL_SUPABASE_PROJECT_DIR: slow, LOCAL_SUPABASE_NO_ENV_FILE: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const main = await spawnMain(slow, dataDir);
     try {
       // The migrations before the slow one are applied: PostgreSQL is up and the slow one is running.
-      const deadline = Date.now() + 90_000;
-      while (!output.includes('Applied migration 20260201000000_notes.sql') && child.exitCode === null && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(output).toContain('Applied migration 20260201000000_notes.sql');
+      await main.waitFor('Applied migration 20260201000000_notes.sql');
+      expect(main.output()).toContain('Applied migration 20260201000000_notes.sql');
       const postgresPid = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
       expect(isAlive(postgresPid)).toBe(true);
       const interruptedAt = Date.now();
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
+      main.child.kill('SIGINT');
+      expect(await main.exited).toBe(0);
       expect(Date.now() - interruptedAt).toBeLessThan(20_000);
       expect(isAlive(postgresPid)).toBe(false);
+      const output = main.output();
       expect(output).toContain('SIGINT received, stopping...');
       expect(output).toContain('stopped before startup finished');
       expect(output).not.toContain('Applied migration 20260401000000_slow.sql');
       expect(output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (main.child.exitCode === null) main.child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('seeds on the next start after a Ctrl+C while the new cluster is being set up', async () => {
+    const dataDir = await makeDataDir('core-interrupted-initdb-');
+    const main = await spawnMain(projectDir, dataDir);
+    let backend: StartedBackend | undefined;
+    try {
+      await main.waitFor('Initialising a new PostgreSQL cluster');
+      main.child.kill('SIGINT');
+      expect(await main.exited).toBe(0);
+      expect(main.output()).toContain('stopped before startup finished');
+      backend = await startBackend({ projectDir, dataDir });
+      const notes = await anonClient(backend).from('notes').select('body').order('id');
+      expect(notes.data).toEqual([{ body: 'seed.sql' }, { body: 'seeds/01_a.sql' }, { body: 'seeds/02_b.sql' }]);
+    } finally {
+      if (main.child.exitCode === null) main.child.kill('SIGKILL');
+      await backend?.stop({ keepDataDir: true });
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
