@@ -444,11 +444,11 @@ describe('authorization of the socket and channels', () => {
     await client.removeChannel(channel);
   });
 
-  it("refuses the WebSocket when the apikey is not the project's key", async () => {
+  it("refuses the WebSocket when the apikey is missing or not the project's key", async () => {
     const wsUrl = `${info.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`;
-    const statusOf = (apikey: string): Promise<number> =>
+    const statusOf = (apikey: string | undefined): Promise<number> =>
       new Promise((resolve, reject) => {
-        const socket = new WebSocket(`${wsUrl}?apikey=${encodeURIComponent(apikey)}&vsn=2.0.0`);
+        const socket = new WebSocket(apikey === undefined ? `${wsUrl}?vsn=2.0.0` : `${wsUrl}?apikey=${encodeURIComponent(apikey)}&vsn=2.0.0`);
         socket.on('unexpected-response', (_req, res) => {
           resolve(res.statusCode ?? 0);
           socket.terminate();
@@ -460,8 +460,11 @@ describe('authorization of the socket and channels', () => {
         socket.on('error', (error) => reject(error));
       });
     // The gateway's key check answers first (401), as Kong's key-auth does on hosted.
+    expect(await statusOf(undefined)).toBe(401);
     expect(await statusOf('not-a-jwt')).toBe(401);
     expect(await statusOf(signToken({ role: 'anon' }))).toBe(401); // signed by the project, but not its anon key
+    // A user's JWT is not an API key either.
+    expect(await statusOf(signToken({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }))).toBe(401);
     expect(await statusOf(info.anonKey)).toBe(101);
   });
 
