@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { BackendContext, Service, ServiceFactory } from './context.ts';
-import { answerPreflight, applyCorsHeaders, sendJson } from './http.ts';
+import { answerPreflight, apiKeyOf, applyCorsHeaders, sendJson } from './http.ts';
 
 export type Prefix = '/auth/v1' | '/rest/v1' | '/realtime/v1' | '/functions/v1' | '/storage/v1' | '/mailbox';
 
@@ -95,17 +95,6 @@ function isKeyExempt(prefix: Prefix, rest: string, method: string): boolean {
     default:
       return false;
   }
-}
-
-function apiKeyOf(req: IncomingMessage, rest: string): string | undefined {
-  const header = req.headers.apikey;
-  if (typeof header === 'string' && header) return header;
-  const q = rest.indexOf('?');
-  if (q !== -1) {
-    const value = new URLSearchParams(rest.slice(q + 1)).get('apikey');
-    if (value) return value;
-  }
-  return undefined;
 }
 
 function withoutApiKeyParam(rest: string): string {
@@ -198,7 +187,8 @@ export function buildApp(ctx: BackendContext, services: Services): Server {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    // The realtime WebSocket is behind the same key check (the key rides in the url).
+    // The realtime WebSocket is behind the same key check (the key rides in the url); the
+    // service opens the connection with the key checked here (apiKeyOf) and does not check it again.
     const failure = checkApiKey(ctx.config, req, route.rest);
     if (failure) {
       const body = JSON.stringify(failure);

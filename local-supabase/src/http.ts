@@ -79,3 +79,20 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   return match?.[1]?.trim() || undefined;
 }
+
+/**
+ * The request's API key, read as Kong's key-auth reads it: the `apikey` header, else the
+ * `apikey` url param (`rest` is the path after the service prefix, with its query). The
+ * gateway checks it; the realtime service opens its WebSocket with it (realtime-js sends it
+ * as the url param, the only way a browser can).
+ */
+export function apiKeyOf(req: IncomingMessage, rest: string): string | undefined {
+  const header = req.headers.apikey;
+  if (typeof header === 'string' && header) return header;
+  const q = rest.indexOf('?');
+  if (q !== -1) {
+    const value = new URLSearchParams(rest.slice(q + 1)).get('apikey');
+    if (value) return value;
+  }
+  return undefined;
+}

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BackendContext, JwtClaims, Service, ServiceFactory } from '../context.ts';
+import { apiKeyOf } from '../http.ts';
 import { verifyJwt } from '../jwt.ts';
 import { dispatchTransaction, type ActiveBinding, type Subscriber } from './dispatch.ts';
 import { bindingId, paramsToLog, parseSubscriptionParams, type SubscriptionParams } from './params.ts';
@@ -601,9 +602,9 @@ export const createRealtimeService: ServiceFactory = (ctx: BackendContext): Serv
         refuse(socket, '404 Not Found');
         return;
       }
-      const header = req.headers['x-api-key'];
-      const token = (typeof header === 'string' ? header : null) ?? url.searchParams.get('apikey');
-      if (!token || !checkToken(token, secret).ok) {
+      // The gateway let the upgrade through only with the project's anon or service_role key.
+      const token = apiKeyOf(req, path);
+      if (token === undefined) {
         refuse(socket, '403 Forbidden');
         return;
       }
