@@ -13,30 +13,23 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import fc from 'fast-check';
-import pg from 'pg';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import { serviceClient, sql, userClient } from '../../utils/env.ts';
 
 let backend: StartedBackend;
 let userToken: string;
 
 beforeAll(async () => {
   backend = await startBackend({ projectDir: path.join(REPO_ROOT, 'tests/fixtures/conformance-project/supabase') });
-  const options = {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  };
   const email = 'rest-property@example.com';
   const password = 'senha-segura-123';
-  const admin = createClient(backend.apiUrl, backend.serviceRoleKey, options);
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  const created = await serviceClient(backend).auth.admin.createUser({ email, password, email_confirm: true });
   if (created.error) throw created.error;
-  const signedIn = await createClient(backend.apiUrl, backend.anonKey, options).auth.signInWithPassword({ email, password });
-  if (signedIn.error) throw signedIn.error;
-  userToken = signedIn.data.session.access_token;
+  const { data } = await (await userClient(backend, email, password)).auth.getSession();
+  if (!data.session) throw new Error('no session after sign-in');
+  userToken = data.session.access_token;
 });
 
 afterAll(async () => {
@@ -45,8 +38,7 @@ afterAll(async () => {
 
 /** Checksums of all data in the watched schemas and of the catalog objects a statement could change. */
 async function snapshot(): Promise<Record<string, string>> {
-  const db = new pg.Client({ connectionString: backend.dbUrl });
-  await db.connect();
+  const db = await sql(backend);
   try {
     const out: Record<string, string> = {};
     const tables = await db.query<{ name: string }>(
