@@ -26,8 +26,9 @@ afterAll(async () => {
 const randomIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 const uniqueEmail = (tag: string) => `${tag}-${randomBytes(5).toString('hex')}@example.com`;
 
-function client(ip: string): SupabaseClient {
-  return createClient(backend.apiUrl, backend.anonKey, {
+/** A client on `target` (default: this file's backend) claiming to come from `ip`. */
+function client(ip: string, target: StartedBackend = backend): SupabaseClient {
+  return createClient(target.apiUrl, target.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { 'Sb-Forwarded-For': ip } },
     realtime: { transport: WebSocket as never },
@@ -119,12 +120,7 @@ describe('auth rate limits', () => {
       env: { LOCAL_SUPABASE_TRUST_FORWARDED_FOR: '' },
     });
     try {
-      const from = (ip: string) =>
-        createClient(strict.apiUrl, strict.anonKey, {
-          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-          global: { headers: { 'Sb-Forwarded-For': ip } },
-          realtime: { transport: WebSocket as never },
-        });
+      const from = (ip: string) => client(ip, strict);
       // Every request claims a fresh address; all of them come from 127.0.0.1 and share its bucket.
       for (let i = 0; i < 3; i++) expect((await from(randomIp()).auth.signUp({ email: uniqueEmail('spoof'), password: PASSWORD })).error).toBeNull();
       const limited = await from(randomIp()).auth.signUp({ email: uniqueEmail('spoof'), password: PASSWORD });
