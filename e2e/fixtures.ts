@@ -119,6 +119,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** A toast's text (the live-region copy for screen readers also contains it). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Menu principal' });
 }

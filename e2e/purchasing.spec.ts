@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { authStatePath } from './config.ts';
+import { expectToast } from './fixtures.ts';
 
 async function pageAs(browser: Browser, key: string): Promise<Page> {
   const context = await browser.newContext({ storageState: authStatePath(key), locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -20,11 +21,6 @@ async function registerShortage(page: Page, product: { name: string; barcode: st
   // The form is cleared for the next scan.
   await expect(page.getByTestId('selected-product')).toHaveCount(0);
   await expect(barcode).toBeFocused();
-}
-
-/** A toast's title (the live-region copy for screen readers also contains it). */
-async function expectToast(page: Page, title: string) {
-  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
 }
 
 /** A representative opens the batch, types prices (and optionally a substitute / bonus), and sends the quote. */

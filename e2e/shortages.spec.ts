@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createBatchedShortage, createProduct, createShortageRows, createShortages } from './fixtures/catalog.ts';
-import { mainMenu, storageStatePath } from './fixtures.ts';
+import { expectToast, mainMenu, storageStatePath } from './fixtures.ts';
 
 test.use({ storageState: storageStatePath('balconista') });
-
-/** A toast's text (the live-region copy for screen readers also contains it). */
-async function expectToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
 
 test('a BALCONISTA registers a shortage by scanning a barcode, sees it on top, edits and deletes it', async ({ page }) => {
   const product = await createProduct(`Teste Scanner ${Date.now()}`);
