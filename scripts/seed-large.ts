@@ -72,14 +72,14 @@ async function loadProducts(client: pg.Client): Promise<void> {
         array['EMS', 'Medley', 'Neo Química', 'Eurofarma', 'Aché', 'Sanofi', 'Germed', 'Prati-Donaduzzi', 'Teuto', 'Cimed'] as makers
     ),
     generated as (
-      select
-        g.i,
-        $1::text || lpad(g.i::text, 7, '0') as body,
-        parts.bases[1 + (g.i % array_length(parts.bases, 1))] || ' '
-          || parts.strengths[1 + ((g.i / 40) % array_length(parts.strengths, 1))] || ' '
-          || parts.packs[1 + ((g.i / 7) % array_length(parts.packs, 1))] || ' - '
-          || parts.makers[1 + ((g.i / 3) % array_length(parts.makers, 1))] as name
-      from generate_series(1, $2::integer) as g(i), parts
+        select
+          g.i,
+          $1::text || lpad(g.i::text, 7, '0') as body,
+          parts.bases[1 + (g.i % array_length(parts.bases, 1))] || ' '
+            || parts.strengths[1 + ((g.i / 40) % array_length(parts.strengths, 1))] || ' '
+            || parts.packs[1 + ((g.i / 7) % array_length(parts.packs, 1))] || ' - '
+            || parts.makers[1 + ((g.i / 3) % array_length(parts.makers, 1))] as name
+        from generate_series(1, $2::integer) as g(i), parts
     )
     insert into public.products (barcode, name, description)
     select g.body || private.gtin_check_digit(g.body)::text, g.name, 'Produto gerado para testes de carga'
@@ -152,43 +152,36 @@ async function loadShortages(client: pg.Client): Promise<void> {
     ),
     totals as (
       select (select count(*) from products) as products, (select count(*) from units) as units
+    ),
+    generated as (
+      select g.i, p.id as product_id, u.id as unit_id, u.creator, p.group_id,
+             1 + (g.i * 13) % 60 as requested, (g.i * 7) % 5 as available,
+             case when g.i % 20 < 12 then 'PENDENTE' when g.i % 20 < 16 then 'ENTREGUE'
+                  when g.i % 20 < 18 then 'LOTE_CRIADO' else 'EM_COTACAO' end as status,
+             case when g.i % 50 = 0 then 'Cliente aguardando no balcão'
+                  when g.i % 50 = 25 then $3 end as observation,
+             now() - make_interval(mins => (g.i * 5) % 525600) as created_at
+      from generate_series(1, $2::integer) as g(i)
+      cross join totals t
+      join units u on u.k = g.i % t.units
+      join products p on p.k = (g.i::bigint * 7919) % t.products
     )
-    select g.i, p.id as product_id, u.id as unit_id, u.creator, p.group_id,
-           1 + (g.i * 13) % 60 as requested, (g.i * 7) % 5 as available,
-           case when g.i % 20 < 12 then 'PENDENTE' when g.i % 20 < 16 then 'ENTREGUE'
-                when g.i % 20 < 18 then 'LOTE_CRIADO' else 'EM_COTACAO' end as status,
-           case when g.i % 50 = 0 then 'Cliente aguardando no balcão'
-                when g.i % 50 = 25 then $3 end as observation,
-           now() - make_interval(mins => (g.i * 5) % 525600) as created_at,
-           null::uuid as batch_id
-    from generate_series(1, $2::integer) as g(i)
-    cross join totals t
-    join units u on u.k = g.i % t.units
-    join products p on p.k = (g.i::bigint * 7919) % t.products`,
+    -- Batched shortages: one batch per 100 of a unit and status (bucket), null for the others.
+    select x.*,
+           case when x.status in ('LOTE_CRIADO', 'EM_COTACAO')
+                then (row_number() over (partition by x.unit_id, x.status order by x.i) - 1) / 100 end as bucket
+    from generated x`,
     [`${BARCODE_PREFIX}%`, SHORTAGE_COUNT - existing, SHORTAGE_MARKER],
   );
-  // One batch per 100 batched shortages of a unit and status.
   await client.query(`
     create temporary table seed_batches on commit drop as
     select gen_random_uuid() as id, b.unit_id, b.status, b.bucket, b.creator, b.newest
     from (
-      select r.unit_id, r.status, r.bucket, min(r.creator::text)::uuid as creator, max(r.created_at) as newest
-      from (
-        select s.*, (row_number() over (partition by s.unit_id, s.status order by s.i) - 1) / 100 as bucket
-        from seed_shortages s
-        where s.status in ('LOTE_CRIADO', 'EM_COTACAO')
-      ) r
-      group by r.unit_id, r.status, r.bucket
+      select s.unit_id, s.status, s.bucket, min(s.creator::text)::uuid as creator, max(s.created_at) as newest
+      from seed_shortages s
+      where s.bucket is not null
+      group by s.unit_id, s.status, s.bucket
     ) b`);
-  await client.query(`
-    update seed_shortages s set batch_id = b.id
-    from (
-      select x.i, (row_number() over (partition by x.unit_id, x.status order by x.i) - 1) / 100 as bucket, x.unit_id, x.status
-      from seed_shortages x
-      where x.status in ('LOTE_CRIADO', 'EM_COTACAO')
-    ) r
-    join seed_batches b on b.unit_id = r.unit_id and b.status = r.status and b.bucket = r.bucket
-    where s.i = r.i`);
   const batches = await client.query(`
     insert into public.quote_batches (id, unit_id, name, status, created_by, created_at, sent_at)
     select b.id, b.unit_id,
@@ -201,9 +194,11 @@ async function loadShortages(client: pg.Client): Promise<void> {
   const inserted = await client.query(`
     insert into public.shortages
       (product_id, unit_id, requested_quantity, available_quantity, status, created_by, group_id, batch_id, observation, created_at, updated_at)
-    select s.product_id, s.unit_id, s.requested, s.available, s.status, s.creator, s.group_id, s.batch_id, s.observation,
+    select s.product_id, s.unit_id, s.requested, s.available, s.status, s.creator, s.group_id, b.id, s.observation,
            s.created_at, s.created_at
-    from seed_shortages s`);
+    from seed_shortages s
+    left join seed_batches b on b.unit_id = s.unit_id and b.status = s.status and b.bucket = s.bucket
+    order by s.i`);
   await client.query('commit');
   console.log(`shortages: ${inserted.rowCount ?? 0} inserted (${batches.rowCount ?? 0} batches) in ${Date.now() - started} ms`);
 }
