@@ -413,13 +413,14 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
         }
       } else if (method === 'PATCH') h['Content-Range'] = n > 0 ? `0-${n - 1}/${count ? n : '*'}` : `*/${count ? n : '*'}`;
       else h['Content-Range'] = `*/${count ? n : '*'}`;
-      // PostgREST (Response.hs): a merge-duplicates POST that inserted no row answers 200, not 201.
-      const created = !(prefer.resolution === 'merge-duplicates' && r.inserted != null && Number(r.inserted) <= 0);
+      // PostgREST (Response.hs): a POST answers 201, except a merge-duplicates one that inserted no row
+      // (`inserted` is counted only for merge-duplicates): 200.
+      const postStatus = r.inserted != null && Number(r.inserted) <= 0 ? 200 : 201;
       if (representation) {
         const bodyOut = singular ? (r.body ?? '[]').trim().slice(1, -1) : (r.body ?? '[]');
-        return { status: method === 'POST' ? (created ? 201 : 200) : 200, headers: h, body: bodyOut };
+        return { status: method === 'POST' ? postStatus : 200, headers: h, body: bodyOut };
       }
-      return { status: method === 'POST' ? (created ? 201 : 200) : 204, headers: h, body: null };
+      return { status: method === 'POST' ? postStatus : 204, headers: h, body: null };
     }
     if (method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT', null, null);
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);

@@ -84,9 +84,11 @@ export function buildInsert(req: InsertRequest, root: ReadNode, options: WriteOp
   const params = new Params();
   const table = `${q(rel.schema)}.${q(rel.name)}`;
   const bodyParam = params.add(JSON.stringify(req.body));
-  let insert: string;
+  // The write as CTEs ending in pgrst_m (the written rows), and for merge-duplicates the count of inserted rows.
+  let write: string;
+  let inserted: string | undefined;
   if (cols.length === 0) {
-    insert = `INSERT INTO ${table} DEFAULT VALUES RETURNING ${table}.*`;
+    write = `pgrst_m AS (INSERT INTO ${table} DEFAULT VALUES RETURNING ${table}.*)`;
   } else {
     const exprs = cols.map((c) => {
       const value = `pgrst_rec.${q(c.name)}`;
@@ -94,7 +96,7 @@ export function buildInsert(req: InsertRequest, root: ReadNode, options: WriteOp
       const fallback = c.defaultExpr ?? 'NULL';
       return `CASE WHEN pgrst_el.v ? ${params.add(c.name)}::text THEN ${value} ELSE ${fallback} END`;
     });
-    insert = `INSERT INTO ${table} AS ${q('pgrst_ins')} (${cols.map((c) => q(c.name)).join(', ')})
+    let insert = `INSERT INTO ${table} AS ${q('pgrst_ins')} (${cols.map((c) => q(c.name)).join(', ')})
       SELECT ${exprs.join(', ')}
         FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${bodyParam}::jsonb) = 'array' THEN ${bodyParam}::jsonb ELSE jsonb_build_array(${bodyParam}::jsonb) END) AS pgrst_el(v),
              LATERAL jsonb_populate_record(null::${table}, pgrst_el.v) AS pgrst_rec`;
@@ -112,17 +114,14 @@ export function buildInsert(req: InsertRequest, root: ReadNode, options: WriteOp
     if (req.resolution === 'merge-duplicates') {
       // PostgREST answers 200 instead of 201 when a merge inserted nothing (every row was an
       // update): count the inserted rows, which are the ones without an xmax.
-      insert += ` RETURNING ${q('pgrst_ins')}.*, ${q('pgrst_ins')}.xmax = 0 AS pgrst_inserted`;
       const columns = rel.columnList.map((c) => q(c.name)).join(', ');
-      const sql = `WITH pgrst_w AS (${insert}), pgrst_m AS (SELECT ${columns} FROM pgrst_w) ${finalSelect(
-        root, rel, options, params, '(SELECT count(*) FROM pgrst_w WHERE pgrst_inserted)',
-      )}`;
-      return { sql, params: params.values };
+      write = `pgrst_w AS (${insert} RETURNING ${q('pgrst_ins')}.*, ${q('pgrst_ins')}.xmax = 0 AS pgrst_inserted), pgrst_m AS (SELECT ${columns} FROM pgrst_w)`;
+      inserted = '(SELECT count(*) FROM pgrst_w WHERE pgrst_inserted)';
+    } else {
+      write = `pgrst_m AS (${insert} RETURNING ${q('pgrst_ins')}.*)`;
     }
-    insert += ` RETURNING ${q('pgrst_ins')}.*`;
   }
-  const sql = `WITH pgrst_m AS (${insert}) ${finalSelect(root, rel, options, params)}`;
-  return { sql, params: params.values };
+  return { sql: `WITH ${write} ${finalSelect(root, rel, options, params, inserted)}`, params: params.values };
 }
 
 export function buildUpdate(rel: Relation, body: unknown, root: ReadNode, options: WriteOptions): { sql: string; params: unknown[] } {
