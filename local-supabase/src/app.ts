@@ -116,8 +116,8 @@ const INVALID_API_KEY = { message: 'Invalid API key', hint: 'Double check your S
  * enough). Returns an error body, or undefined to let the request through. With `optional`,
  * a request without any key passes (Edge Functions).
  */
-export function checkApiKey(
-  config: Pick<BackendContext['config'], 'anonKey' | 'serviceRoleKey'>,
+function checkApiKey(
+  config: BackendContext['config'],
   req: IncomingMessage,
   rest: string,
   optional = false,

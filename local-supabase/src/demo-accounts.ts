@@ -24,7 +24,7 @@ type Recorded = { password: string; accounts: Array<{ email: string; hash: strin
 const RECORD_FILE = 'demo-accounts.json';
 
 /** Password literals passed to crypt() in the given SQL files (at most `limit`). */
-export function seededPasswords(files: string[], limit = 3): string[] {
+function seededPasswords(files: string[], limit = 3): string[] {
   const found = new Set<string>();
   for (const file of files) {
     let text: string;

@@ -29,7 +29,7 @@ export function defaultPrivilegesSql(api: ApiSettings): string {
  * request-serving pools connect as it, so SQL run inside a request never holds more than
  * the API roles it may switch to.
  */
-export function authenticatorLoginSql(client: pg.Client | pg.PoolClient, db: Pick<DbSettings, 'authenticatorPassword'>): string {
+function authenticatorLoginSql(client: pg.Client | pg.PoolClient, db: Pick<DbSettings, 'authenticatorPassword'>): string {
   return `alter role authenticator with login noinherit nosuperuser nocreaterole nocreatedb nobypassrls password ${client.escapeLiteral(db.authenticatorPassword)}`;
 }
 

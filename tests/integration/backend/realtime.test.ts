@@ -64,11 +64,6 @@ async function makeUser(label: string): Promise<{ client: SupabaseClient; id: st
   return { client, id: data.user.id };
 }
 
-/** An HS256 JWT signed with the backend's secret (to craft expired tokens). */
-function signToken(claims: Record<string, unknown>): string {
-  return signJwt(claims, info.jwtSecret);
-}
-
 /** Collects events of one channel and lets tests wait for them with a bounded timeout. */
 class Inbox<T> {
   readonly items: T[] = [];
@@ -407,7 +402,7 @@ describe('authorization of the socket and channels', () => {
     expect(change?.new.body).toBe('after setAuth');
 
     const now = Math.floor(Date.now() / 1000);
-    watcherToken = signToken({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 });
+    watcherToken = signJwt({ role: 'authenticated', sub: userA.id, exp: now - 120, iat: now - 3720 }, info.jwtSecret);
     await watcher.realtime.setAuth();
     const shutdown = await watched.system.waitFor((message) => message.extension === 'system');
     expect(shutdown.status).toBe('error');
@@ -419,7 +414,7 @@ describe('authorization of the socket and channels', () => {
 
   it('refuses a join with an expired token as InvalidJWTToken', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = signToken({ role: 'authenticated', sub: userA.id, exp: now - 60 });
+    const expired = signJwt({ role: 'authenticated', sub: userA.id, exp: now - 60 }, info.jwtSecret);
     const client = plainClient({}, () => expired);
     await client.realtime.setAuth();
     const channel = client.channel(`rt-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_messages' }, () => {});
@@ -462,9 +457,10 @@ describe('authorization of the socket and channels', () => {
     // The gateway's key check answers first (401), as Kong's key-auth does on hosted.
     expect(await statusOf(undefined)).toBe(401);
     expect(await statusOf('not-a-jwt')).toBe(401);
-    expect(await statusOf(signToken({ role: 'anon' }))).toBe(401); // signed by the project, but not its anon key
+    expect(await statusOf(signJwt({ role: 'anon' }, info.jwtSecret))).toBe(401); // signed by the project, but not its anon key
     // A user's JWT is not an API key either.
-    expect(await statusOf(signToken({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }))).toBe(401);
+    const userJwt = signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, info.jwtSecret);
+    expect(await statusOf(userJwt)).toBe(401);
     expect(await statusOf(info.anonKey)).toBe(101);
   });
 

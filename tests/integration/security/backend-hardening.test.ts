@@ -18,8 +18,6 @@ function b64(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-const sign = signJwt;
-
 const now = (): number => Math.floor(Date.now() / 1000);
 const adminSub = '5eed0000-0000-4000-8000-000000000001';
 
@@ -37,9 +35,9 @@ async function signIn(info: BackendInfo, email: string): Promise<string> {
 describe('JWTs the services must refuse', () => {
   const forged: Record<string, () => string> = {
     'alg none': () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role', exp: now() + 600 })}.`,
-    'HS512 header': () => sign({ role: 'service_role', exp: now() + 600 }, app.jwtSecret, { alg: 'HS512', typ: 'JWT' }),
-    'another secret': () => sign({ role: 'service_role', exp: now() + 600 }, 'another-secret-with-at-least-32-characters!!'),
-    expired: () => sign({ role: 'authenticated', sub: adminSub, exp: now() - 120 }, app.jwtSecret),
+    'HS512 header': () => signJwt({ role: 'service_role', exp: now() + 600 }, app.jwtSecret, { alg: 'HS512', typ: 'JWT' }),
+    'another secret': () => signJwt({ role: 'service_role', exp: now() + 600 }, 'another-secret-with-at-least-32-characters!!'),
+    expired: () => signJwt({ role: 'authenticated', sub: adminSub, exp: now() - 120 }, app.jwtSecret),
   };
   const privileged = ['postgres', 'supabase_admin', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin', 'pg_read_all_data'];
 
@@ -57,7 +55,7 @@ describe('JWTs the services must refuse', () => {
   });
 
   it.each(privileged)('a valid JWT whose role is %s runs nothing as that role', async (role) => {
-    const token = sign({ role, sub: adminSub, exp: now() + 600 }, app.jwtSecret);
+    const token = signJwt({ role, sub: adminSub, exp: now() + 600 }, app.jwtSecret);
     const headers = { apikey: app.anonKey, Authorization: `Bearer ${token}` };
     const rest = await fetch(`${app.apiUrl}/rest/v1/profiles?select=id`, { headers });
     expect(rest.status).toBe(401);
@@ -67,7 +65,7 @@ describe('JWTs the services must refuse', () => {
   });
 
   it('a JWT without a role claim is anon: no table data', async () => {
-    const token = sign({ sub: adminSub, exp: now() + 600 }, app.jwtSecret);
+    const token = signJwt({ sub: adminSub, exp: now() + 600 }, app.jwtSecret);
     const rest = await fetch(`${app.apiUrl}/rest/v1/profiles?select=id`, { headers: { apikey: app.anonKey, Authorization: `Bearer ${token}` } });
     expect(rest.status).toBe(401);
     expect(((await rest.json()) as { code: string }).code).toBe('42501');
