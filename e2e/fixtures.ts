@@ -1,7 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import type { Role } from '@/config/permissions';
+import { signJwt } from '../tests/utils/jwt.ts';
 import { authStatePath, BACKEND_INFO_FILE, DEMO_PASSWORD } from './config.ts';
 
 export interface BackendInfo {
@@ -140,17 +141,14 @@ export async function apiSession(email: string, password = DEMO_PASSWORD): Promi
   return (await response.json()) as Record<string, unknown> & { access_token: string; user: { id: string } };
 }
 
-function base64url(value: Buffer | string): string {
-  return Buffer.from(value).toString('base64url');
+/** The claims of a JWT (read, not verified). */
+export function jwtClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 }
 
 /** Re-signs `token` (HS256, the backend's secret) with a new `exp`. */
 export function withExpiry(token: string, exp: number): string {
-  const [, payloadPart] = token.split('.');
-  const payload = { ...(JSON.parse(Buffer.from(payloadPart ?? '', 'base64url').toString()) as Record<string, unknown>), exp };
-  const head = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
-  const signature = createHmac('sha256', backendInfo().JWT_SECRET).update(head).digest('base64url');
-  return `${head}.${signature}`;
+  return signJwt({ ...jwtClaims(token), exp }, backendInfo().JWT_SECRET);
 }
 
 /**

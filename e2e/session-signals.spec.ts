@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, injectShortSession, signIn, withExpiry } from './fixtures.ts';
+import { signJwt } from '../tests/utils/jwt.ts';
+import { apiSession, injectShortSession, jwtClaims, signIn, withExpiry } from './fixtures.ts';
 
 const STORAGE_KEY = 'sb-127-auth-token';
 
@@ -10,9 +10,7 @@ function storedSession(page: Page) {
 
 /** A JWT with the real claims of `token` but signed with a secret the backend does not know. */
 function forged(token: string): string {
-  const [header, payload] = token.split('.');
-  const signature = createHmac('sha256', 'not-the-backend-secret-not-the-backend-secret').update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+  return signJwt(jwtClaims(token), 'not-the-backend-secret-not-the-backend-secret');
 }
 
 test('any 401 from the Data API shows Sessão Expirada, clears the stored session and lands on /login', async ({ page }) => {
