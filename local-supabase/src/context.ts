@@ -141,6 +141,18 @@ export interface BackendContext {
   onSchemaChange(listener: () => void): () => void;
 }
 
+/**
+ * A service's two kinds of connection, as storage-api and Realtime hold them on hosted:
+ * `admin` (the context's superuser `pool`) for the service's own work, catalog reads and
+ * lookups, never SQL a client shapes; `request` (`requestPool`, logged in as `authenticator`)
+ * for work done as a caller, switched to the caller's role so RLS applies and nothing run
+ * there holds more than that role.
+ */
+export interface ServicePools {
+  admin: pg.Pool;
+  request: pg.Pool;
+}
+
 /** One hosted Supabase service, mounted under its path prefix by app.ts. */
 export interface Service {
   /** `path` is what follows the prefix, starting with '/', including the query string. */

@@ -11,7 +11,7 @@
  * Values are typed like hosted (`to_jsonb(text::type)`), so realtime-js sees the same JSON.
  */
 import type pg from 'pg';
-import type { JwtClaims } from '../context.ts';
+import type { JwtClaims, ServicePools } from '../context.ts';
 import { withRoleTransaction } from '../db/transaction.ts';
 import type { Filter, SubscriptionParams } from './params.ts';
 import type { JsonObject, JsonValue } from './protocol.ts';
@@ -356,18 +356,9 @@ async function visibleRows(
   }
 }
 
-/**
- * `admin` reads the catalog and types decoded values (superuser, no client SQL);
- * `request` (logged in as `authenticator`) runs the per-subscriber RLS checks under the
- * subscriber's role, so a policy or function evaluated there never holds more than it.
- */
-export interface DispatchPools {
-  admin: pg.Pool;
-  request: pg.Pool;
-}
-
 export async function dispatchTransaction(
-  pools: DispatchPools,
+  /** `admin` reads the catalog and types decoded values; `request` runs the per-subscriber RLS checks under the subscriber's role. */
+  pools: ServicePools,
   transaction: Transaction,
   subscribers: Subscriber[],
   log: (message: string) => void,

@@ -2,8 +2,9 @@
  * /bucket routes (storage-js StorageBucketApi). Every statement runs as the caller,
  * so RLS on storage.buckets decides; service_role bypasses it.
  */
+import type { ServicePools } from '../context.ts';
 import { errors } from './errors.ts';
-import { asCaller, type Caller, type StoragePools } from './request.ts';
+import { asCaller, type Caller } from './request.ts';
 
 export interface BucketRow {
   id: string;
@@ -66,7 +67,7 @@ function parseMimeTypes(value: unknown): string[] | null {
 
 const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type, created_at, updated_at';
 
-export async function listBuckets(pool: StoragePools, caller: Caller, query: URLSearchParams): Promise<unknown[]> {
+export async function listBuckets(pool: ServicePools, caller: Caller, query: URLSearchParams): Promise<unknown[]> {
   const limit = Number(query.get('limit') ?? '') || null;
   const offset = Number(query.get('offset') ?? '') || 0;
   const sortColumns = new Set(['id', 'name', 'created_at', 'updated_at']);
@@ -85,7 +86,7 @@ export async function listBuckets(pool: StoragePools, caller: Caller, query: URL
   return rows.map(renderBucket);
 }
 
-export async function getBucket(pool: StoragePools, caller: Caller, id: string): Promise<unknown> {
+export async function getBucket(pool: ServicePools, caller: Caller, id: string): Promise<unknown> {
   const row = await asCaller(pool, caller, { readOnly: true }, async (client) => {
     const result = await client.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
     return result.rows[0];
@@ -94,7 +95,7 @@ export async function getBucket(pool: StoragePools, caller: Caller, id: string):
   return renderBucket(row);
 }
 
-export async function createBucket(pool: StoragePools, caller: Caller, body: Record<string, unknown>): Promise<unknown> {
+export async function createBucket(pool: ServicePools, caller: Caller, body: Record<string, unknown>): Promise<unknown> {
   const name = typeof body.name === 'string' ? body.name : typeof body.id === 'string' ? body.id : undefined;
   if (!name) throw errors.missingParameter('name');
   const id = typeof body.id === 'string' && body.id ? body.id : name;
@@ -111,7 +112,7 @@ export async function createBucket(pool: StoragePools, caller: Caller, body: Rec
   return { name: id };
 }
 
-export async function updateBucket(pool: StoragePools, caller: Caller, id: string, body: Record<string, unknown>): Promise<unknown> {
+export async function updateBucket(pool: ServicePools, caller: Caller, id: string, body: Record<string, unknown>): Promise<unknown> {
   const sets: string[] = [];
   const values: unknown[] = [id];
   if (body.public !== undefined) {
@@ -135,7 +136,7 @@ export async function updateBucket(pool: StoragePools, caller: Caller, id: strin
   return { message: 'Successfully updated' };
 }
 
-export async function deleteBucket(pool: StoragePools, caller: Caller, id: string): Promise<unknown> {
+export async function deleteBucket(pool: ServicePools, caller: Caller, id: string): Promise<unknown> {
   const deleted = await asCaller(pool, caller, {}, async (client) => {
     const objects = await client.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
     if ((objects.rowCount ?? 0) > 0) throw errors.bucketNotEmpty();

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import type { BackendContext, Service, ServiceFactory } from '../context.ts';
+import type { BackendContext, Service, ServiceFactory, ServicePools } from '../context.ts';
 import { Rollback } from '../db/transaction.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
 import { createBucket, deleteBucket, getBucket, listBuckets, parseFileSizeLimit, updateBucket } from './buckets.ts';
@@ -29,7 +29,7 @@ import {
   uploadObject,
   validateKey,
 } from './objects.ts';
-import { asCaller, callerFromClaims, callerFromRequest, readJson, type Caller, type StoragePools } from './request.ts';
+import { asCaller, callerFromClaims, callerFromRequest, readJson, type Caller } from './request.ts';
 
 /** Signed upload URLs are valid for two hours, as on hosted. */
 const SIGNED_UPLOAD_EXPIRY_SECONDS = 2 * 60 * 60;
@@ -70,7 +70,7 @@ function readGlobalFileSizeLimit(ctx: BackendContext): number {
 }
 
 export const createStorageService: ServiceFactory = async (ctx: BackendContext): Promise<Service> => {
-  const pool: StoragePools = { admin: ctx.pool, request: ctx.requestPool };
+  const pool: ServicePools = { admin: ctx.pool, request: ctx.requestPool };
   const secret = ctx.config.jwtSecret;
   const store = new FileStore(path.join(ctx.config.dataDir, 'storage'));
   await store.init();

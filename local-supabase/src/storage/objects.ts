@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ServicePools } from '../context.ts';
 import { errors } from './errors.ts';
 import type { FileStore, TempFile } from './files.ts';
-import { asCaller, type Caller, type StoragePools } from './request.ts';
+import { asCaller, type Caller } from './request.ts';
 
 /** Default of `[storage] file_size_limit` ("50MiB"), the CLI's and hosted free plan's. */
 export const DEFAULT_GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -67,7 +68,7 @@ interface BucketLimits {
 }
 
 /** The bucket's settings, read as superuser (storage-api does the same for limits). */
-export async function findBucket(pool: StoragePools, bucketId: string): Promise<BucketLimits> {
+export async function findBucket(pool: ServicePools, bucketId: string): Promise<BucketLimits> {
   const result = await pool.admin.query<BucketLimits>(
     'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
     [bucketId],
@@ -177,7 +178,7 @@ export interface UploadOptions {
 
 /** Upload / update: file first, then the row as the caller, then the bytes into place. */
 export async function uploadObject(
-  pool: StoragePools,
+  pool: ServicePools,
   store: FileStore,
   caller: Caller,
   req: IncomingMessage,
@@ -269,7 +270,7 @@ export async function uploadObject(
 }
 
 /** The object row as the caller sees it (RLS select), or NoSuchKey. */
-export async function findObject(pool: StoragePools, caller: Caller, bucketId: string, name: string): Promise<ObjectRow> {
+export async function findObject(pool: ServicePools, caller: Caller, bucketId: string, name: string): Promise<ObjectRow> {
   const row = await asCaller(pool, caller, { readOnly: true }, async (client) => {
     const result = await client.query<ObjectRow>(
       `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
@@ -282,7 +283,7 @@ export async function findObject(pool: StoragePools, caller: Caller, bucketId: s
 }
 
 /** The object row without RLS (public buckets, signed URLs). */
-export async function findObjectAsSuperuser(pool: StoragePools, bucketId: string, name: string): Promise<ObjectRow> {
+export async function findObjectAsSuperuser(pool: ServicePools, bucketId: string, name: string): Promise<ObjectRow> {
   const result = await pool.admin.query<ObjectRow>(
     `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
     [bucketId, name],
@@ -407,7 +408,7 @@ function escapeLike(value: string): string {
 }
 
 /** One level of a "folder": files plus sub-folders (id null), as storage.search() returns them. */
-export async function listObjects(pool: StoragePools, caller: Caller, bucketId: string, body: ListBody): Promise<unknown[]> {
+export async function listObjects(pool: ServicePools, caller: Caller, bucketId: string, body: ListBody): Promise<unknown[]> {
   let prefix = typeof body.prefix === 'string' ? body.prefix : '';
   if (prefix && !prefix.endsWith('/')) prefix += '/';
   if (prefix === '/') prefix = '';
@@ -446,7 +447,7 @@ export async function listObjects(pool: StoragePools, caller: Caller, bucketId: 
 
 /** DELETE /object/<bucket> {prefixes}: removes what the caller may see and delete. */
 export async function removeObjects(
-  pool: StoragePools,
+  pool: ServicePools,
   store: FileStore,
   caller: Caller,
   bucketId: string,
@@ -464,7 +465,7 @@ export async function removeObjects(
 }
 
 /** POST /bucket/<id>/empty: deletes every object the caller may delete. */
-export async function emptyBucket(pool: StoragePools, store: FileStore, caller: Caller, bucketId: string): Promise<void> {
+export async function emptyBucket(pool: ServicePools, store: FileStore, caller: Caller, bucketId: string): Promise<void> {
   const rows = await asCaller(pool, caller, {}, async (client) => {
     const bucket = await client.query('select 1 from storage.buckets where id = $1', [bucketId]);
     if ((bucket.rowCount ?? 0) === 0) throw errors.noSuchBucket();
@@ -494,7 +495,7 @@ function moveCopyParams(body: MoveCopyBody): { bucketId: string; sourceKey: stri
   return { bucketId: body.bucketId, sourceKey: body.sourceKey, destinationKey: body.destinationKey, destinationBucket };
 }
 
-export async function moveObject(pool: StoragePools, store: FileStore, caller: Caller, body: MoveCopyBody): Promise<unknown> {
+export async function moveObject(pool: ServicePools, store: FileStore, caller: Caller, body: MoveCopyBody): Promise<unknown> {
   const p = moveCopyParams(body);
   if (p.destinationBucket !== p.bucketId) await findBucket(pool, p.destinationBucket);
   await asCaller(pool, caller, {}, async (client) => {
@@ -510,7 +511,7 @@ export async function moveObject(pool: StoragePools, store: FileStore, caller: C
   return { message: 'Successfully moved' };
 }
 
-export async function copyObject(pool: StoragePools, store: FileStore, caller: Caller, body: MoveCopyBody): Promise<unknown> {
+export async function copyObject(pool: ServicePools, store: FileStore, caller: Caller, body: MoveCopyBody): Promise<unknown> {
   const p = moveCopyParams(body);
   if (p.destinationBucket !== p.bucketId) await findBucket(pool, p.destinationBucket);
   const copyMetadata = body.copyMetadata !== false;

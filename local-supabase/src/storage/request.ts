@@ -5,22 +5,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
-import type { JwtClaims } from '../context.ts';
+import type { JwtClaims, ServicePools } from '../context.ts';
 import { withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
 import { verifyJwt } from '../jwt.ts';
 import { errors, fromDatabaseError } from './errors.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-
-/**
- * storage-api's two kinds of connection: its own (bucket lookups, no client SQL) and the
- * request's, logged in as `authenticator` and switched to the caller's role for RLS.
- */
-export interface StoragePools {
-  admin: pg.Pool;
-  request: pg.Pool;
-}
 
 export interface Caller {
   identity: RequestIdentity;
@@ -71,7 +62,7 @@ export function callerFromRequest(req: IncomingMessage, pathname: string, secret
 
 /** Runs `fn` in one transaction as the caller; PostgreSQL errors become storage-api errors. */
 export async function asCaller<T>(
-  pool: StoragePools,
+  pool: ServicePools,
   caller: Caller,
   options: { readOnly?: boolean },
   fn: (client: pg.PoolClient) => Promise<T>,
