@@ -17,24 +17,13 @@ import { applyParams, newPlanContext, planRead, findRelation, renderRead } from 
 import { parseSelect } from '../local-supabase/src/rest/grammar.ts';
 import { REPO_ROOT, makeDataDir, startBackend } from '../tests/utils/backend.ts';
 import type { StartedBackend } from '../tests/utils/backend.ts';
+import { median, percentile } from './browser.ts';
 
 const PROJECT = path.join(REPO_ROOT, 'tests/fixtures/conformance-project/supabase');
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 
 const EMBED_PATH = '/bench_customers';
 const EMBED_QUERY = 'select=id,name,bench_orders(id,total,bench_products(name,price))&order=id';
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
-}
 
 function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'FAIL';

@@ -1,7 +1,8 @@
 /**
  * Shared pieces of the browser benchmarks (bench/catalog.ts, bench/purchasing.ts): a fresh backend on `supabase/`
  * (demo seed), the app built against it and served with `vite preview` on a free port, Debian's Chromium driven by
- * Playwright with the launch flags of playwright.config.ts, the demo sign-in, and the statistics and verdicts.
+ * Playwright with the launch flags of playwright.config.ts, the demo sign-in, and the statistics and verdicts
+ * (median and percentile are bench/backend.ts's too).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,9 +19,10 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** Nearest-rank percentile (p95 of 5 values is the largest). */
+/** Nearest-rank percentile (p95 of 5 values is the largest); NaN for no values. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 

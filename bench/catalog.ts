@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { REPO_ROOT } from '../tests/utils/backend.ts';
-import { afterNextPaint, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
+import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
 
 const LOAD_TARGET_MS = 2000;
 const KEYSTROKE_TARGET_MS = 50;
@@ -131,14 +131,14 @@ const failed = await withBrowserBench(
     console.log(`\nproducts in the catalogue: ${expected}; rows shown after the last keystroke: ${Number(shown) - 1}`);
     console.log(
       `load /produtos until all ${expected} products are shown (pages of 1000, with groups): median ${loadMedian.toFixed(0)} ms, ` +
-        `max ${Math.max(...loadTimes).toFixed(0)} ms over ${loadTimes.length} runs (${loadTimes.map((t) => t.toFixed(0)).join(', ')}) — ` +
+        `max ${Math.max(...loadTimes).toFixed(0)} ms over ${loadTimes.length} runs (${listMs(loadTimes)}) — ` +
         `target < ${LOAD_TARGET_MS} ms: ${verdict(loadMedian, LOAD_TARGET_MS)}`,
     );
     console.log(
       `search keystroke until the table shows the filtered rows: median ${keyMedian.toFixed(1)} ms, p95 ${keyP95.toFixed(1)} ms, ` +
         `max ${Math.max(...keyTimes).toFixed(1)} ms over ${keyTimes.length} keystrokes — target < ${KEYSTROKE_TARGET_MS} ms (p95): ${verdict(keyP95, KEYSTROKE_TARGET_MS)}`,
     );
-    console.log(`keystrokes (ms): ${keyTimes.map((t) => t.toFixed(1)).join(', ')}`);
+    console.log(`keystrokes (ms): ${listMs(keyTimes, 1)}`);
     return expected < 50_000 || loadMedian >= LOAD_TARGET_MS || keyP95 >= KEYSTROKE_TARGET_MS;
   },
 );
