@@ -83,13 +83,14 @@ export function buildInsert(req: InsertRequest, root: ReadNode, options: WriteOp
   }
   const params = new Params();
   const table = `${q(rel.schema)}.${q(rel.name)}`;
-  const bodyParam = params.add(JSON.stringify(req.body));
   // The write as CTEs ending in pgrst_m (the written rows), and for merge-duplicates the count of inserted rows.
   let write: string;
   let inserted: string | undefined;
   if (cols.length === 0) {
     write = `pgrst_m AS (INSERT INTO ${table} DEFAULT VALUES RETURNING ${table}.*)`;
   } else {
+    // Bound only when the statement uses it: a parameter the SQL never mentions fails the whole statement (08P01).
+    const bodyParam = params.add(JSON.stringify(req.body));
     const exprs = cols.map((c) => {
       const value = `pgrst_rec.${q(c.name)}`;
       if (!req.missingDefault) return value;

@@ -377,6 +377,18 @@ describe('errors', () => {
 });
 
 describe('writes', () => {
+  it('answers a POST whose columns= names no column with the database error, not a 5xx', async () => {
+    // No column to set: the row gets its defaults, and rest_items.sku has none.
+    const res = await rest('/rest_items?columns=', {
+      key: info.serviceRoleKey,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sku: randomUUID() }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('23502');
+  });
+
   it('inserts (bulk with columns, missing keys → NULL or DEFAULT), returns representation, minimal and headers-only', async () => {
     const { client } = await newUser();
     const sku = randomUUID();
