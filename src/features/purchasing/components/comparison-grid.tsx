@@ -18,7 +18,7 @@ import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
-import { bestPrices, cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
@@ -94,7 +94,6 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
 /** The grid itself, for a loaded comparison (exported for component tests). */
 export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
   const [selection, setSelection] = useState<WinnerSelection>(() => suggestWinners(data));
-  const best = useMemo(() => bestPrices(data), [data]);
   const totals = useMemo(() => supplierTotals(data, selection), [data, selection]);
   const grandTotal = useMemo(() => selectionTotal(data, selection), [data, selection]);
   const select = useSelectWinners();
@@ -156,7 +155,6 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
             {rows.map((row) => {
               const item = data.items[row.index];
               if (!item) return null;
-              const bestPrice = best.get(item.shortageId);
               return (
                 <tr key={item.shortageId} data-index={row.index} ref={virtualizer.measureElement} style={{ height: ROW_HEIGHT }}>
                   <th scope="row" className="sticky left-0 z-[5] border-b bg-card p-3 text-left font-normal">
@@ -183,7 +181,8 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                         </td>
                       );
                     }
-                    const isBest = bestPrice !== undefined && cell.unitPrice === bestPrice;
+                    // best_unit_price from get_batch_comparison: the lowest price among submitted quotes (drafts excluded).
+                    const isBest = item.bestPrice !== null && cell.unitPrice === item.bestPrice;
                     const isChosen = selection[item.shortageId] === quote.quoteId;
                     const detailsId = `${idPrefix}-${row.index}-${quote.quoteId}`;
                     const hasDetails = (cell.minimumQuantity !== null && cell.minimumQuantity > 0) || cell.wantsSubstitute || cell.hasBonus;
