@@ -49,15 +49,14 @@ export function shortageFilterArgs(filters: ShortageFilters) {
   };
 }
 
+function toShortage({ group, unit, ...row }: ShortageRow, names: ReadonlyMap<string, string>): Shortage {
+  return { ...row, groupName: group?.name ?? null, unitName: unit?.name ?? null, creatorName: names.get(row.created_by) ?? UNKNOWN_USER };
+}
+
 /** Creator names from profiles (spec §7 "Profiles lookup for creator names"); 'Unknown User' when absent. */
 async function withCreatorNames(rows: ShortageRow[], signal?: AbortSignal): Promise<Shortage[]> {
   const names = await profileNames(rows.map((row) => row.created_by), signal);
-  return rows.map(({ group, unit, ...row }) => ({
-    ...row,
-    groupName: group?.name ?? null,
-    unitName: unit?.name ?? null,
-    creatorName: names.get(row.created_by) ?? UNKNOWN_USER,
-  }));
+  return rows.map((row) => toShortage(row, names));
 }
 
 /**
@@ -95,9 +94,13 @@ export async function getShortage(id: string, signal?: AbortSignal): Promise<Sho
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query.maybeSingle();
   if (error) throw error;
-  if (!data) return null;
-  const [shortage] = await withCreatorNames([rowSchema.parse(data)], signal);
-  return shortage ?? null;
+  return data ? readShortage(data, signal) : null;
+}
+
+/** One row selected with SHORTAGE_SELECT (a read, or what an update returns), as the list shows it. */
+export async function readShortage(data: unknown, signal?: AbortSignal): Promise<Shortage> {
+  const row = rowSchema.parse(data);
+  return toShortage(row, await profileNames([row.created_by], signal));
 }
 
 export function nextShortageCursor(page: readonly Shortage[]): ShortageCursor | undefined {
