@@ -94,6 +94,9 @@ describe('ComparisonTable', () => {
       `Distribuidora Gama: ${formatCurrency(4.5)} para Dipirona 500mg, menor preço`,
     ]);
     expect(best.filter((button) => button.getAttribute('aria-pressed') === 'true')).toHaveLength(1);
+    // Gama's offer is now a bare price: no detail lines, nothing for the button to be described by.
+    expect(best[1]?.getAttribute('aria-describedby')).toBeNull();
+    expect(best[0]?.getAttribute('aria-describedby')).not.toBeNull();
   });
 
   it('shows substitute and bonus details in the cell, without hovering', () => {
