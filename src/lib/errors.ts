@@ -52,11 +52,6 @@ export function isSilentLogoutError(error: unknown): boolean {
   return SILENT_LOGOUT_MARKERS.some((marker) => text.includes(marker));
 }
 
-/** A request that never reached Auth (offline, gateway 5xx): auth-js raises AuthRetryableFetchError. */
-export function isTransientAuthError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AuthRetryableFetchError';
-}
-
 /** Auth errors other than sign-in (sign-up, reset, password change), in Portuguese. */
 export function authErrorMessage(error: unknown): string {
   const code = codeOf(error);

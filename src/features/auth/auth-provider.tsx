@@ -2,11 +2,11 @@
  * Session state for the whole app (spec §4): follows supabase-js auth events, loads the session user,
  * runs the 60 s session check and expiry warning, and ends the session on any 401 from REST or functions.
  */
-import type { Session } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { isSilentLogoutError, isTransientAuthError } from '@/lib/errors';
+import { isSilentLogoutError } from '@/lib/errors';
 import { clearStoredAuth, onUnauthorized, supabase } from '@/lib/supabase';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
@@ -144,7 +144,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       },
       isSilentLogoutError,
-      isTransientError: isTransientAuthError,
+      // A refresh that never reached Auth (offline, gateway 5xx): auth-js raises AuthRetryableFetchError.
+      isTransientError: isAuthRetryableFetchError,
       warned: warnedSessions,
       onWarning: (minutes) =>
         toast({ title: SESSION_EXPIRING_TITLE, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),

@@ -1,3 +1,4 @@
+import { AuthRetryableFetchError, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   expiryWarningMessage,
@@ -9,7 +10,7 @@ import {
   sessionKeyOf,
   type SessionMonitorDeps,
 } from '@/features/auth/session-timing';
-import { isSilentLogoutError, isTransientAuthError } from '@/lib/errors';
+import { isSilentLogoutError } from '@/lib/errors';
 
 describe('session validity (300 s margin)', () => {
   it.each([
@@ -70,7 +71,7 @@ describe('SessionMonitor', () => {
         throw new Error('fetch failed');
       },
       isSilentLogoutError,
-      isTransientError: isTransientAuthError,
+      isTransientError: isAuthRetryableFetchError,
       warned: createWarnedSessionStore(window.sessionStorage),
       onWarning: (minutes) => calls.warnings.push(minutes),
       onExpired: () => {
@@ -166,7 +167,7 @@ describe('SessionMonitor', () => {
 
   it('keeps a still-valid session when the refresh cannot reach Auth, and ends it once the token has expired', async () => {
     const expiresAt = nowSeconds() + 200;
-    const offline = () => Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 });
+    const offline = () => new AuthRetryableFetchError('Failed to fetch', 0);
     const { monitor, calls } = monitorWith({
       session: () => ({ expiresAt }),
       refresh: async () => {

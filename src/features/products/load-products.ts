@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as z from 'zod/mini';
 import type { Database } from '@/types/database.types';
-import { normalizeSearchText, type SearchIndex } from '@/features/products/search';
+import { normalizeSearchText, searchHaystack, type SearchIndex } from '@/features/products/search';
 import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
 
 /** Spec §9: the catalogue is read in pages of 1000 rows. */
@@ -63,11 +63,30 @@ interface Entry {
 
 function toEntry(product: Product): Entry {
   const name = normalizeSearchText(product.name);
-  return { product, key: `${name}\u0000${product.barcode ?? ''}`, haystack: product.barcode ? `${name} ${product.barcode}` : name };
+  return { product, key: `${name}\u0000${product.barcode ?? ''}`, haystack: searchHaystack(product, name) };
 }
 
 function byKey(a: Entry, b: Entry): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/**
+ * Builds the catalogue as its pages arrive: add() normalises a page's names for sorting and searching (while the
+ * next pages are in flight), finish() orders the products by name, accent- and case-insensitively as people read,
+ * then by barcode, with their search index in the same order.
+ */
+export function catalogueBuilder(): { add: (products: Iterable<Product>) => void; finish: () => Catalogue } {
+  const entries: Entry[] = [];
+  return {
+    add: (products) => {
+      for (const product of products) entries.push(toEntry(product));
+    },
+    finish: () => {
+      entries.sort(byKey);
+      const products = entries.map((entry) => entry.product);
+      return { products, index: { items: products, haystacks: entries.map((entry) => entry.haystack) } };
+    },
+  };
 }
 
 /**
@@ -102,28 +121,7 @@ async function loadRange(
  * little is left to do once the last one lands.
  */
 export async function loadCatalogue(client: SupabaseClient<Database>, signal?: AbortSignal): Promise<Catalogue> {
-  const entries: Entry[] = [];
-  await Promise.all(
-    ID_RANGES.map((range) =>
-      loadRange(
-        client,
-        range,
-        (rows) => {
-          for (const row of rows) entries.push(toEntry(toProduct(row)));
-        },
-        signal,
-      ),
-    ),
-  );
-  entries.sort(byKey);
-  const products = entries.map((entry) => entry.product);
-  return { products, index: { items: products, haystacks: entries.map((entry) => entry.haystack) } };
-}
-
-/** Alphabetical by name ignoring accents and case, then by barcode. */
-export function sortProductsByName(products: readonly Product[]): Product[] {
-  return products
-    .map(toEntry)
-    .sort(byKey)
-    .map((entry) => entry.product);
+  const catalogue = catalogueBuilder();
+  await Promise.all(ID_RANGES.map((range) => loadRange(client, range, (rows) => catalogue.add(rows.map(toProduct)), signal)));
+  return catalogue.finish();
 }

@@ -1,5 +1,5 @@
 /**
- * Client-side catalogue search (React-free, also used by bench/catalog.ts): accent- and case-insensitive
+ * Client-side catalogue search (React-free): accent- and case-insensitive
  * matching of every typed word against the product's name and barcode, over strings normalised once.
  */
 
@@ -19,9 +19,12 @@ export interface SearchIndex<T> {
   haystacks: readonly string[];
 }
 
-/** Precomputes the normalised text of each item (done once per load, not per keystroke). */
-export function buildSearchIndex<T extends { name: string; barcode: string | null }>(items: readonly T[]): SearchIndex<T> {
-  return { items, haystacks: items.map((item) => normalizeSearchText(`${item.name} ${item.barcode ?? ''}`)) };
+/**
+ * The text the search matches for one item, computed once per load (not per keystroke): the normalised name, then
+ * the barcode (digits only, so already normal). `normalizedName` spares normalising a name the caller already has.
+ */
+export function searchHaystack(item: { name: string; barcode: string | null }, normalizedName = normalizeSearchText(item.name)): string {
+  return item.barcode ? `${normalizedName} ${item.barcode}` : normalizedName;
 }
 
 /** Items whose name or barcode contains every word of the query; the whole list for a blank query. */

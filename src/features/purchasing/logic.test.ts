@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItemsSummary,
-  bestPrices,
   cellKey,
   draftFromValues,
   effectiveUnitCost,
@@ -82,14 +81,7 @@ describe('formatPriceInput and parseQuantity', () => {
 describe('best price and winner suggestion', () => {
   const data = comparison([comparisonCell('s1', 'qA', 5), comparisonCell('s1', 'qB', 4.5), comparisonCell('s2', 'qA', 10), comparisonCell('s2', 'qB', null), comparisonCell('s3', 'qA', null)]);
 
-  it('finds the lowest price per item, ignoring unpriced answers', () => {
-    const best = bestPrices(data);
-    expect(best.get('s1')).toBe(4.5);
-    expect(best.get('s2')).toBe(10);
-    expect(best.has('s3')).toBe(false);
-  });
-
-  it('pre-selects the cheapest supplier per item and leaves unpriced items without a winner', () => {
+  it('pre-selects the cheapest supplier per item, ignoring unpriced answers, and leaves unpriced items without a winner', () => {
     expect(suggestWinners(data)).toEqual({ s1: 'qB', s2: 'qA' });
   });
 
@@ -98,7 +90,7 @@ describe('best price and winner suggestion', () => {
     expect(suggestWinners(tie)).toEqual({ s1: 'qB' });
   });
 
-  it('never lets a draft (EM_ANDAMENTO) compete, even when it is the cheapest: best price and suggestion agree with the server', () => {
+  it('never lets a draft (EM_ANDAMENTO) compete, even when it is the cheapest: the suggestion agrees with the server best price', () => {
     // What get_batch_comparison answers for this grid: Alfa's draft is cheapest, but best_unit_price (and is_best)
     // count submitted quotes only; select_winning_quotes_native would refuse a pair of the draft.
     const withDraft: Comparison = {
@@ -109,10 +101,14 @@ describe('best price and winner suggestion', () => {
       ],
     };
     withDraft.items = withDraft.items.map((item) => ({ ...item, bestPrice: { s1: 4.5, s2: null, s3: 7 }[item.shortageId] ?? null }));
-    const best = bestPrices(withDraft);
-    for (const item of withDraft.items) expect(best.get(item.shortageId) ?? null).toBe(item.bestPrice);
+    const suggested = suggestWinners(withDraft);
     // s2 is priced only in the draft: no winner to suggest.
-    expect(suggestWinners(withDraft)).toEqual({ s1: 'qB', s3: 'qB' });
+    expect(suggested).toEqual({ s1: 'qB', s3: 'qB' });
+    // Each suggested winner offers the item's server best price (the price the grid highlights); no best price, no winner.
+    for (const item of withDraft.items) {
+      const quoteId = suggested[item.shortageId];
+      expect(quoteId ? withDraft.cells[cellKey(item.shortageId, quoteId)]?.unitPrice : null).toBe(item.bestPrice);
+    }
   });
 
   it('treats submitted and decided quotes as offers, drafts not', () => {

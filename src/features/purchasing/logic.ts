@@ -1,4 +1,4 @@
-/** Pure rules of the purchasing screens: typed prices, best price, winner suggestion, totals, summaries. */
+/** Pure rules of the purchasing screens: typed prices, winner suggestion, totals, summaries. */
 import { formatDate } from '@/lib/dates';
 import type { Comparison, ComparisonCell, ComparisonQuote, QuoteItemValues, QuoteStatus, WinnerSelection } from '@/features/purchasing/types';
 
@@ -66,18 +66,6 @@ function pricedCells(comparison: Comparison, shortageId: string): ComparisonCell
     if (cell && cell.unitPrice !== null) cells.push(cell);
   }
   return cells;
-}
-
-/** The lowest offered unit price per item (shortageId → price); items no submitted quote priced are absent. */
-export function bestPrices(comparison: Comparison): Map<string, number> {
-  const best = new Map<string, number>();
-  for (const item of comparison.items) {
-    for (const cell of pricedCells(comparison, item.shortageId)) {
-      const current = best.get(item.shortageId);
-      if (current === undefined || (cell.unitPrice as number) < current) best.set(item.shortageId, cell.unitPrice as number);
-    }
-  }
-  return best;
 }
 
 /**

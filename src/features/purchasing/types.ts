@@ -145,6 +145,7 @@ export interface ComparisonItem {
   barcode: string | null;
   unitName: string | null;
   requestedQuantity: number;
+  /** get_batch_comparison's best_unit_price: the lowest price among submitted quotes (drafts excluded); null when none. */
   bestPrice: number | null;
 }
 

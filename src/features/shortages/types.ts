@@ -20,8 +20,6 @@ export const STATUS_BADGE_CLASSES: Record<ShortageStatus, string> = {
   ENTREGUE: 'border-emerald-300 bg-emerald-100 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-200',
 };
 
-export const UNKNOWN_USER = 'Unknown User';
-
 export interface ShortageProduct {
   id: string;
   name: string;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { profileNames, UNKNOWN_USER } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { importKeys } from '@/features/imports/api/keys';
 
@@ -16,21 +17,6 @@ const runSchema = z.object({
 });
 export type ImportRun = z.infer<typeof runSchema> & { creatorName: string };
 
-const UNKNOWN_USER = 'Unknown User';
-const profileSchema = z.object({ id: z.string(), full_name: z.nullable(z.string()) });
-
-/** Who imported each file, from profiles (as the shortage list names creators); 'Unknown User' when absent. */
-async function creatorNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  if (ids.length === 0) return names;
-  let query = supabase.from('profiles').select('id, full_name').in('id', ids);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) return names; // names are decoration: keep the history, show the fallback
-  for (const row of z.array(profileSchema).parse(data)) if (row.full_name) names.set(row.id, row.full_name);
-  return names;
-}
-
 /** Import history (RLS: own unit's and own runs; admins all), newest first, with creator names. */
 export async function getImportRuns(signal?: AbortSignal): Promise<ImportRun[]> {
   let query = supabase
@@ -42,7 +28,7 @@ export async function getImportRuns(signal?: AbortSignal): Promise<ImportRun[]> 
   const { data, error } = await query;
   if (error) throw error;
   const runs = z.array(runSchema).parse(data);
-  const names = await creatorNames([...new Set(runs.map((r) => r.created_by))], signal);
+  const names = await profileNames(runs.map((r) => r.created_by), signal);
   return runs.map((run) => ({ ...run, creatorName: names.get(run.created_by) ?? UNKNOWN_USER }));
 }
 

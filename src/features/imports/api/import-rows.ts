@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { shortageErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { importKeys } from '@/features/imports/api/keys';
-import type { ImportKind, ImportRecord } from '@/features/imports/mapping';
+import type { ColumnMapping, ImportKind, ImportRecord } from '@/features/imports/mapping';
 
 const summarySchema = z.object({
   /** null on a dry run (nothing recorded) */
@@ -40,9 +40,18 @@ export async function importRows({ kind, fileName, records }: ImportRowsInput, d
   return summarySchema.parse(data);
 }
 
-export function importPreviewQueryOptions({ kind, fileName, records }: ImportRowsInput) {
+/** The rows to check and what they were mapped from: `records` is applyMapping(kind, the loaded file's rows, mapping). */
+export interface ImportPreviewInput extends ImportRowsInput {
+  /** Which load of a file the records come from (a counter the page bumps on every file it reads). */
+  fileLoad: number;
+  mapping: ColumnMapping;
+}
+
+export function importPreviewQueryOptions({ kind, fileName, fileLoad, mapping, records }: ImportPreviewInput) {
+  // `records` is derived from the key's file load, kind and mapping, so it need not (and, at 10k rows, should not) be in it.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: importKeys.preview(kind, fileName, records),
+    queryKey: importKeys.preview(kind, fileName, fileLoad, mapping),
     queryFn: ({ signal }) => importRows({ kind, fileName, records }, true, signal),
     // The catalogue and open shortages change: validate again whenever the preview is shown anew.
     staleTime: 0,
@@ -51,7 +60,7 @@ export function importPreviewQueryOptions({ kind, fileName, records }: ImportRow
 }
 
 /** The database's verdict on every row before importing (dry run); disabled while there is nothing to check. */
-export function useImportPreview(input: ImportRowsInput, enabled: boolean) {
+export function useImportPreview(input: ImportPreviewInput, enabled: boolean) {
   return useQuery({ ...importPreviewQueryOptions(input), enabled: enabled && input.records.length > 0 });
 }
 

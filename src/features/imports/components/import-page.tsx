@@ -7,6 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatNumber } from '@/lib/dates';
 import { useImportPreview, useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
 import { ImportHistory } from '@/features/imports/components/import-history';
@@ -17,6 +18,8 @@ import { shortageErrorMessage } from '@/lib/errors';
 
 const NOT_MAPPED = 'none';
 const PREVIEW_LIMIT = 200;
+/** How long the column mapping must stay unchanged before its rows go to the database's dry run. */
+const MAPPING_SETTLE_MS = 300;
 
 interface ImportPageProps {
   canImportProducts: boolean;
@@ -27,6 +30,8 @@ interface ImportPageProps {
 export function ImportPage({ canImportProducts, unitName, homePath }: ImportPageProps) {
   const [kind, setKind] = useState<ImportKind>('shortages');
   const [fileName, setFileName] = useState<string | null>(null);
+  /** Counts the files read, so the preview's cache tells two loads of a same-named file apart. */
+  const [fileLoad, setFileLoad] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const [sheet, setSheet] = useState<ParsedSheet | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
@@ -38,11 +43,14 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
   const rowErrors = useMemo(() => validateRecords(kind, records), [kind, records]);
   const fields = IMPORT_FIELDS[kind];
   const needsUnit = kind === 'shortages' && !unitName;
-  // The database checks every row without writing (dry run) before the user confirms.
-  const preview = useImportPreview({ kind, fileName: fileName ?? '', records }, sheet !== null && fileName !== null && !needsUnit && summary === null);
+  // The database checks every row without writing (dry run) before the user confirms; while the user is still
+  // picking columns, it waits for the mapping to settle rather than sending every row on each click.
+  const checksRows = sheet !== null && fileName !== null && !needsUnit && summary === null;
+  const mappingSettled = useDebouncedValue(mapping, MAPPING_SETTLE_MS) === mapping;
+  const preview = useImportPreview({ kind, fileName: fileName ?? '', fileLoad, mapping, records }, checksRows && mappingSettled);
   const verdicts = useMemo(() => rowVerdicts(rowErrors, preview.data), [rowErrors, preview.data]);
   const counts = verdictCounts(verdicts);
-  const validating = preview.isFetching;
+  const validating = preview.isFetching || (checksRows && !mappingSettled);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -54,6 +62,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
       if (parsed.rows.length === 0) throw new Error('O arquivo não contém linhas');
       if (parsed.rows.length > MAX_IMPORT_ROWS) throw new Error(`O arquivo excede o limite de ${MAX_IMPORT_ROWS} linhas`);
       setFileName(file.name);
+      setFileLoad((count) => count + 1);
       setSheet(parsed);
       setMapping(detectMapping(kind, parsed.headers));
     } catch (error) {

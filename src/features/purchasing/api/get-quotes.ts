@@ -1,23 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { profileNames } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import { QUOTE_SELECT, quoteRow, toQuote } from '@/features/purchasing/api/rows';
 import type { Quote } from '@/features/purchasing/types';
-
-type QuoteRow = z.infer<typeof quoteRow>;
-
-/** Creator names from profiles (readable ones only); unknown creators fall back to 'Usuário não identificado'. */
-export async function creatorNames(rows: readonly QuoteRow[], signal?: AbortSignal): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.map((row) => row.created_by).filter((id): id is string => id !== null))];
-  const names = new Map<string, string>();
-  if (ids.length === 0) return names;
-  let query = supabase.from('profiles').select('id, full_name').in('id', ids);
-  if (signal) query = query.abortSignal(signal);
-  const { data } = await query;
-  for (const profile of data ?? []) if (profile.full_name) names.set(profile.id, profile.full_name);
-  return names;
-}
 
 /** Every quote the caller may see (a representative: its supplier's; admin and buyers: all), newest first. */
 export async function getQuotes(signal?: AbortSignal): Promise<Quote[]> {
@@ -26,7 +13,7 @@ export async function getQuotes(signal?: AbortSignal): Promise<Quote[]> {
   const { data, error } = await query;
   if (error) throw error;
   const rows = z.array(quoteRow).parse(data);
-  const names = await creatorNames(rows, signal);
+  const names = await profileNames(rows.map((row) => row.created_by), signal);
   return rows.map((row) => toQuote(row, names));
 }
 
@@ -38,7 +25,7 @@ export async function findQuote(batchId: string, supplierId: string, signal?: Ab
   if (error) throw error;
   if (!data) return null;
   const row = quoteRow.parse(data);
-  return toQuote(row, await creatorNames([row], signal));
+  return toQuote(row, await profileNames([row.created_by], signal));
 }
 
 export function quotesQueryOptions() {

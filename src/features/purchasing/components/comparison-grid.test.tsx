@@ -71,7 +71,7 @@ describe('ComparisonTable', () => {
     expect(within(grid).queryByRole('button', { name: /^Distribuidora Alfa:/ })).toBeNull();
     expect(text(row)).not.toContain('R$ 2,00');
 
-    // The cheapest submitted offer is the best price, as the server's is_best says, and it is pre-selected.
+    // The cheapest submitted offer is the best price, as the server's best_unit_price says, and it is pre-selected.
     const beta = within(grid).getByRole('button', { name: `Distribuidora Beta: ${formatCurrency(4.5)} para Dipirona 500mg, menor preço` });
     expect(beta.getAttribute('aria-pressed')).toBe('true');
     const gama = within(grid).getByRole('button', { name: `Distribuidora Gama: ${formatCurrency(5)} para Dipirona 500mg` });
@@ -83,6 +83,20 @@ describe('ComparisonTable', () => {
     fireEvent.click(gama);
     expect(gama.getAttribute('aria-pressed')).toBe('true');
     expect(beta.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('highlights every offer at the server best price, a tie included, and pre-selects one of them', () => {
+    const tie: Comparison = { ...data, cells: { ...data.cells, [cellKey('s1', 'qG')]: comparisonCell('s1', 'qG', 4.5) } };
+    const grid = renderTable(tie);
+    const best = within(grid).getAllByRole('button', { name: /, menor preço$/ });
+    expect(best.map((button) => button.getAttribute('aria-label'))).toEqual([
+      `Distribuidora Beta: ${formatCurrency(4.5)} para Dipirona 500mg, menor preço`,
+      `Distribuidora Gama: ${formatCurrency(4.5)} para Dipirona 500mg, menor preço`,
+    ]);
+    expect(best.filter((button) => button.getAttribute('aria-pressed') === 'true')).toHaveLength(1);
+    // Gama's offer is now a bare price: no detail lines, nothing for the button to be described by.
+    expect(best[1]?.getAttribute('aria-describedby')).toBeNull();
+    expect(best[0]?.getAttribute('aria-describedby')).not.toBeNull();
   });
 
   it('shows substitute and bonus details in the cell, without hovering', () => {

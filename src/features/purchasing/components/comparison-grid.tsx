@@ -18,7 +18,7 @@ import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
-import { bestPrices, cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
@@ -30,9 +30,9 @@ const ROW_HEIGHT = 64;
 /**
  * What an offer adds to its price, as short lines always visible in the cell: the minimum quantity (and how much it
  * exceeds the need), the substitute (product and manufacturer), the bonus (quantity, product, manufacturer, expiry
- * date) and the effective unit cost once the bonus units are counted.
+ * date) and the effective unit cost once the bonus units are counted. None for a bare price.
  */
-export function OfferDetails({ id, cell, requestedQuantity }: { id: string; cell: ComparisonCell; requestedQuantity: number }) {
+function offerDetailLines(cell: ComparisonCell, requestedQuantity: number): ReactNode[] {
   const aboveNeed = cell.minimumQuantity !== null && cell.minimumQuantity > requestedQuantity;
   const lines: ReactNode[] = [];
   if (cell.minimumQuantity !== null && cell.minimumQuantity > 0)
@@ -68,7 +68,11 @@ export function OfferDetails({ id, cell, requestedQuantity }: { id: string; cell
         <span key="effective">Custo efetivo com bonificação: {formatCurrency(effectiveUnitCost(cell.unitPrice, requestedQuantity, cell.bonusQuantity))}</span>,
       );
   }
-  if (lines.length === 0) return null;
+  return lines;
+}
+
+/** An offer's detail lines under its price; their id is the cell button's description for screen readers. */
+export function OfferDetails({ id, lines }: { id: string; lines: readonly ReactNode[] }) {
   return (
     <span id={id} className="flex flex-col gap-0.5 text-xs leading-snug font-normal break-words whitespace-normal text-muted-foreground">
       {lines}
@@ -94,7 +98,6 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
 /** The grid itself, for a loaded comparison (exported for component tests). */
 export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
   const [selection, setSelection] = useState<WinnerSelection>(() => suggestWinners(data));
-  const best = useMemo(() => bestPrices(data), [data]);
   const totals = useMemo(() => supplierTotals(data, selection), [data, selection]);
   const grandTotal = useMemo(() => selectionTotal(data, selection), [data, selection]);
   const select = useSelectWinners();
@@ -156,7 +159,6 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
             {rows.map((row) => {
               const item = data.items[row.index];
               if (!item) return null;
-              const bestPrice = best.get(item.shortageId);
               return (
                 <tr key={item.shortageId} data-index={row.index} ref={virtualizer.measureElement} style={{ height: ROW_HEIGHT }}>
                   <th scope="row" className="sticky left-0 z-[5] border-b bg-card p-3 text-left font-normal">
@@ -183,10 +185,12 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                         </td>
                       );
                     }
-                    const isBest = bestPrice !== undefined && cell.unitPrice === bestPrice;
+                    // best_unit_price from get_batch_comparison: the lowest price among submitted quotes (drafts excluded).
+                    const isBest = item.bestPrice !== null && cell.unitPrice === item.bestPrice;
                     const isChosen = selection[item.shortageId] === quote.quoteId;
                     const detailsId = `${idPrefix}-${row.index}-${quote.quoteId}`;
-                    const hasDetails = (cell.minimumQuantity !== null && cell.minimumQuantity > 0) || cell.wantsSubstitute || cell.hasBonus;
+                    const details = offerDetailLines(cell, item.requestedQuantity);
+                    const hasDetails = details.length > 0;
                     return (
                       <td key={quote.quoteId} className="border-b p-1.5 align-top">
                         <button
@@ -207,7 +211,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                             {formatCurrency(cell.unitPrice)}
                             {cell.isWinner ? <Trophy aria-label="Vencedor" className="size-3.5 text-amber-500" /> : null}
                           </span>
-                          <OfferDetails id={detailsId} cell={cell} requestedQuantity={item.requestedQuantity} />
+                          {hasDetails ? <OfferDetails id={detailsId} lines={details} /> : null}
                         </button>
                       </td>
                     );

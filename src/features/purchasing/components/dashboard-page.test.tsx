@@ -50,6 +50,25 @@ describe('DashboardSummary', () => {
     expect(screen.getByRole('link', { name: 'Lote Semanal' }).getAttribute('href')).toBe('/cotacoes');
   });
 
+  it('points to /cotacoes with the count of every quote in progress once there are more than the card lists', () => {
+    const many = Array.from({ length: 9 }, (_, index) => ({
+      quoteId: `q${index}`,
+      batchId: `b${index}`,
+      batchName: `Lote ${index + 1}`,
+      supplierName: 'Distribuidora Alfa',
+      pricedItems: 0,
+      totalItems: 1,
+      updatedAt: null,
+    }));
+    // The number is the server's in_progress_count, not the length of the list it sent (which may be cut short).
+    renderSummary({ ...dashboard, inProgressCount: 20, quotesInProgress: many });
+    expect(within(screen.getByRole('list', { name: 'Cotações em andamento' })).getAllByRole('listitem')).toHaveLength(8);
+    expect(screen.getByRole('link', { name: 'Ver todas as 20 cotações em andamento' }).getAttribute('href')).toBe('/cotacoes');
+    cleanup();
+    renderSummary(dashboard);
+    expect(screen.queryByRole('link', { name: /Ver todas as/ })).toBeNull();
+  });
+
   it('for ADMIN\'s every-supplier view, names each quote\'s supplier and opens awaiting batches in /compras', () => {
     renderSummary({ ...dashboard, allSuppliers: true, supplierName: null }, true);
     const list = screen.getByRole('list', { name: 'Cotações em andamento' });

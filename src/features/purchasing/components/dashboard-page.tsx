@@ -186,9 +186,9 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
                 ))}
               </ul>
             )}
-            {d.quotesInProgress.length > IN_PROGRESS_SHOWN ? (
+            {d.inProgressCount > IN_PROGRESS_SHOWN ? (
               <Link className="mt-2 inline-block text-sm font-medium hover:underline" to={paths.quotes}>
-                Ver todas as {formatNumber(d.quotesInProgress.length)} cotações em andamento
+                Ver todas as {formatNumber(d.inProgressCount)} cotações em andamento
               </Link>
             ) : null}
           </CardContent>

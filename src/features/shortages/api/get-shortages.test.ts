@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextShortageCursor, SHORTAGE_PAGE_SIZE, shortageFilterArgs } from '@/features/shortages/api/get-shortages';
-import { EMPTY_SHORTAGE_FILTERS, UNKNOWN_USER, type Shortage } from '@/features/shortages/types';
+import { UNKNOWN_USER } from '@/lib/profiles';
+import { EMPTY_SHORTAGE_FILTERS, type Shortage } from '@/features/shortages/types';
 
 function shortage(id: string, createdAt: string): Shortage {
   return {

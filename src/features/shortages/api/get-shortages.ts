@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { profileNames, UNKNOWN_USER } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
-import { SHORTAGE_STATUSES, UNKNOWN_USER, type Shortage, type ShortageFilters } from '@/features/shortages/types';
+import { SHORTAGE_STATUSES, type Shortage, type ShortageFilters } from '@/features/shortages/types';
 
 /** Rows per request; the list loads the next page as the user scrolls near its end. */
 export const SHORTAGE_PAGE_SIZE = 100;
@@ -24,8 +25,6 @@ const rowSchema = z.object({
   unit: z.nullable(z.object({ id: z.string(), name: z.string() })),
 });
 type ShortageRow = z.infer<typeof rowSchema>;
-
-const profileSchema = z.object({ id: z.string(), full_name: z.nullable(z.string()) });
 
 /** Spec §7 "Select with product, group (categories) and unit". */
 export const SHORTAGE_SELECT =
@@ -50,26 +49,14 @@ export function shortageFilterArgs(filters: ShortageFilters) {
   };
 }
 
-/** Creator names from profiles (spec §7 "Profiles lookup for creator names"); 'Unknown User' when absent. */
-export async function creatorNames(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  if (ids.length === 0) return names;
-  let query = supabase.from('profiles').select('id, full_name').in('id', [...ids]);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) return names; // names are decoration: keep the list, show the fallback
-  for (const row of z.array(profileSchema).parse(data)) if (row.full_name) names.set(row.id, row.full_name);
-  return names;
+function toShortage({ group, unit, ...row }: ShortageRow, names: ReadonlyMap<string, string>): Shortage {
+  return { ...row, groupName: group?.name ?? null, unitName: unit?.name ?? null, creatorName: names.get(row.created_by) ?? UNKNOWN_USER };
 }
 
+/** Creator names from profiles (spec §7 "Profiles lookup for creator names"); 'Unknown User' when absent. */
 async function withCreatorNames(rows: ShortageRow[], signal?: AbortSignal): Promise<Shortage[]> {
-  const names = await creatorNames([...new Set(rows.map((row) => row.created_by))], signal);
-  return rows.map(({ group, unit, ...row }) => ({
-    ...row,
-    groupName: group?.name ?? null,
-    unitName: unit?.name ?? null,
-    creatorName: names.get(row.created_by) ?? UNKNOWN_USER,
-  }));
+  const names = await profileNames(rows.map((row) => row.created_by), signal);
+  return rows.map((row) => toShortage(row, names));
 }
 
 /**
@@ -107,9 +94,13 @@ export async function getShortage(id: string, signal?: AbortSignal): Promise<Sho
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query.maybeSingle();
   if (error) throw error;
-  if (!data) return null;
-  const [shortage] = await withCreatorNames([rowSchema.parse(data)], signal);
-  return shortage ?? null;
+  return data ? readShortage(data, signal) : null;
+}
+
+/** One row selected with SHORTAGE_SELECT (a read, or what an update returns), as the list shows it. */
+export async function readShortage(data: unknown, signal?: AbortSignal): Promise<Shortage> {
+  const row = rowSchema.parse(data);
+  return toShortage(row, await profileNames([row.created_by], signal));
 }
 
 export function nextShortageCursor(page: readonly Shortage[]): ShortageCursor | undefined {

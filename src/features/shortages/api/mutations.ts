@@ -1,8 +1,8 @@
 /**
  * Shortage writes: register (with the duplicate check), edit, status update, delete with the dependency
- * check (single and bulk). Each holds the spec's toasts and invalidates the lists through the key factory.
+ * check (single and bulk). Each holds the spec's toasts and refreshes the cached reads through the key factory.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import {
@@ -20,9 +20,10 @@ import {
   shortageErrorMessage,
 } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { readShortage, SHORTAGE_SELECT } from '@/features/shortages/api/get-shortages';
 import { shortageKeys } from '@/features/shortages/api/keys';
 import type { ShortageWrite } from '@/features/shortages/schemas';
-import { SHORTAGE_STATUSES, type ShortageStatus } from '@/features/shortages/types';
+import { SHORTAGE_STATUSES, type Shortage, type ShortageFilters, type ShortageStatus } from '@/features/shortages/types';
 
 const openShortageSchema = z.object({
   id: z.string(),
@@ -51,9 +52,13 @@ export async function createShortage(input: ShortageWrite & { unit_id: string; c
   return data.id;
 }
 
-export async function updateShortage({ id, values }: { id: string; values: Partial<ShortageWrite> & { status?: ShortageStatus } }): Promise<void> {
-  const { error } = await supabase.from('shortages').update(values).eq('id', id).select('id').single();
+export type ShortageChange = Partial<ShortageWrite> & { status?: ShortageStatus };
+
+/** Updates one shortage and returns the row as the database stored it (with product, group, unit and creator). */
+export async function updateShortage({ id, values }: { id: string; values: ShortageChange }): Promise<Shortage> {
+  const { data, error } = await supabase.from('shortages').update(values).eq('id', id).select(SHORTAGE_SELECT).single();
   if (error) throw error;
+  return readShortage(data);
 }
 
 const dependencySchema = z.object({
@@ -102,6 +107,42 @@ function useInvalidateLists() {
   return () => queryClient.invalidateQueries({ queryKey: shortageKeys.all });
 }
 
+/** The loaded pages of a list with `row` in place of the shortage of the same id; the same object when it is not there. */
+export function withUpdatedShortage(data: InfiniteData<Shortage[], unknown>, row: Shortage): InfiniteData<Shortage[], unknown> {
+  if (!data.pages.some((page) => page.some((shortage) => shortage.id === row.id))) return data;
+  return { ...data, pages: data.pages.map((page) => page.map((shortage) => (shortage.id === row.id ? row : shortage))) };
+}
+
+/**
+ * Whether a change to these fields can move a shortage into or out of a list with these filters: a status change
+ * under a status filter, a product or observation change under a text search (which matches product name, barcode and
+ * observation). Units and creation dates, the other filters, are never edited.
+ */
+export function changeCanMoveRow(filters: ShortageFilters, values: ShortageChange): boolean {
+  const changed = (field: keyof ShortageChange) => values[field] !== undefined;
+  return (changed('status') && filters.status !== 'ALL') || ((changed('product_id') || changed('observation')) && filters.text.trim() !== '');
+}
+
+/**
+ * After an edit or a status change: the row the server returned replaces the cached one in every loaded list (no
+ * refetch of all the loaded pages), counts are refreshed, and a list is refetched only where the change can move the
+ * row into or out of its filter.
+ */
+async function settleUpdatedShortage(queryClient: QueryClient, row: Shortage, values: ShortageChange): Promise<void> {
+  queryClient.setQueriesData<InfiniteData<Shortage[], unknown>>({ queryKey: shortageKeys.lists() }, (data) => (data ? withUpdatedShortage(data, row) : data));
+  queryClient.setQueryData<Shortage | null>(shortageKeys.detail(row.id), (cached) => (cached === undefined ? undefined : row));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: shortageKeys.counts() }),
+    queryClient.invalidateQueries({
+      queryKey: shortageKeys.lists(),
+      predicate: (query) => {
+        const filters = query.queryKey[2] as ShortageFilters | undefined;
+        return filters === undefined || changeCanMoveRow(filters, values);
+      },
+    }),
+  ]);
+}
+
 export function useCreateShortage() {
   const invalidate = useInvalidateLists();
   return useMutation({
@@ -113,22 +154,35 @@ export function useCreateShortage() {
 }
 
 export function useUpdateShortage() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateLists();
   return useMutation({
     mutationFn: updateShortage,
-    onSuccess: () => toast({ title: SHORTAGE_UPDATED }),
-    onError: (error) => toast({ title: SHORTAGE_UPDATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
-    onSettled: invalidate,
+    onSuccess: (row, { values }) => {
+      toast({ title: SHORTAGE_UPDATED });
+      return settleUpdatedShortage(queryClient, row, values);
+    },
+    // The row may have changed or vanished meanwhile: read everything again.
+    onError: (error) => {
+      toast({ title: SHORTAGE_UPDATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' });
+      return invalidate();
+    },
   });
 }
 
 export function useUpdateShortageStatus() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateLists();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ShortageStatus }) => updateShortage({ id, values: { status } }),
-    onSuccess: () => toast({ title: SHORTAGE_UPDATED }),
-    onError: (error) => toast({ title: SHORTAGE_STATUS_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
-    onSettled: invalidate,
+    onSuccess: (row, { status }) => {
+      toast({ title: SHORTAGE_UPDATED });
+      return settleUpdatedShortage(queryClient, row, { status });
+    },
+    onError: (error) => {
+      toast({ title: SHORTAGE_STATUS_ERROR, description: shortageErrorMessage(error), variant: 'destructive' });
+      return invalidate();
+    },
   });
 }
 

@@ -1,10 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { useProductSearch } from '@/features/shortages/api/find-products';
 import type { ShortageProduct } from '@/features/shortages/types';
-import { useDebouncedValue } from '@/features/shortages/use-debounced-value';
 
 interface ProductComboboxProps {
   onSelect: (product: ShortageProduct) => void;

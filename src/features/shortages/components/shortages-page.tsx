@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatNumber } from '@/lib/dates';
 import { CATEGORIES_LOAD_ERROR, SHORTAGES_LOAD_ERROR } from '@/lib/errors';
 import { shortageQueryOptions, useShortageCount, useShortages } from '@/features/shortages/api/get-shortages';
@@ -36,7 +37,6 @@ import {
   type ShortageUnit,
   type ShortageUser,
 } from '@/features/shortages/types';
-import { useDebouncedValue } from '@/features/shortages/use-debounced-value';
 
 const ALL_UNITS = 'all';
 const SEARCH_DELAY_MS = 300;
