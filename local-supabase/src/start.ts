@@ -277,8 +277,9 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       ...serviceCleanups,
     );
 
-    await writeStatus(config);
+    // The banner first: status.json is what tools and tests wait for, so once it exists the banner is out too.
     if (options.banner !== false) await printBanner(config, pool);
+    await writeStatus(config);
 
     let stopping: Promise<void> | undefined;
     return {
