@@ -79,11 +79,21 @@ export async function makeDataDir(prefix = 'local-supabase-test-'): Promise<stri
   return dir;
 }
 
-async function waitForReady(child: ChildProcess, dataDir: string, apiUrl: string, anonKey: () => string | undefined, deadline: number): Promise<void> {
+/** The banner's last line: this process has finished starting (a reused data dir already holds an old status.json). */
+const READY_LINE = 'Press Ctrl+C to stop.';
+
+async function waitForReady(
+  child: ChildProcess,
+  dataDir: string,
+  apiUrl: string,
+  anonKey: () => string | undefined,
+  output: () => string,
+  deadline: number,
+): Promise<void> {
   const statusFile = path.join(dataDir, 'status.json');
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error('exited');
-    if (existsSync(statusFile)) {
+    if (output().includes(READY_LINE) && existsSync(statusFile)) {
       const key = anonKey();
       try {
         const response = await fetch(`${apiUrl}/auth/v1/health`, { headers: key ? { apikey: key } : {} });
@@ -100,7 +110,7 @@ async function waitForReady(child: ChildProcess, dataDir: string, apiUrl: string
 
 /**
  * Spawns `node --import tsx local-supabase/src/main.ts` and resolves once
- * status.json exists and the API answers. Rejects with BackendStartError
+ * it has printed its banner, status.json exists and the API answers. Rejects with BackendStartError
  * (exit code + full output) if it exits or does not get ready in time.
  */
 export async function startBackend(options: StartBackendOptions): Promise<StartedBackend> {
@@ -152,7 +162,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Starte
   };
 
   try {
-    await waitForReady(child, dataDir, apiUrl, () => readStatus()?.ANON_KEY, Date.now() + (options.timeoutMs ?? 90_000));
+    await waitForReady(child, dataDir, apiUrl, () => readStatus()?.ANON_KEY, () => output, Date.now() + (options.timeoutMs ?? 90_000));
   } catch (error) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
