@@ -635,8 +635,11 @@ describe('admin writes on profiles and the permission catalogue', () => {
     expect(created.error).toBeNull();
     expect(created.data).toEqual({ name, menu_items: ['/relatorio-compras'] });
 
+    // A permission's name is its identity (role_permissions refers to it): nobody renames it by a table write.
     const renamed = await clients.compras.from('permissions').update({ name: 'MANAGE_USERS_2' }).eq('name', name).select();
-    expect(renamed.data).toEqual([]);
+    expect(renamed.error?.code).toBe('42501');
+    const redescribed = await clients.compras.from('permissions').update({ description: 'Alterada' }).eq('name', name).select();
+    expect(redescribed.data).toEqual([]);
     const removedByStaff = await clients.compras.from('permissions').delete().eq('name', name).select();
     expect(removedByStaff.data).toEqual([]);
 
