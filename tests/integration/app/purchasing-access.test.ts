@@ -290,9 +290,11 @@ describe('write policies: one allowed and one denied case each', () => {
     expect(denied.error?.code).toBe('42501');
 
     unwrap(await buyer.rpc('set_batch_status', { p_batch_id: aberto.id, p_status: 'EM_COTACAO' }));
-    // status and selected sent by a representative are ignored: a new quote is always in progress.
+    // status and selected are not insertable: a forged award is refused; a new quote is always in progress.
+    const forged = await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta, status: 'VENCEDORA', selected: true });
+    expect(forged.error?.code).toBe('42501');
     const quote = unwrap(
-      await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta, status: 'VENCEDORA', selected: true }).select().single(),
+      await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta }).select().single(),
     ) as Quote & { selected: boolean };
     expect(quote).toMatchObject({ status: 'EM_ANDAMENTO', selected: false, supplier_id: supplierIds.beta });
 

@@ -230,7 +230,8 @@ const PLANS: Record<string, TablePlan> = {
       row: (a) => ({ kind: 'products', file_name: `${tag}.csv`, created_by: a.userId, unit_id: a.unitId }),
       forged: [
         (a) => ({ kind: 'products', file_name: `${tag}-de-outro.csv`, created_by: otherUserId, unit_id: a.unitId }),
-        (a, w) => ({ kind: 'shortages', file_name: `${tag}-outra-unidade.csv`, created_by: a.userId, unit_id: w.unitIds.find((u) => u !== a.unitId) }),
+        // An administrator imports for any unit; nobody else records a run in another unit.
+        (a, w) => (a.isAdmin ? null : { kind: 'shortages', file_name: `${tag}-outra-unidade.csv`, created_by: a.userId, unit_id: w.unitIds.find((u) => u !== a.unitId) }),
       ],
       cleanup: () => `delete from public.import_runs where file_name like '${tag}%'`,
     },
@@ -262,8 +263,8 @@ const PLANS: Record<string, TablePlan> = {
       row: (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId ?? w.unitIds[0], requested_quantity: 1, observation: tag }),
       forged: [
         (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.isAdmin ? a.unitId : w.unitIds.find((u) => u !== a.unitId), requested_quantity: 1, observation: tag, ...(a.isAdmin ? { created_by: otherUserId } : {}) }),
-        (a) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId, requested_quantity: 1, observation: tag, created_by: otherUserId }),
-        (a) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId, requested_quantity: 1, observation: tag, status: 'ENTREGUE' }),
+        (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId ?? w.unitIds[0], requested_quantity: 1, observation: tag, created_by: otherUserId }),
+        (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId ?? w.unitIds[0], requested_quantity: 1, observation: tag, status: 'ENTREGUE' }),
       ],
       cleanup: () => `delete from public.shortages where observation = '${tag}'`,
     },
@@ -290,7 +291,11 @@ const PLANS: Record<string, TablePlan> = {
       // Buyers open quotes for any supplier; a representative only in its own supplier's name.
       may: (a) => a.isBuyer || a.isRep,
       row: () => ({ batch_id: SEEDED_QUOTING_BATCH, supplier_id: FORGED_SUPPLIER }),
-      forged: [(a) => (a.isRep ? { batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId === FORGED_SUPPLIER ? OTHER_SUPPLIER : FORGED_SUPPLIER } : null)],
+      forged: [
+        (a) => (a.isRep ? { batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId === FORGED_SUPPLIER ? OTHER_SUPPLIER : FORGED_SUPPLIER } : null),
+        (a) => ({ batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId ?? FORGED_SUPPLIER, created_by: otherUserId }),
+        (a) => ({ batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId ?? FORGED_SUPPLIER, status: 'VENCEDORA', selected: true }),
+      ],
     },
   },
   quote_items: {

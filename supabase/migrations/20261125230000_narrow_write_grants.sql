@@ -1,4 +1,4 @@
--- Table-wide UPDATE grants let a signed-in user send any column in a PATCH: row
+-- Table-wide write grants let a signed-in user send any column in a PATCH: row
 -- ids, link keys, owners and timestamps. Row-level security then decided only
 -- *which rows* could change, and a few triggers quietly put some of those
 -- columns back (quotes, purchase orders), so a forged write "succeeded" without
@@ -63,3 +63,35 @@ revoke update on table public.purchase_orders from authenticated;
 grant update (status, delivery_date) on table public.purchase_orders to authenticated;
 
 revoke update on table public.purchase_order_items from authenticated;
+
+-- Inserts: who made a quote, and its status and selection, are the server's. A
+-- representative (or buyer) names only the batch and the supplier; quote items
+-- name their quote and shortage and carry prices. Quotes made by the RPCs
+-- (get_or_create_quote, security definer) are not affected.
+revoke insert on table public.quotes from authenticated;
+grant insert (batch_id, supplier_id) on table public.quotes to authenticated;
+
+revoke insert on table public.quote_items from authenticated;
+grant insert (
+  quote_id, shortage_id,
+  unit_price, minimum_quantity, wants_substitute, substitute_product_name, substitute_manufacturer,
+  has_bonus, bonus_product_name, bonus_manufacturer, bonus_expiry_date, bonus_quantity
+) on table public.quote_items to authenticated;
+
+-- An import run is recorded by the import RPCs, which run as the caller and name
+-- the caller as its author. It used to overwrite a different created_by quietly;
+-- now a run in someone else's name is refused, so a forged history entry fails
+-- loudly instead of being rewritten behind the caller's back.
+create or replace function private.import_runs_before_insert()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if auth.uid() is not null and new.created_by is distinct from auth.uid() then
+    raise exception 'A importação é registrada em nome de quem a executa' using errcode = '42501';
+  end if;
+  new.created_at := now();
+  return new;
+end;
+$$;
