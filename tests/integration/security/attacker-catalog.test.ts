@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USER_KEYS, signInAs } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql, userClient } from '../../utils/env.ts';
 import { forgeValue, loadCatalog, quoteIdent, reachable, sameValue, type Catalog, type TableInfo } from './attack-catalog.ts';
@@ -57,6 +57,7 @@ interface World {
   importRuns: Map<string, Row>;
   adminRoles: Set<string>;
   unitIds: string[];
+  productIds: string[];
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -91,6 +92,11 @@ const canManageRole = (roleId: unknown, a: Actor, w: World): boolean =>
   a.isAdmin || (a.perms.has('MANAGE_ROLES') && roleId !== a.roleId && !w.adminRoles.has(String(roleId)));
 const canManageUserAccess = (userId: unknown, a: Actor): boolean =>
   a.isAdmin || ((a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES')) && userId !== a.userId);
+const SHORTAGE_STATUSES = ['PENDENTE', 'LOTE_CRIADO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO', 'ENTREGUE'];
+const openShortage = (r: Row): boolean => r.status === 'PENDENTE' && r.batch_id === null;
+/** Registers and corrects shortages of a unit: administrators anywhere, CREATE_SHORTAGES holders in their assigned units. */
+const actsOnUnit = (a: Actor, unitId: unknown): boolean =>
+  a.isAdmin || (hasRole(a) && a.perms.has('CREATE_SHORTAGES') && (unitId === a.unitId || a.units.includes(String(unitId))));
 const quoteSupplier = (quoteId: unknown, w: World): unknown => w.quotes.get(String(quoteId))?.supplier_id;
 const quoteEditable = (quoteId: unknown, a: Actor, w: World): boolean => {
   const quote = w.quotes.get(String(quoteId));
@@ -223,7 +229,7 @@ const PLANS: Record<string, TablePlan> = {
       },
   },
   import_runs: {
-    read: (r, a) => hasRole(a) && (r.unit_id === a.unitId || r.created_by === a.userId || a.isAdmin),
+    read: (r, a) => r.created_by === a.userId || (hasRole(a) && (r.unit_id === a.unitId || a.isAdmin)),
     remove: (_r, a) => a.isAdmin,
     insert: {
       may: (a) => a.perms.has('MANAGE_PRODUCTS') || a.perms.has('CREATE_SHORTAGES'),
@@ -255,8 +261,18 @@ const PLANS: Record<string, TablePlan> = {
         a.isBuyer ||
         (a.isRep && r.batch_id !== null && w.batches.get(String(r.batch_id))?.status !== 'ABERTO')),
     edit: (r, a) => (r.unit_id === a.unitId && a.perms.has('CREATE_SHORTAGES')) || a.isBuyer,
-    content: ['observation', 'available_quantity', 'product_id'],
-    ruled: {},
+    content: ['observation', 'available_quantity', 'group_id'],
+    ruled: {
+      // A unit is corrected only on an open shortage, between units the editor acts on.
+      unit_id: (r, a, w) =>
+        w.unitIds.filter((u) => u !== r.unit_id && !(openShortage(r) && actsOnUnit(a, r.unit_id) && actsOnUnit(a, u))),
+      // Only the arrival of an ordered item is a direct update; every other step is an RPC's.
+      status: (r) =>
+        SHORTAGE_STATUSES.filter((s) => s !== r.status && !(r.status === 'PEDIDO_ENVIADO' && s === 'ENTREGUE')),
+      // Product and quantity change only while open; inside a batch, through update_batch_quantities.
+      product_id: (r, _a, w) => (openShortage(r) ? [] : [w.productIds.find((p) => p !== r.product_id)]),
+      requested_quantity: (r) => (openShortage(r) ? [] : [Number(r.requested_quantity) + 1]),
+    },
     remove: (r, a) => (r.unit_id === a.unitId && a.perms.has('CREATE_SHORTAGES')) || a.isAdmin,
     insert: {
       may: (a) => a.perms.has('CREATE_SHORTAGES'),
@@ -384,6 +400,7 @@ async function loadWorld(): Promise<World> {
     importRuns: await byId(`select to_jsonb(i) as r from public.import_runs i`),
     adminRoles: new Set((await db.query<{ id: string }>(`select id from public.custom_roles where is_admin or upper(name) = 'ADMIN'`)).rows.map((r) => r.id)),
     unitIds: (await db.query<{ id: string }>(`select id from public.store_units order by name`)).rows.map((r) => r.id),
+    productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
   };
 }
 
@@ -519,6 +536,14 @@ describe.each(['admin', 'balconista', 'balconista2', 'farmaceutico', 'compras', 
   'as %s',
   (key) => {
     const actor = (): Actor => actors.find((a) => a.key === key)!;
+
+    // Other suites run meanwhile on the same database: read the caller's unit, role and
+    // assignments again right before attacking, so a legitimate change is not taken for a hole.
+    beforeEach(async () => {
+      const a = actor();
+      if (a.userId) Object.assign(a, await factsOf(a.userId));
+      world = await loadWorld();
+    });
 
     it('reads only the rows its rules allow', async () => {
       const a = actor();
@@ -695,7 +720,18 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   },
   // Analyses of purchasing: purchasing readers only.
   get_supplier_win_rates: (a) => when(!a.readsPurchasing, [{ args: { p_from: '2000-01-01', p_to: '2100-01-01' }, expect: emptyOrRefused }]),
-  get_winning_items: (a) => when(!a.readsPurchasing, [{ args: { p_from: '2000-01-01', p_to: '2100-01-01' }, expect: emptyOrRefused }]),
+  // A representative sees its own supplier's winning items (/itens-vitoriosos), never another's.
+  get_winning_items: (a, w) =>
+    when(!a.readsPurchasing, [
+      {
+        args: { p_from: '2000-01-01', p_to: '2100-01-01' },
+        expect: (r) => {
+          if (r.error) return true;
+          const foreign = (r.data as Row[]).filter((row) => quoteSupplier(row.quote_id, w) !== a.supplierId || !a.supplierId);
+          return foreign.length === 0 ? true : `${foreign.length} items of other suppliers`;
+        },
+      },
+    ]),
   // Shortage reads: another unit's id gives nothing to a caller bound to its own unit.
   search_shortages: (a, w) =>
     when(!a.isAdmin && !a.isBuyer, [
@@ -735,9 +771,10 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       expect: (r) => (r.error || (r.data as Row[]).every((u) => Object.keys(u).sort().join() === 'id,name') ? true : `columns ${Object.keys((r.data as Row[])[0] ?? {}).join()}`),
     },
   ],
-  // Menus and home cards of a role: the caller's own role only (the shell asks for nothing else).
-  get_visible_menu_paths: (a, w) => when(!a.isAdmin, [{ args: { role_id: [...w.adminRoles][0] }, expect: emptyOrRefused }]),
-  get_visible_homepage_actions: (a, w) => when(!a.isAdmin, [{ args: { role_id: [...w.adminRoles][0] }, expect: emptyOrRefused }]),
+  // Menus and home cards of a role are configuration every signed-in user may read (the tables
+  // role_menu_paths and role_homepage_actions are readable too); nothing to forge.
+  get_visible_menu_paths: () => [],
+  get_visible_homepage_actions: () => [],
 };
 
 const ownCounts = new Map<string, number>();
