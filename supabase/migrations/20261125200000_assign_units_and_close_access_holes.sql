@@ -195,6 +195,12 @@ begin
   if new.supplier_id is distinct from old.supplier_id and not private.has_permission('MANAGE_USERS') then
     raise exception 'Apenas administradores de usuários podem alterar o fornecedor de um perfil' using errcode = '42501';
   end if;
+  if new.unit_id is distinct from old.unit_id
+     and new.unit_id is not null
+     and not private.can_manage_user_access(old.id)
+     and not exists (select 1 from public.user_units uu where uu.user_id = old.id and uu.unit_id = new.unit_id) then
+    raise exception 'Você só pode trocar para uma unidade atribuída a você' using errcode = '42501';
+  end if;
   return new;
 end;
 $$;
