@@ -166,12 +166,11 @@ export async function refreshSession(db: Queryable, presented: string, options: 
     // the parent of the active token is refused and the whole family revoked: a token stolen
     // before its owner refreshed must stop working (security review 2026-11-24). GoTrue's code
     // hands the active token back to its parent at any age; see auth/README.md.
-    if (token.age > options.settings.refreshTokenReuseInterval) {
-      if (options.settings.enableRefreshTokenRotation) {
-        await db.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and coalesce(revoked, false) = false`, [
-          token.session_id,
-        ]);
-      }
+    // (With rotation switched off, as in GoTrue, an old token keeps working at any age.)
+    if (options.settings.enableRefreshTokenRotation && token.age > options.settings.refreshTokenReuseInterval) {
+      await db.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and coalesce(revoked, false) = false`, [
+        token.session_id,
+      ]);
       throw new RefreshReuseError();
     }
     const active = await db.query<{ token: string; parent: string | null }>(
