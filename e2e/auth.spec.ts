@@ -53,3 +53,15 @@ test('password reset through the mailbox sets a new password', async ({ page }) 
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, 'SenhaNova#2026');
 });
+
+test('/register explains in Portuguese what a weak password lacks, and keeps what was typed', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill('Paula Senha');
+  await page.getByLabel('Email').fill(`senha-fraca-${Date.now()}@example.com`);
+  await expect(page.getByText('Pelo menos 8 caracteres, com letras minúsculas, maiúsculas e números.')).toBeVisible();
+  await page.getByLabel('Senha').fill('abcdefgh');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('A senha deve ter uma letra maiúscula e um número.', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Paula Senha');
+  await expect(page).toHaveURL(/\/register$/);
+});

@@ -34,7 +34,7 @@ async function userWithCustomRole(prefix: string, role: { name: string; is_admin
 const cards = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: 'Selecione uma das ações abaixo para começar:' }).getByRole('heading', { level: 3 });
 
-test('a user without a unit picks one, confirms it, sees the unit toast and keeps it after a reload', async ({ page }) => {
+test('a user without a unit sees no switch until units are assigned, then picks one, confirms it and keeps it after a reload', async ({ page }) => {
   const email = `unidade-${Date.now()}@example.com`;
   await createUser(email, 'Senha#Teste1', 'Ulisses Unidade');
   await signIn(page, email, 'Senha#Teste1');
@@ -44,9 +44,18 @@ test('a user without a unit picks one, confirms it, sees the unit toast and keep
   await expect(page.getByText('Balconista', { exact: true }).first()).toBeVisible();
   await expect(cards(page)).toHaveText(['Permissões Limitadas']);
   await expect(page.getByRole('link', { name: 'Acessar Lançar Falta' })).toHaveCount(0);
+  // No unit assigned yet: nothing to switch to.
+  await expect(page.getByRole('combobox', { name: 'Alterar unidade' })).toHaveCount(0);
+
+  // An administrator assigns Norte and Sul (user_units; /usuarios will do it on screen).
+  const userId = (await apiSession(email, 'Senha#Teste1')).user.id;
+  const units = await adminRest<{ id: string; name: string }[]>('GET', 'store_units?select=id,name&name=in.(Unidade%20Norte,Unidade%20Sul)');
+  await adminRest('POST', 'user_units', units.map((unit) => ({ user_id: userId, unit_id: unit.id })));
+  await page.reload();
 
   // Cancelling the confirmation changes nothing.
   await page.getByRole('combobox', { name: 'Alterar unidade' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Nenhuma unidade', 'Unidade Norte', 'Unidade Sul']);
   await page.getByRole('option', { name: 'Unidade Norte' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Confirmar alteração de unidade' });
   await expect(dialog).toContainText('Deseja se associar à Unidade Norte?');

@@ -23,6 +23,12 @@ const backend = await startBackend({
     LOCAL_SUPABASE_PORT: String(BACKEND_PORT),
     LOCAL_SUPABASE_DB_PORT: String(BACKEND_PORT + 1),
     LOCAL_SUPABASE_NO_ENV_FILE: '1',
+    // Every browser of the run signs in from 127.0.0.1, hundreds of times: raise the project's
+    // per-IP auth limits (config.toml keeps GoTrue's) for this backend only, explicitly.
+    LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH: '100000',
+    LOCAL_SUPABASE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+    LOCAL_SUPABASE_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+    LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT: '100000',
   },
   banner: false,
 });

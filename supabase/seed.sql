@@ -72,4 +72,13 @@ from demo_accounts d
 join public.custom_roles cr on cr.name = d.role_name
 on conflict (user_id) do nothing;
 
+-- The clerk covers two stores and switches between them on the home screen; everyone
+-- else works in one unit (assigned above by the profile update).
+insert into public.user_units (user_id, unit_id)
+select d.id, su.id
+from demo_accounts d
+join public.store_units su on su.name = 'Unidade Norte'
+where d.email = 'balconista@farmacia.local'
+on conflict do nothing;
+
 drop table demo_accounts;

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       enableRefreshTokenRotation: true,
       refreshTokenReuseInterval: 10,
       minimumPasswordLength: 6,
+      passwordRequiredCharacters: [],
     });
     expect(config.functions).toEqual({});
   });
@@ -56,5 +57,22 @@ describe('loadConfig', () => {
       new ConfigError('config.toml: api.max_rows must be a number'),
     );
     expect(() => loadConfig({ LOCAL_SUPABASE_PORT: 'http' })).toThrow(new ConfigError('LOCAL_SUPABASE_PORT must be a TCP port number (got "http")'));
+  });
+});
+
+describe('auth limits and password requirements of the app project', () => {
+  it("reads quality.md's figures from supabase/config.toml", () => {
+    const config = loadConfig({});
+    expect(config.auth.rateLimits).toEqual({ signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, emailSent: 30 });
+    expect(config.auth.emailMaxFrequency).toBe(60);
+    expect(config.auth.minimumPasswordLength).toBe(8);
+    expect(config.auth.passwordRequiredCharacters).toEqual(['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789']);
+  });
+
+  it('lets a test harness raise a limit explicitly with LOCAL_SUPABASE_RATE_LIMIT_<KEY>, and refuses nonsense', () => {
+    const raised = loadConfig({ LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH: '100000' });
+    expect(raised.auth.rateLimits.tokenRefresh).toBe(100000);
+    expect(raised.auth.rateLimits.tokenVerifications).toBe(30);
+    expect(() => loadConfig({ LOCAL_SUPABASE_RATE_LIMIT_EMAIL_SENT: 'muitos' })).toThrow(ConfigError);
   });
 });

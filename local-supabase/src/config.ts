@@ -61,6 +61,47 @@ function num(t: Table, key: string, fallback: number, where: string): number {
   return value;
 }
 
+/**
+ * The character sets `[auth] password_requirements` demands, as the CLI hands them to GoTrue
+ * (GOTRUE_PASSWORD_REQUIRED_CHARACTERS): a password must contain one character of each set.
+ */
+const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
+  '': [],
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits_symbols: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+    "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~",
+  ],
+};
+
+function passwordRequirements(value: string): string[] {
+  const sets = PASSWORD_REQUIREMENTS[value];
+  if (!sets) {
+    throw new ConfigError(`config.toml: auth.password_requirements must be one of ${Object.keys(PASSWORD_REQUIREMENTS).map((k) => `"${k}"`).join(', ')}`);
+  }
+  return sets;
+}
+
+/**
+ * An `[auth.rate_limit]` figure from config.toml, unless LOCAL_SUPABASE_RATE_LIMIT_<KEY> (e.g.
+ * LOCAL_SUPABASE_RATE_LIMIT_TOKEN_REFRESH) overrides it: test harnesses that sign in hundreds
+ * of times from one address raise the limits explicitly instead of the project keeping
+ * permissive ones.
+ */
+function rateLimit(env: NodeJS.ProcessEnv, t: Table, key: string, fallback: number): number {
+  const name = `LOCAL_SUPABASE_RATE_LIMIT_${key.toUpperCase()}`;
+  const override = env[name];
+  if (override !== undefined && override !== '') {
+    const value = Number(override);
+    if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a non-negative number`);
+    return value;
+  }
+  return num(t, key, fallback, 'auth.rate_limit');
+}
+
 function bool(t: Table, key: string, fallback: boolean, where: string): boolean {
   const value = t[key];
   if (value === undefined) return fallback;
@@ -203,11 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       otpExpiry: num(emailT, 'otp_expiry', 3600, 'auth.email'),
       securePasswordChange: bool(emailT, 'secure_password_change', false, 'auth.email'),
       minimumPasswordLength: num(authT, 'minimum_password_length', 6, 'auth'),
+      passwordRequiredCharacters: passwordRequirements(str(authT, 'password_requirements', '', 'auth')),
       rateLimits: {
-        signInSignUps: num(rateT, 'sign_in_sign_ups', 30, 'auth.rate_limit'),
-        tokenRefresh: num(rateT, 'token_refresh', 150, 'auth.rate_limit'),
-        tokenVerifications: num(rateT, 'token_verifications', 30, 'auth.rate_limit'),
-        emailSent: num(rateT, 'email_sent', 2, 'auth.rate_limit'),
+        signInSignUps: rateLimit(env, rateT, 'sign_in_sign_ups', 30),
+        tokenRefresh: rateLimit(env, rateT, 'token_refresh', 150),
+        tokenVerifications: rateLimit(env, rateT, 'token_verifications', 30),
+        emailSent: rateLimit(env, rateT, 'email_sent', 2),
       },
       trustForwardedFor: env.LOCAL_SUPABASE_TRUST_FORWARDED_FOR === '1',
     },

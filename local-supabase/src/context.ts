@@ -56,6 +56,8 @@ export interface AuthSettings {
   /** `[auth.email] secure_password_change` (default false). */
   securePasswordChange: boolean;
   minimumPasswordLength: number;
+  /** `[auth] password_requirements` as character sets; a password needs one character of each. */
+  passwordRequiredCharacters: string[];
   rateLimits: AuthRateLimits;
   /**
    * LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1: key the IP rate limits by the client's

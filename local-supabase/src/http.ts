@@ -96,3 +96,30 @@ export function apiKeyOf(req: IncomingMessage, rest: string): string | undefined
   }
   return undefined;
 }
+
+/** The deepest JSON nesting a request body may have: far beyond any real payload, far below a stack overflow. */
+export const MAX_JSON_DEPTH = 512;
+
+/**
+ * Whether `text` nests arrays and objects deeper than `max`, found in one pass without
+ * recursion (strings and their escapes skipped), so a hostile body is refused before
+ * JSON.parse, JSON.stringify or PostgreSQL walk it recursively.
+ */
+export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) {
+      inString = true;
+    } else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}

@@ -1,11 +1,14 @@
 /**
  * HS256 JSON Web Tokens, as hosted Supabase issues them with the legacy JWT secret.
- * Verification mirrors PostgREST: signature, then exp/nbf/iat with 30 s of clock skew.
+ * Verification: signature, then exp/nbf/iat. PostgREST allows 30 s of clock skew on those
+ * claims (allowedSkewSeconds in its Auth module); GoTrue (golang-jwt without leeway), storage-api
+ * (jsonwebtoken) and the edge runtime (jose) allow none, so their callers pass 0.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { JwtClaims } from './context.ts';
 
-const CLOCK_SKEW_SECONDS = 30;
+/** PostgREST's allowance on exp/nbf/iat. */
+export const POSTGREST_CLOCK_SKEW_SECONDS = 30;
 
 function base64url(input: Buffer | string): string {
   return Buffer.from(input).toString('base64url');
@@ -26,7 +29,12 @@ export type JwtFailure =
 
 export type JwtResult = { ok: true; claims: JwtClaims } | JwtFailure;
 
-export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtResult {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  skewSeconds = POSTGREST_CLOCK_SKEW_SECONDS,
+): JwtResult {
   const parts = token.split('.');
   if (parts.length !== 3) {
     return { ok: false, kind: 'malformed', message: `Expected 3 parts in JWT; got ${parts.length}` };
@@ -54,13 +62,13 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   } catch {
     return { ok: false, kind: 'malformed', message: 'JWT cryptographic operation failed' };
   }
-  if (typeof claims.exp === 'number' && nowSeconds - CLOCK_SKEW_SECONDS >= claims.exp) {
+  if (typeof claims.exp === 'number' && nowSeconds - skewSeconds >= claims.exp) {
     return { ok: false, kind: 'expired', message: 'JWT expired' };
   }
-  if (typeof claims.nbf === 'number' && nowSeconds + CLOCK_SKEW_SECONDS < claims.nbf) {
+  if (typeof claims.nbf === 'number' && nowSeconds + skewSeconds < claims.nbf) {
     return { ok: false, kind: 'not_yet_valid', message: 'JWT not yet valid' };
   }
-  if (typeof claims.iat === 'number' && nowSeconds + CLOCK_SKEW_SECONDS < claims.iat) {
+  if (typeof claims.iat === 'number' && nowSeconds + skewSeconds < claims.iat) {
     return { ok: false, kind: 'not_yet_valid', message: 'JWT issued at future' };
   }
   return { ok: true, claims };

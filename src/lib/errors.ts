@@ -52,6 +52,26 @@ export function isSilentLogoutError(error: unknown): boolean {
   return SILENT_LOGOUT_MARKERS.some((marker) => text.includes(marker));
 }
 
+const WEAK_PASSWORD_REASONS: Record<string, string> = {
+  length: 'pelo menos 8 caracteres',
+  characters: 'letras minúsculas, maiúsculas e números',
+  pwned: 'uma senha que não apareça em vazamentos de dados conhecidos',
+};
+
+/**
+ * GoTrue's 422 weak_password names its reasons (`length`, `characters`, `pwned`, in
+ * AuthWeakPasswordError.reasons): 'A senha é fraca: use pelo menos 8 caracteres e letras
+ * minúsculas, maiúsculas e números.'
+ */
+export function weakPasswordMessage(error: unknown): string {
+  const reasons = (error as { reasons?: unknown }).reasons;
+  const parts = (Array.isArray(reasons) ? reasons : [])
+    .map((reason) => WEAK_PASSWORD_REASONS[String(reason)])
+    .filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return 'A senha é fraca: use pelo menos 8 caracteres, com letras minúsculas, maiúsculas e números.';
+  return `A senha é fraca: use ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`}.`;
+}
+
 /** Auth errors other than sign-in (sign-up, reset, password change), in Portuguese. */
 export function authErrorMessage(error: unknown): string {
   const code = codeOf(error);
@@ -61,7 +81,7 @@ export function authErrorMessage(error: unknown): string {
     case 'email_exists':
       return 'Já existe uma conta com este email.';
     case 'weak_password':
-      return 'A senha é muito fraca. Use pelo menos 8 caracteres.';
+      return weakPasswordMessage(error);
     case 'same_password':
       return 'A nova senha deve ser diferente da senha atual.';
     case 'over_email_send_rate_limit':

@@ -222,6 +222,7 @@ export type Database = {
           created_at: string
           full_name: string | null
           id: string
+          requested_unit_id: string | null
           supplier_id: string | null
           unit_id: string | null
           updated_at: string
@@ -230,6 +231,7 @@ export type Database = {
           created_at?: string
           full_name?: string | null
           id: string
+          requested_unit_id?: string | null
           supplier_id?: string | null
           unit_id?: string | null
           updated_at?: string
@@ -238,11 +240,19 @@ export type Database = {
           created_at?: string
           full_name?: string | null
           id?: string
+          requested_unit_id?: string | null
           supplier_id?: string | null
           unit_id?: string | null
           updated_at?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "profiles_requested_unit_id_fkey"
+            columns: ["requested_unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "profiles_supplier_id_fkey"
             columns: ["supplier_id"]
@@ -750,6 +760,39 @@ export type Database = {
             columns: ["role_id"]
             isOneToOne: false
             referencedRelation: "custom_roles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_units: {
+        Row: {
+          created_at: string
+          unit_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          unit_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          unit_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_units_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_units_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]

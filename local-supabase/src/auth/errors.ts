@@ -75,8 +75,7 @@ export const errors = {
   userNotFoundFromJwt: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
   sessionNotFoundFromJwt: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
-  weakPassword: (min: number) =>
-    new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, { weak_password: { reasons: ['length'] } }),
+  weakPassword: (message: string, reasons: string[]) => new AuthError(422, 'weak_password', message, { weak_password: { reasons } }),
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
   rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),

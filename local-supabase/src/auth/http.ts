@@ -1,5 +1,6 @@
 /** Small HTTP helpers for the auth service. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http.ts';
 import { AuthError, errors } from './errors.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -18,6 +19,7 @@ export async function readJson(req: IncomingMessage): Promise<JsonObject> {
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
   if (text === '') return {};
+  if (jsonDepthExceeds(text)) throw errors.badJson(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -119,8 +119,23 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
     if (!limiter.take(clientIp(req, settings.trustForwardedFor))) throw errors.rateLimited();
   }
 
+  /**
+   * GoTrue's checkPasswordStrength: length in bytes against minimum_password_length ("length"),
+   * then one character of each required set ("characters"); the messages joined by a space.
+   */
   function checkPassword(password: string): void {
-    if (password.length < settings.minimumPasswordLength) throw errors.weakPassword(settings.minimumPasswordLength);
+    const messages: string[] = [];
+    const reasons: string[] = [];
+    if (Buffer.byteLength(password) < settings.minimumPasswordLength) {
+      messages.push(`Password should be at least ${settings.minimumPasswordLength} characters.`);
+      reasons.push('length');
+    }
+    const sets = settings.passwordRequiredCharacters;
+    if (sets.some((set) => ![...set].some((ch) => password.includes(ch)))) {
+      messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+      reasons.push('characters');
+    }
+    if (reasons.length > 0) throw errors.weakPassword(messages.join(' '), reasons);
   }
 
   // bcryptjs writes the $2b$ prefix; Go's bcrypt (GoTrue) writes $2a$ for the identical algorithm.
@@ -143,7 +158,8 @@ export const createAuthService: ServiceFactory = async (ctx: BackendContext): Pr
   function requireJwt(req: IncomingMessage): JwtClaims {
     const token = bearerToken(req);
     if (!token) throw errors.noAuthorization();
-    const result = verifyJwt(token, config.jwtSecret);
+    // GoTrue verifies exp without leeway (golang-jwt); only PostgREST allows clock skew.
+    const result = verifyJwt(token, config.jwtSecret, undefined, 0);
     if (!result.ok) throw errors.badJwt(jwtFailureDetail(result.kind, result.message));
     return result.claims;
   }

@@ -161,21 +161,26 @@ export async function refreshSession(db: Queryable, presented: string, options: 
 
   let issued: string | undefined;
   if (token.revoked) {
+    // A revoked token is honoured only within the reuse interval after it was revoked (a client
+    // that lost the answer of its last refresh, or two tabs refreshing at once). After it, even
+    // the parent of the active token is refused and the whole family revoked: a token stolen
+    // before its owner refreshed must stop working (security review 2026-11-24). GoTrue's code
+    // hands the active token back to its parent at any age; see auth/README.md.
+    // (With rotation switched off, as in GoTrue, an old token keeps working at any age.)
+    if (options.settings.enableRefreshTokenRotation && token.age > options.settings.refreshTokenReuseInterval) {
+      await db.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and coalesce(revoked, false) = false`, [
+        token.session_id,
+      ]);
+      throw new RefreshReuseError();
+    }
     const active = await db.query<{ token: string; parent: string | null }>(
       `select token, parent from auth.refresh_tokens
         where session_id = $1 and coalesce(revoked, false) = false order by id desc limit 1`,
       [token.session_id],
     );
     const current = active.rows[0];
-    if (current && current.parent === token.token) {
-      // The client lost the answer of its last refresh: hand back the active token.
-      issued = current.token;
-    } else if (options.settings.enableRefreshTokenRotation && token.age > options.settings.refreshTokenReuseInterval) {
-      await db.query(`update auth.refresh_tokens set revoked = true where session_id = $1 and coalesce(revoked, false) = false`, [
-        token.session_id,
-      ]);
-      throw new RefreshReuseError();
-    }
+    // The client lost the answer of its last refresh: hand back the active token.
+    if (current && current.parent === token.token) issued = current.token;
   }
   if (!issued) {
     await db.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [token.id]);

@@ -34,6 +34,11 @@ select $$a;b$$;`;
   it('drops empty and comment-only trailing statements', () => {
     expect(splitStatements('select 1;\n;  \n-- done\n')).toEqual(['select 1']);
   });
+  it('keeps linear time on a long comment header before a statement (no regex backtracking)', () => {
+    const header = Array.from({ length: 40 }, (_, i) => `-- line ${i} of a long explanation, with 'quotes'\n`).join('');
+    // Exponential backtracking never returned on 20 comment lines (the test times out).
+    expect(splitStatements(`${header}\n\ncreate table t (a int);\n-- trailing\n`)).toEqual([`${header.trim()}\n\n\ncreate table t (a int)`]);
+  });
 });
 
 describe('describePgError', () => {

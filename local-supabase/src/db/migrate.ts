@@ -42,7 +42,9 @@ export function splitStatements(sql: string): string[] {
   const n = sql.length;
   const push = (end: number): void => {
     const text = sql.slice(start, end).trim();
-    if (text && !/^(?:--[^\n]*\n?|\/\*[\s\S]*?\*\/|\s)*$/.test(text)) statements.push(text);
+    // Comment-only chunks are skipped. Strip comments, then test for emptiness: a single regex
+    // over alternating comments and whitespace backtracks exponentially on long comment blocks.
+    if (text && text.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '').trim() !== '') statements.push(text);
   };
   while (i < n) {
     const ch = sql[i];

@@ -82,7 +82,8 @@ function unverifiedExp(token: string): number | null {
 function checkToken(token: string, secret: string): TokenCheck {
   const now = Math.floor(Date.now() / 1000);
   const cleaned = token.replace(/\s/g, '');
-  const result = verifyJwt(cleaned, secret, now);
+  // Realtime (Joken) validates exp without leeway.
+  const result = verifyJwt(cleaned, secret, now, 0);
   if (!result.ok) {
     if (result.kind === 'expired') {
       const exp = unverifiedExp(cleaned) ?? now;

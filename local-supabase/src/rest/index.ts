@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { BackendContext, JwtClaims, Service, ServiceFactory } from '../context.ts';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http.ts';
 import { verifyJwt } from '../jwt.ts';
 import { RestError, fromPgError, isPgError } from './errors.ts';
 import type { SelectItem } from './grammar.ts';
@@ -65,26 +66,44 @@ function appliedPrefs(p: Prefer, method: string): string {
   return out.join(', ');
 }
 
+const MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The request body as text, at most 50 MB. Past that the rest is read and dropped (not kept in
+ * memory) so the client receives the 413 instead of a reset connection; a client that keeps
+ * sending far beyond the limit is cut off.
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > 50 * 1024 * 1024) {
-        reject(new RestError(413, 'PGRST413', 'Payload too large', null, null));
+      if (size > 4 * MAX_BODY_BYTES) {
         req.destroy();
         return;
       }
-      chunks.push(c);
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+      else chunks.length = 0;
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (size > MAX_BODY_BYTES) reject(new RestError(413, 'PGRST413', 'Payload too large', null, null));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(new RestError(413, 'PGRST413', 'Payload too large', null, null));
+    });
   });
 }
 
 function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
+  // Bounded before anything walks it recursively (JSON.stringify of a 10,000-level array
+  // overflowed the stack and answered 500).
+  if (jsonDepthExceeds(text)) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, null);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

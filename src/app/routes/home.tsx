@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useUnits } from '@/features/auth/api/get-units';
+import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
 import { useUpdateUnit } from '@/features/auth/api/update-unit';
 import { useAuth } from '@/features/auth/auth-context';
 import { HomePage } from '@/features/home/components/home-page';
@@ -7,7 +7,7 @@ import { HomePage } from '@/features/home/components/home-page';
 export default function HomeRoute() {
   useDocumentTitle('Início');
   const { user } = useAuth();
-  const units = useUnits();
+  const units = useAssignedUnits(user?.id);
   const updateUnit = useUpdateUnit();
   if (!user) return null;
   return (

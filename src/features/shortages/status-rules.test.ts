@@ -1,38 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { allowedStatuses, canEditBatchedFields } from '@/features/shortages/status-rules';
+import { allowedStatuses, canEditProductAndQuantity, frozenQuantityMessage } from '@/features/shortages/status-rules';
+import { SHORTAGE_STATUSES } from '@/features/shortages/types';
 
 describe('allowedStatuses', () => {
-  it('offers PENDENTE and ENTREGUE for a shortage outside any batch', () => {
-    expect(allowedStatuses({ status: 'PENDENTE', batch_id: null })).toEqual(['PENDENTE', 'ENTREGUE']);
-    expect(allowedStatuses({ status: 'ENTREGUE', batch_id: null })).toEqual(['PENDENTE', 'ENTREGUE']);
+  it('offers no hand-made move for an open shortage: PENDENTE -> ENTREGUE would skip the purchasing flow', () => {
+    expect(allowedStatuses({ status: 'PENDENTE', batch_id: null })).toEqual(['PENDENTE']);
   });
 
-  it('never offers a purchasing status by hand', () => {
-    for (const status of ['PENDENTE', 'ENTREGUE'] as const) {
-      const offered = allowedStatuses({ status, batch_id: null });
-      for (const purchasing of ['LOTE_CRIADO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO'] as const) {
-        expect(offered).not.toContain(purchasing);
-      }
-    }
-  });
-
-  it('keeps a batched shortage at its status, except an order that arrives (PEDIDO_ENVIADO → ENTREGUE)', () => {
-    expect(allowedStatuses({ status: 'LOTE_CRIADO', batch_id: 'b1' })).toEqual(['LOTE_CRIADO']);
-    expect(allowedStatuses({ status: 'EM_COTACAO', batch_id: 'b1' })).toEqual(['EM_COTACAO']);
-    expect(allowedStatuses({ status: 'COTACAO_FINALIZADA', batch_id: 'b1' })).toEqual(['COTACAO_FINALIZADA']);
+  it('offers only the arrival of an ordered item (PEDIDO_ENVIADO -> ENTREGUE)', () => {
     expect(allowedStatuses({ status: 'PEDIDO_ENVIADO', batch_id: 'b1' })).toEqual(['PEDIDO_ENVIADO', 'ENTREGUE']);
-    expect(allowedStatuses({ status: 'ENTREGUE', batch_id: 'b1' })).toEqual(['ENTREGUE']);
-  });
-
-  it('still shows the current status of an unbatched row left in a purchasing status', () => {
-    expect(allowedStatuses({ status: 'EM_COTACAO', batch_id: null })).toEqual(['PENDENTE', 'EM_COTACAO', 'ENTREGUE']);
+    for (const status of SHORTAGE_STATUSES.filter((s) => s !== 'PEDIDO_ENVIADO')) {
+      expect(allowedStatuses({ status, batch_id: 'b1' })).toEqual([status]);
+      expect(allowedStatuses({ status, batch_id: null })).toEqual([status]);
+    }
   });
 });
 
-describe('canEditBatchedFields', () => {
-  it('freezes the requested quantity of a batched shortage for non-buyers only', () => {
-    expect(canEditBatchedFields({ batch_id: null }, false)).toBe(true);
-    expect(canEditBatchedFields({ batch_id: 'b1' }, false)).toBe(false);
-    expect(canEditBatchedFields({ batch_id: 'b1' }, true)).toBe(true);
+describe('canEditProductAndQuantity', () => {
+  it('allows the quantity only while the shortage is open', () => {
+    expect(canEditProductAndQuantity({ status: 'PENDENTE', batch_id: null })).toBe(true);
+    expect(canEditProductAndQuantity({ status: 'LOTE_CRIADO', batch_id: 'b1' })).toBe(false);
+    expect(canEditProductAndQuantity({ status: 'ENTREGUE', batch_id: null })).toBe(false);
+  });
+
+  it('explains why with the batch or the closed-shortage message', () => {
+    expect(frozenQuantityMessage({ status: 'LOTE_CRIADO', batch_id: 'b1' })).toBe('Esta falta está em um lote de cotação e não pode ser alterada.');
+    expect(frozenQuantityMessage({ status: 'ENTREGUE', batch_id: null })).toBe('Apenas faltas pendentes podem ter produto ou quantidade alterados');
   });
 });

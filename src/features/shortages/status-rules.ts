@@ -1,7 +1,7 @@
 /**
- * What the database lets a user change on a shortage by hand (security review S1/P1, migrations
- * 20261121900000 and 20261121910000): batch membership and the purchasing statuses belong to the
- * purchasing RPCs, so the list only offers the transitions the database accepts.
+ * What the database lets a user change on a shortage by hand (security reviews S1/P1 and
+ * 2026-11-24): batch membership and the purchasing statuses belong to the purchasing RPCs, so the
+ * list only offers the transitions the database accepts.
  */
 import { SHORTAGE_STATUSES, type Shortage, type ShortageStatus } from '@/features/shortages/types';
 
@@ -12,23 +12,30 @@ export const BATCHED_SHORTAGE_MESSAGE = 'Esta falta está em um lote de cotaçã
 
 type StatusSubject = Pick<Shortage, 'status' | 'batch_id'>;
 
+/** Why the quantity of a shortage that is no longer open cannot be edited (the database's own words). */
+export const CLOSED_SHORTAGE_MESSAGE = 'Apenas faltas pendentes podem ter produto ou quantidade alterados';
+
 /**
- * The statuses the status select offers for a shortage, the current one included, in list order:
- * without a batch, PENDENTE ↔ ENTREGUE; in a batch, only PEDIDO_ENVIADO → ENTREGUE (an order arrived).
- * The same for every user: not even buyers set purchasing statuses by hand.
+ * The statuses the status select offers for a shortage, the current one included, in list order.
+ * The database (migration 20261125200100) moves a shortage along the purchasing flow only through
+ * the batch and order RPCs; the one direct step is an ordered item that arrives
+ * (PEDIDO_ENVIADO → ENTREGUE). The same for every user, administrators included.
  */
 export function allowedStatuses(shortage: StatusSubject): ShortageStatus[] {
   const allowed = new Set<ShortageStatus>([shortage.status]);
-  if (shortage.batch_id === null) {
-    allowed.add('PENDENTE');
-    allowed.add('ENTREGUE');
-  } else if (shortage.status === 'PEDIDO_ENVIADO') {
-    allowed.add('ENTREGUE');
-  }
+  if (shortage.status === 'PEDIDO_ENVIADO') allowed.add('ENTREGUE');
   return SHORTAGE_STATUSES.filter((status) => allowed.has(status));
 }
 
-/** Whether the user may change the requested quantity (and product): not once it is in a batch, unless a buyer. */
-export function canEditBatchedFields(shortage: Pick<Shortage, 'batch_id'>, isBuyer: boolean): boolean {
-  return isBuyer || shortage.batch_id === null;
+/**
+ * Whether the requested quantity may still be edited by hand: only while the shortage is open
+ * (PENDENTE, outside any batch). Inside a batch the buyer changes quantities through the batch.
+ */
+export function canEditProductAndQuantity(shortage: StatusSubject): boolean {
+  return shortage.status === 'PENDENTE' && shortage.batch_id === null;
+}
+
+/** The hint shown on a frozen quantity field. */
+export function frozenQuantityMessage(shortage: StatusSubject): string {
+  return shortage.batch_id !== null ? BATCHED_SHORTAGE_MESSAGE : CLOSED_SHORTAGE_MESSAGE;
 }

@@ -196,11 +196,16 @@ describe('import_shortages', () => {
       expect((await client.from('import_runs').select('id').eq('id', runId)).data).toEqual([]);
       expect((await client.from('import_run_rejections').select('id').eq('import_run_id', runId)).data).toEqual([]);
     }
-    // A run's author is always the caller, and a clerk cannot file a run under another unit.
+    // A run's author is always the caller (a run in another's name is refused, not rewritten),
+    // and a clerk cannot file a run under another unit.
     const { userId } = await signInAs(backend, 'balconista');
+    const forged = await (await as('balconista'))
+      .from('import_runs')
+      .insert({ kind: 'shortages', file_name: fileName, unit_id: null, created_by: randomUUID() });
+    expect(forged.error?.code).toBe('42501');
     const own = await (await as('balconista'))
       .from('import_runs')
-      .insert({ kind: 'shortages', file_name: fileName, unit_id: null, created_by: randomUUID() })
+      .insert({ kind: 'shortages', file_name: fileName, unit_id: null })
       .select('created_by')
       .single();
     expect(own.data?.created_by).toBe(userId);

@@ -280,36 +280,44 @@ describe('get_visible_menu_paths and get_visible_homepage_actions', () => {
 });
 
 describe('list_basic_users', () => {
-  it('returns e-mail, name and unit of a user filtered by id', async () => {
+  it('returns name and unit of a colleague filtered by id, without the e-mail', async () => {
     const { data, error } = await clients.balconista.rpc('list_basic_users').eq('id', userIds.farmaceutico);
     expect(error).toBeNull();
-    expect(data).toEqual([
-      {
-        id: userIds.farmaceutico,
-        email: 'farmaceutico@farmacia.local',
-        full_name: 'Fernando Farmacêutico',
-        unit_id: unitIds['Unidade Sul'],
-      },
-    ]);
+    expect(data).toEqual([{ id: userIds.farmaceutico, email: null, full_name: 'Fernando Farmacêutico', unit_id: unitIds['Unidade Sul'] }]);
   });
 
-  it('staff see every demo account', async () => {
-    const { data } = await clients.analista.rpc('list_basic_users');
+  it("returns the caller's own e-mail", async () => {
+    const { data } = await clients.balconista.rpc('list_basic_users').eq('id', userIds.balconista);
+    expect(data).toEqual([expect.objectContaining({ email: 'balconista@farmacia.local' })]);
+  });
+
+  it('user administrators see every demo account with its e-mail', async () => {
+    const { data } = await clients.admin.rpc('list_basic_users');
     const emails = (data ?? []).map((u: { email: string }) => u.email);
     expect(emails).toEqual(expect.arrayContaining(DEMO_USER_KEYS.map((k) => DEMO_USERS[k].email)));
   });
 
-  it("a representative does not see another supplier's representative", async () => {
+  it('other staff see every demo account by name, and only their own e-mail', async () => {
+    const { data } = await clients.analista.rpc('list_basic_users');
+    const rows = (data ?? []) as { id: string; email: string | null; full_name: string }[];
+    expect(rows.map((u) => u.full_name)).toEqual(expect.arrayContaining(DEMO_USER_KEYS.map((k) => DEMO_USERS[k].fullName)));
+    expect(rows.filter((u) => u.email !== null).map((u) => u.email)).toEqual(['analista@farmacia.local']);
+  });
+
+  it("a representative sees staff names only: no e-mails, no units, no other supplier's representative", async () => {
     const { data } = await clients.representante.rpc('list_basic_users');
-    const emails = (data ?? []).map((u: { email: string }) => u.email);
-    expect(emails).toContain('compras@farmacia.local');
-    expect(emails).toContain('representante@farmacia.local');
-    expect(emails).not.toContain('representante2@farmacia.local');
+    const rows = (data ?? []) as { id: string; email: string | null; full_name: string; unit_id: string | null }[];
+    const names = rows.map((u) => u.full_name);
+    expect(names).toContain('Carla Compras');
+    expect(names).toContain('Rafael Representante');
+    expect(names).not.toContain('Renata Representante');
+    expect(rows.filter((u) => u.email !== null).map((u) => u.email)).toEqual(['representante@farmacia.local']);
+    expect(rows.filter((u) => u.id !== userIds.representante && u.unit_id !== null)).toEqual([]);
   });
 });
 
 describe('sign-up creates a profile and never a role', () => {
-  it('full_name and a valid unit come from metadata; role claims in metadata are ignored', async () => {
+  it('full_name comes from metadata; a unit there is only a request; role claims are ignored', async () => {
     const client = anonClient(backend);
     const email = `org-signup-${runId}@farmacia.test`;
     const { data, error } = await client.auth.signUp({
@@ -323,8 +331,9 @@ describe('sign-up creates a profile and never a role', () => {
     cleanupUserIds.push(id);
     expect(data.session).not.toBeNull();
 
-    const profile = await client.from('profiles').select('full_name, unit_id, supplier_id').eq('id', id).single();
-    expect(profile.data).toEqual({ full_name: 'Sofia Cadastro', unit_id: unitIds['Unidade Norte'], supplier_id: null });
+    const profile = await client.from('profiles').select('full_name, unit_id, requested_unit_id, supplier_id').eq('id', id).single();
+    expect(profile.data).toEqual({ full_name: 'Sofia Cadastro', unit_id: null, requested_unit_id: unitIds['Unidade Norte'], supplier_id: null });
+    expect((await client.from('user_units').select('unit_id')).data).toEqual([]);
     const roles = await client.from('user_roles').select('role_id');
     expect(roles.data).toEqual([]);
     // Still a plain BALCONISTA: no admin-only write passes.
@@ -379,7 +388,11 @@ describe('writes by a non-admin (throw-away BALCONISTA)', () => {
     expect(check.data).toEqual([]);
   });
 
-  it('changes their own unit and name', async () => {
+  it('changes their own name, and their unit only to one assigned to them', async () => {
+    const refused = await me.client.from('profiles').update({ unit_id: unitIds['Unidade Sul'] }).eq('id', me.id).select('unit_id');
+    expect(refused.error).toMatchObject({ code: '42501', message: 'Você só pode trocar para uma unidade atribuída a você' });
+    const assigned = await clients.admin.from('user_units').insert({ user_id: me.id, unit_id: unitIds['Unidade Sul'] });
+    expect(assigned.error).toBeNull();
     const { data, error } = await me.client
       .from('profiles')
       .update({ unit_id: unitIds['Unidade Sul'], full_name: 'Teste Renomeado' })
@@ -635,8 +648,11 @@ describe('admin writes on profiles and the permission catalogue', () => {
     expect(created.error).toBeNull();
     expect(created.data).toEqual({ name, menu_items: ['/relatorio-compras'] });
 
+    // A permission's name is its identity (role_permissions refers to it): nobody renames it by a table write.
     const renamed = await clients.compras.from('permissions').update({ name: 'MANAGE_USERS_2' }).eq('name', name).select();
-    expect(renamed.data).toEqual([]);
+    expect(renamed.error?.code).toBe('42501');
+    const redescribed = await clients.compras.from('permissions').update({ description: 'Alterada' }).eq('name', name).select();
+    expect(redescribed.data).toEqual([]);
     const removedByStaff = await clients.compras.from('permissions').delete().eq('name', name).select();
     expect(removedByStaff.data).toEqual([]);
 

@@ -211,11 +211,9 @@ describe('sealed bids: representante@ never reads Distribuidora Beta prices', ()
     const rep = await as('representante');
     const status = await rep.from('quotes').update({ status: 'VENCEDORA' }).eq('id', seeded.alfaNorteQuote).select('id');
     expect(status.error?.code).toBe('42501');
-    const winner = unwrap(
-      await rep.from('quote_items').update({ is_winner: true }).eq('quote_id', seeded.alfaNorteQuote).select('is_winner'),
-    );
-    expect(winner.length).toBeGreaterThan(0);
-    expect(winner.every((w) => w.is_winner === false)).toBe(true);
+    // is_winner is not an updatable column: the request is refused outright, not quietly reset.
+    const winner = await rep.from('quote_items').update({ is_winner: true }).eq('quote_id', seeded.alfaNorteQuote).select('is_winner');
+    expect(winner.error?.code).toBe('42501');
   });
 });
 
@@ -292,9 +290,11 @@ describe('write policies: one allowed and one denied case each', () => {
     expect(denied.error?.code).toBe('42501');
 
     unwrap(await buyer.rpc('set_batch_status', { p_batch_id: aberto.id, p_status: 'EM_COTACAO' }));
-    // status and selected sent by a representative are ignored: a new quote is always in progress.
+    // status and selected are not insertable: a forged award is refused; a new quote is always in progress.
+    const forged = await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta, status: 'VENCEDORA', selected: true });
+    expect(forged.error?.code).toBe('42501');
     const quote = unwrap(
-      await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta, status: 'VENCEDORA', selected: true }).select().single(),
+      await rep.from('quotes').insert({ batch_id: aberto.id, supplier_id: supplierIds.beta }).select().single(),
     ) as Quote & { selected: boolean };
     expect(quote).toMatchObject({ status: 'EM_ANDAMENTO', selected: false, supplier_id: supplierIds.beta });
 
@@ -311,9 +311,12 @@ describe('write policies: one allowed and one denied case each', () => {
     expect(unwrap(await rep.from('quote_items').delete().eq('quote_id', seeded.alfaNorteQuote).select('id'))).toEqual([]);
     expect(unwrap(await rep.from('quote_items').delete().eq('quote_id', quote.id).select('id'))).toHaveLength(1);
 
-    // quotes update: submitting its own quote directly is allowed; afterwards it is frozen.
-    expect(unwrap(await rep.from('quotes').update({ status: 'ENVIADA' }).eq('id', quote.id).select('status'))).toEqual([{ status: 'ENVIADA' }]);
-    expect(unwrap(await rep.from('quotes').update({ status: 'EM_ANDAMENTO' }).eq('id', quote.id).select('id'))).toEqual([]);
+    // quotes update: never a table write (refused, not ignored); submitting goes through submit_quote.
+    expect((await rep.from('quotes').update({ status: 'ENVIADA' }).eq('id', quote.id).select('status')).error?.code).toBe('42501');
+    expect((await rep.from('quote_items').insert({ quote_id: quote.id, shortage_id: open!, unit_price: 2 })).error).toBeNull();
+    expect((await rep.rpc('submit_quote', { p_quote_id: quote.id })).error).toBeNull();
+    expect((await rep.from('quotes').update({ status: 'EM_ANDAMENTO' }).eq('id', quote.id).select('id')).error?.code).toBe('42501');
+    expect(unwrap(await rep.from('quotes').select('status').eq('id', quote.id))).toEqual([{ status: 'ENVIADA' }]);
     // quotes delete: a sent quote is not deleted, even by its owner.
     expect(unwrap(await rep.from('quotes').delete().eq('id', quote.id).select('id'))).toEqual([]);
   });

@@ -377,7 +377,6 @@ describe('quotes', () => {
           bonus_manufacturer: 'Lab X',
           bonus_expiry_date: null,
           bonus_quantity: 3,
-          is_winner: true,
         })
         .eq('quote_id', quote.id)
         .eq('shortage_id', shortages[0]!)
@@ -385,6 +384,9 @@ describe('quotes', () => {
     ) as QuoteItem[];
     expect(updated).toHaveLength(1);
     expect(updated[0]).toMatchObject({ unit_price: 12.5, bonus_expiry_date: null, is_winner: false });
+    // Winning is the buyer's decision: is_winner is not an updatable column at all.
+    const selfAward = await rep.from('quote_items').update({ is_winner: true }).eq('quote_id', quote.id).select();
+    expect(selfAward.error?.code).toBe('42501');
 
     const negative = await rep.from('quote_items').update({ unit_price: -1 }).eq('quote_id', quote.id).eq('shortage_id', shortages[1]!);
     expect(negative.error?.code).toBe('23514');
@@ -570,9 +572,11 @@ describe('winners, orders and deletion', () => {
     const refused = await buyer.rpc('delete_quote_batch', { p_batch_id: batch.id });
     expect(refused.error?.message).toBe('Não é possível excluir um lote com pedidos de compra gerados');
 
-    // A client-supplied total is ignored: the trigger keeps the sum of the items.
+    // A client-supplied total is refused (not an updatable column); the trigger keeps the sum of the items.
+    const forgedTotal = await buyer.from('purchase_orders').update({ total_amount: 1 }).eq('id', bySupplier[supplierIds.beta]!.id).select();
+    expect(forgedTotal.error?.code).toBe('42501');
     const received = unwrap(
-      await buyer.from('purchase_orders').update({ status: 'RECEBIDO', total_amount: 1 }).eq('id', bySupplier[supplierIds.beta]!.id).select().single(),
+      await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', bySupplier[supplierIds.beta]!.id).select().single(),
     ) as Order;
     expect(Number(received.total_amount)).toBe(80);
     const after = await shortageStatuses(shortages);

@@ -150,8 +150,11 @@ describe('unit isolation', () => {
       .select('id')
       .single();
     expect(inserted.error).toBeNull();
-    const updated = await client.from('shortages').update({ status: 'ENTREGUE' }).eq('id', inserted.data?.id ?? '').select('status');
-    expect(updated.data).toEqual([{ status: 'ENTREGUE' }]);
+    const updated = await client.from('shortages').update({ observation: `${tag} revisada` }).eq('id', inserted.data?.id ?? '').select('observation');
+    expect(updated.data).toEqual([{ observation: `${tag} revisada` }]);
+    // Not even the admin jumps a pending shortage to ENTREGUE: that step follows an order.
+    const jumped = await client.from('shortages').update({ status: 'ENTREGUE' }).eq('id', inserted.data?.id ?? '').select('status');
+    expect(jumped.error).toMatchObject({ code: '42501', message: 'Este status é definido pelo setor de compras' });
     const deleted = await client.from('shortages').delete().eq('id', inserted.data?.id ?? '').select('id');
     expect(deleted.data).toHaveLength(1);
   });
@@ -192,21 +195,16 @@ describe('unit isolation', () => {
 });
 
 describe('registering a shortage', () => {
-  it('takes created_by from the JWT and unit_id from the profile, whatever the client sends', async () => {
+  it('takes created_by from the JWT and unit_id from the profile; a forged author or date is refused', async () => {
     const { client, userId } = await session('balconista');
     const admin = await session('admin');
-    const { data, error } = await client
-      .from('shortages')
-      .insert({
-        product_id: productId,
-        requested_quantity: 4,
-        available_quantity: 1,
-        created_by: admin.userId,
-        created_at: '2001-01-01T00:00:00Z',
-        observation: tag,
-      })
-      .select()
-      .single();
+    const fields = { product_id: productId, requested_quantity: 4, available_quantity: 1, observation: tag };
+    const forgedAuthor = await client.from('shortages').insert({ ...fields, created_by: admin.userId }).select();
+    expect(forgedAuthor.error).toMatchObject({ code: '42501', message: 'A falta é registrada em nome de quem a lança' });
+    const backdated = await client.from('shortages').insert({ ...fields, created_at: '2001-01-01T00:00:00Z' } as never).select();
+    expect(backdated.error?.code).toBe('42501');
+
+    const { data, error } = await client.from('shortages').insert(fields).select().single();
     expect(error).toBeNull();
     const row = data as Shortage & { created_at: string };
     expect(row.created_by).toBe(userId);
@@ -214,8 +212,10 @@ describe('registering a shortage', () => {
     expect(row.status).toBe('PENDENTE');
     expect(new Date(row.created_at).getFullYear()).toBeGreaterThan(2001);
 
-    const forged = await client.from('shortages').update({ created_by: admin.userId }).eq('id', row.id).select('created_by').single();
-    expect(forged.data?.created_by).toBe(userId);
+    const forged = await client.from('shortages').update({ created_by: admin.userId } as never).eq('id', row.id).select('created_by');
+    expect(forged.error?.code).toBe('42501');
+    const stored = await client.from('shortages').select('created_by').eq('id', row.id).single();
+    expect(stored.data?.created_by).toBe(userId);
     await client.from('shortages').delete().eq('id', row.id);
   });
 
@@ -306,7 +306,9 @@ describe('registering a shortage', () => {
 
     // A delivered shortage is not open; a newer pending one comes first.
     const delivered = await client.from('shortages').insert({ product_id: productId, requested_quantity: 1, observation: tag }).select('id').single();
-    await client.from('shortages').update({ status: 'ENTREGUE' }).eq('id', delivered.data?.id ?? '');
+    // (Delivered the way an order receipt delivers it: by the database, here as the fixture's superuser.)
+    const fixture = await sql(backend);
+    await fixture.query(`update public.shortages set status = 'ENTREGUE' where id = $1`, [delivered.data?.id]).finally(() => fixture.end());
     const pending = await client.from('shortages').insert({ product_id: productId, requested_quantity: 2, observation: tag }).select('id').single();
     const mine = await client.rpc('find_open_shortage', { p_product_id: productId });
     expect((mine.data as Shortage[]).map((s) => s.id)).toEqual([pending.data?.id, fixtureByUnit['Unidade Centro']]);

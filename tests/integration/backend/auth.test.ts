@@ -308,6 +308,30 @@ describe('auth: refresh tokens', () => {
     }
   });
 
+  it('refuses a token its owner already rotated once the reuse interval has really passed, and revokes the family', async () => {
+    const email = uniqueEmail('stolen');
+    await signUp(email);
+    const { session } = await signIn(email);
+    const stolen = session.refresh_token;
+    // The owner refreshes: the stolen token is now the revoked parent of the active one.
+    const owner = await client().auth.refreshSession({ refresh_token: stolen });
+    expect(owner.error).toBeNull();
+    const active = owner.data.session!.refresh_token;
+
+    // Past refresh_token_reuse_interval (10 s in this project's config.toml), measured by the clock.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    const thief = await client().auth.refreshSession({ refresh_token: stolen });
+    expect(thief.error).toBeInstanceOf(AuthApiError);
+    expect(thief.error?.status).toBe(400);
+    expect(thief.error?.code).toBe('refresh_token_already_used');
+    expect(thief.error?.message).toBe('Invalid Refresh Token: Already Used');
+    expect(thief.data.session).toBeNull();
+
+    // The family is revoked: the owner's newer token stops working too.
+    const after = await client().auth.refreshSession({ refresh_token: active });
+    expect(after.error?.code).toBe('refresh_token_already_used');
+  }, 30_000);
+
   it('answers refresh_token_not_found for an unknown token and session_not_found after logout', async () => {
     const unknown = await client().auth.refreshSession({ refresh_token: 'naoexiste123' });
     expect(unknown.error?.status).toBe(400);

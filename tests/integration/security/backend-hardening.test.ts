@@ -229,3 +229,53 @@ describe('storage refuses object keys that climb out of their bucket', () => {
     expect(response.status).toBeLessThan(500);
   });
 });
+
+describe('hostile bodies are refused before anything walks them, and the server keeps answering', () => {
+  const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+  async function post(path: string, body: string | Blob, token?: string): Promise<{ status: number; json: Record<string, unknown> }> {
+    const response = await fetch(`${app.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { apikey: app.anonKey, authorization: `Bearer ${token ?? app.anonKey}`, 'content-type': 'application/json' },
+      body,
+    });
+    return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+  }
+
+  it('a 10,000-level nested array in rpc/import_products answers 400 in PostgREST shape', async () => {
+    const token = await signIn(app, DEMO_USERS.admin.email);
+    const body = `{"p_file_name":"profundo.csv","p_rows":${deepArray(10_000)},"p_dry_run":true}`;
+    const { status, json } = await post('/rest/v1/rpc/import_products', body, token);
+    expect(status).toBe(400);
+    expect(json).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: 'JSON nested deeper than 512 levels', hint: null });
+    // Still alive.
+    const alive = await fetch(`${app.apiUrl}/rest/v1/store_units?select=id&limit=1`, { headers: { apikey: app.anonKey, authorization: `Bearer ${token}` } });
+    expect(alive.status).toBe(200);
+  });
+
+  it('the same on a table insert and on the auth API', async () => {
+    const token = await signIn(app, DEMO_USERS.admin.email);
+    expect((await post('/rest/v1/products', `{"name":${deepArray(5_000)}}`, token)).status).toBe(400);
+    const signup = await post('/auth/v1/signup', `{"email":"a@b.c","password":${deepArray(5_000)}}`);
+    expect(signup.status).toBe(400);
+    expect(signup.json.error_code).toBe('bad_json');
+  });
+
+  it('a body over the 50 MB limit answers 413', async () => {
+    const token = await signIn(app, DEMO_USERS.admin.email);
+    const { status, json } = await post('/rest/v1/rpc/import_products', new Blob([Buffer.alloc(51 * 1024 * 1024, 0x20)]), token);
+    expect(status).toBe(413);
+    expect(json.code).toBe('PGRST413');
+  });
+});
+
+describe('clock skew on expiry: PostgREST allows 30 s, GoTrue none', () => {
+  it('a token expired 10 s ago still reads through the Data API but not /auth/v1/user', async () => {
+    const token = signJwt({ role: 'authenticated', sub: adminSub, aud: 'authenticated', exp: now() - 10 }, app.jwtSecret);
+    const headers = { apikey: app.anonKey, authorization: `Bearer ${token}` };
+    expect((await fetch(`${app.apiUrl}/rest/v1/store_units?select=id&limit=1`, { headers })).status).toBe(200);
+    const user = await fetch(`${app.apiUrl}/auth/v1/user`, { headers });
+    expect(user.status).toBe(403);
+    expect(((await user.json()) as { error_code?: string }).error_code).toBe('bad_jwt');
+  });
+});

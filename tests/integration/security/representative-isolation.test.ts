@@ -129,9 +129,21 @@ describe('a representative has no unit scope (finding S2)', () => {
     expect(dashboard.error).toBeNull();
   });
 
-  it('choosing a store as its unit opens none of the unit-scoped reads', async () => {
-    const moved = await rep.from('profiles').update({ unit_id: centroId }).eq('id', repId).select('unit_id');
-    expect(moved.data).toEqual([{ unit_id: centroId }]);
+  it('cannot choose a store as its unit, and one placed there by an admin opens none of the unit-scoped reads', async () => {
+    const chosen = await rep.from('profiles').update({ unit_id: centroId }).eq('id', repId).select('unit_id');
+    expect(chosen.error?.code).toBe('42501');
+    const admin = await as('admin');
+    const placed = await admin.from('profiles').update({ unit_id: centroId }).eq('id', repId).select('unit_id');
+    expect(placed.data).toEqual([{ unit_id: centroId }]);
+    try {
+      await readsNothingOfTheUnit();
+    } finally {
+      await admin.from('profiles').update({ unit_id: null }).eq('id', repId);
+      await admin.from('user_units').delete().eq('user_id', repId);
+    }
+  });
+
+  async function readsNothingOfTheUnit(): Promise<void> {
 
     const pending = unwrap(await rep.from('shortages').select('id, unit_id, batch_id').is('batch_id', null));
     expect(pending).toEqual([]);
@@ -150,7 +162,7 @@ describe('a representative has no unit scope (finding S2)', () => {
     expect(imports).toEqual([]);
     const open = unwrap(await rep.rpc('find_open_shortage', { p_product_id: productId }));
     expect(open).toEqual([]);
-  });
+  }
 });
 
 describe('no existence oracle on another supplier\'s quote', () => {

@@ -30,10 +30,13 @@ beforeAll(async () => {
   strangerId = data.user.id;
   const units = await stranger.rpc('list_unit_names');
   unitId = ((units.data ?? []) as { id: string; name: string }[]).find((unit) => unit.name === 'Unidade Centro')?.id ?? '';
-  // Every user may choose their own unit (spec): the stranger picks one.
-  const picked = await stranger.from('profiles').update({ unit_id: unitId }).eq('id', strangerId).select('unit_id').single();
-  expect(picked.data).toEqual({ unit_id: unitId });
+  // A user changes unit only among those assigned to them: the stranger has none.
+  const picked = await stranger.from('profiles').update({ unit_id: unitId }).eq('id', strangerId).select('unit_id');
+  expect(picked.error?.code).toBe('42501');
+  // An administrator places the account in Centro (still without a role).
   const service = serviceClient(backend);
+  const placed = await service.from('profiles').update({ unit_id: unitId }).eq('id', strangerId).select('unit_id').single();
+  expect(placed.data).toEqual({ unit_id: unitId });
   const product = await service.from('products').insert({ name: `Produto ${tag}` }).select('id').single();
   productId = product.data?.id ?? '';
 });
@@ -46,6 +49,14 @@ afterAll(async () => {
 });
 
 describe('a user without a role has no permissions', () => {
+  it('reads no business data, even placed in a unit', async () => {
+    for (const table of ['shortages', 'quote_batches', 'products', 'categories', 'suppliers'] as const) {
+      expect((await stranger.from(table).select('id')).data, table).toEqual([]);
+    }
+    const colleagues = await stranger.from('profiles').select('id');
+    expect(colleagues.data).toEqual([{ id: strangerId }]);
+  });
+
   it('cannot register a shortage in the unit they picked', async () => {
     const { error } = await stranger.from('shortages').insert({ product_id: productId, requested_quantity: 2, observation: tag }).select('id');
     expect(error?.code).toBe('42501');

@@ -99,8 +99,8 @@ describe('a clerk cannot change batch membership through the shortages table', (
   it('cannot pull a quoted shortage out of its batch (batch_id = null)', async () => {
     const clerk = await as('balconista2');
     const { error } = await clerk.from('shortages').update({ batch_id: null }).eq('id', quotedShortage).select('id');
+    // batch_id is not an updatable column at all: the batch RPCs own it.
     expect(error?.code).toBe('42501');
-    expect(error?.message).toBe('Apenas o setor de compras pode incluir ou retirar faltas de um lote');
     expect(await asBuyer(quotedShortage)).toMatchObject({ batch_id: batchId, status: 'EM_COTACAO' });
   });
 
@@ -137,7 +137,7 @@ describe('a clerk cannot change batch membership through the shortages table', (
     expect(inBatch.map((row) => row.id)).toEqual([quotedShortage]);
   });
 
-  it('still registers, edits and directly updates the status of its own unbatched shortages', async () => {
+  it('still registers and edits its own open shortages, but never jumps their status', async () => {
     const clerk = await as('balconista');
     const created = unwrap(
       await clerk.from('shortages').insert({ product_id: productId, requested_quantity: 2, status: 'PENDENTE', observation: tag }).select('id').single(),
@@ -146,8 +146,10 @@ describe('a clerk cannot change batch membership through the shortages table', (
     const edited = await clerk.from('shortages').update({ requested_quantity: 3, product_id: otherProductId }).eq('id', created.id).select('requested_quantity');
     expect(edited.error).toBeNull();
     expect(edited.data).toEqual([{ requested_quantity: 3 }]);
+    // PENDENTE -> ENTREGUE skips the whole purchasing flow: refused, the row stays pending.
     const delivered = await clerk.from('shortages').update({ status: 'ENTREGUE' }).eq('id', created.id).select('status');
-    expect(delivered.data).toEqual([{ status: 'ENTREGUE' }]);
+    expect(delivered.error).toMatchObject({ code: '42501', message: 'Este status é definido pelo setor de compras' });
+    expect(await asBuyer(created.id)).toMatchObject({ status: 'PENDENTE' });
     const lotStatus = await clerk.from('shortages').update({ status: 'LOTE_CRIADO' }).eq('id', created.id).select('status');
     expect(lotStatus.error?.code).toBe('42501');
   });

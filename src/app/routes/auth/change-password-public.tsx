@@ -11,7 +11,7 @@ export default function PublicChangePasswordRoute() {
   return (
     <AuthLayout
       title="Alterar Senha"
-      description="Informe seu email e sua senha atual e escolha uma nova senha com pelo menos 8 caracteres."
+      description="Informe seu email e sua senha atual e escolha uma nova senha com pelo menos 8 caracteres, letras minúsculas, maiúsculas e números."
       footer={
         <Link to={paths.login} className="font-medium text-primary underline-offset-4 hover:underline">
           Voltar para o login

@@ -12,7 +12,7 @@ export default function ChangePasswordRoute() {
       <h1 className="text-2xl font-semibold tracking-tight">Alterar Senha</h1>
       <Card className="max-w-md">
         <CardHeader>
-          <CardDescription>Confirme sua senha atual e escolha uma nova senha com pelo menos 8 caracteres.</CardDescription>
+          <CardDescription>Confirme sua senha atual e escolha uma nova senha com pelo menos 8 caracteres, letras minúsculas, maiúsculas e números.</CardDescription>
         </CardHeader>
         <CardContent>
           <ChangePasswordForm onSuccess={() => void navigate(paths.home)} />

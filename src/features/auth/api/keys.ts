@@ -7,5 +7,6 @@ export const authKeys = {
   sessionUserDetail: (userId: string, email: string, fallbackName: string) =>
     [...authKeys.sessionUser(userId), { email, fallbackName }] as const,
   units: () => [...authKeys.all, 'store-units'] as const,
+  assignedUnits: (userId: string) => [...authKeys.all, 'assigned-units', userId] as const,
   unitNames: () => [...authKeys.all, 'unit-names'] as const,
 };

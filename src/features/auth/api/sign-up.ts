@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
-
-export const MIN_PASSWORD_LENGTH = 8;
+import { newPasswordField } from '@/features/auth/password-rules';
 
 export const signUpSchema = z.object({
   fullName: z.string().check(z.refine((value) => value.trim().length > 0, { error: 'Informe seu nome completo.' })),
   email: z.email({ error: 'Informe um email válido.' }),
-  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, { error: 'A senha deve ter pelo menos 8 caracteres.' })),
+  password: newPasswordField,
   unitId: z.nullable(z.string()),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
-import { MIN_PASSWORD_LENGTH } from '@/features/auth/api/sign-up';
+import { newPasswordField } from '@/features/auth/password-rules';
 
 const newPasswordFields = {
-  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, { error: 'A senha deve ter pelo menos 8 caracteres.' })),
+  password: newPasswordField,
   confirmPassword: z.string(),
 };
 

@@ -10,10 +10,19 @@ export interface UpdateUnitInput {
   unitName: string | null;
 }
 
-/** Changes the signed-in user's own unit (profiles.unit_id). */
+/**
+ * Changes the signed-in user's own unit (profiles.unit_id). The database accepts only a unit
+ * assigned to the user (user_units) and refuses anything else with 42501 and a Portuguese reason.
+ */
 export async function updateUnit({ userId, unitId }: UpdateUnitInput): Promise<void> {
   const { error } = await supabase.from('profiles').update({ unit_id: unitId }).eq('id', userId).select('id').single();
   if (error) throw error;
+}
+
+/** The database's own reason for a refused move (a trigger message), or none for other failures. */
+function refusalReason(error: unknown): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === '42501' && message && !/^permission denied/i.test(message) ? message : undefined;
 }
 
 export function useUpdateUnit() {
@@ -22,10 +31,14 @@ export function useUpdateUnit() {
     mutationFn: updateUnit,
     onSuccess: async (_data, input) => {
       toast({ title: 'Unidade atualizada', description: `Você está agora associado à ${input.unitName ?? 'nenhuma unidade'}` });
-      await queryClient.invalidateQueries({ queryKey: authKeys.sessionUser(input.userId) });
+      // Every unit-scoped list (shortages, batches…) now shows another unit: refetch all of it.
+      await queryClient.invalidateQueries();
     },
-    onError: () => {
-      toast({ title: 'Erro ao atualizar unidade', variant: 'destructive' });
+    onError: async (error, input) => {
+      toast({ title: 'Erro ao atualizar unidade', description: refusalReason(error), variant: 'destructive' });
+      // The user stays where the database left them; the assignments may have changed meanwhile.
+      await queryClient.invalidateQueries({ queryKey: authKeys.sessionUser(input.userId) });
+      await queryClient.invalidateQueries({ queryKey: authKeys.assignedUnits(input.userId) });
     },
   });
 }

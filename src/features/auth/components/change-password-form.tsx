@@ -12,6 +12,7 @@ import {
   updatePassword,
   type CredentialsChangePasswordInput,
 } from '@/features/auth/api/update-password';
+import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { useAuth } from '@/features/auth/auth-context';
 import { useMutation } from '@tanstack/react-query';
 
@@ -87,7 +88,7 @@ export function ChangePasswordForm({ onSuccess, askEmail = false }: { onSuccess:
         label="Nova senha"
         type="password"
         autoComplete="new-password"
-        hint="Mínimo de 8 caracteres."
+        hint={PASSWORD_RULE_HINT}
         value={values.password}
         error={errors.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}

@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorMessage } from '@/lib/errors';
 import { validate, type FieldErrors } from '@/lib/form';
+import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { newPasswordSchema, useUpdatePassword, type NewPasswordInput } from '@/features/auth/api/update-password';
 
 /** Sets the new password after following the recovery link. */
@@ -36,7 +37,7 @@ export function NewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
         label="Nova senha"
         type="password"
         autoComplete="new-password"
-        hint="Mínimo de 8 caracteres."
+        hint={PASSWORD_RULE_HINT}
         value={values.password}
         error={errors.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}

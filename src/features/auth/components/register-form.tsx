@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorMessage } from '@/lib/errors';
 import { validate, type FieldErrors } from '@/lib/form';
+import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { useUnitNames } from '@/features/auth/api/get-unit-names';
 import { signUpSchema, useSignUp, type SignUpInput } from '@/features/auth/api/sign-up';
 
@@ -59,7 +60,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (result: { signedIn: bo
         label="Senha"
         type="password"
         autoComplete="new-password"
-        hint="Mínimo de 8 caracteres."
+        hint={PASSWORD_RULE_HINT}
         value={values.password}
         error={errors.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}

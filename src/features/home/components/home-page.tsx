@@ -11,6 +11,7 @@ import type { HomeUser, UnitOption } from '@/features/home/types';
 
 interface HomePageProps {
   user: HomeUser;
+  /** The units assigned to the user (user_units). */
   units: readonly UnitOption[];
   isChangingUnit: boolean;
   onChangeUnit: (unit: UnitOption | null) => void;
@@ -41,7 +42,10 @@ export function HomePage({ user, units, isChangingUnit, onChangeUnit }: HomePage
             Nenhuma unidade selecionada
           </p>
         )}
-        <UnitSwitcher currentUnitId={user.unitId} units={units} disabled={isChangingUnit} onConfirm={onChangeUnit} />
+        {/* Only the units assigned to the user; nothing to switch to when there is just the current one. */}
+        {units.some((unit) => unit.id !== user.unitId) && (
+          <UnitSwitcher currentUnitId={user.unitId} units={units} disabled={isChangingUnit} onConfirm={onChangeUnit} />
+        )}
       </section>
 
       <section className="flex flex-col gap-4" aria-labelledby="home-actions">

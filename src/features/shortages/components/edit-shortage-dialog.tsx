@@ -8,7 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { validate, type FieldErrors } from '@/lib/form';
 import { useUpdateShortage } from '@/features/shortages/api/mutations';
 import { shortageFormSchema, toShortageWrite, type ShortageFormValues } from '@/features/shortages/schemas';
-import { BATCHED_SHORTAGE_MESSAGE, canEditBatchedFields } from '@/features/shortages/status-rules';
+import { canEditProductAndQuantity, frozenQuantityMessage } from '@/features/shortages/status-rules';
 import type { Shortage, ShortageGroup } from '@/features/shortages/types';
 
 const NO_GROUP = 'none';
@@ -17,11 +17,10 @@ interface EditShortageDialogProps {
   shortage: Shortage | null;
   groups: readonly ShortageGroup[];
   /** Buyers (on this screen: admins) may still change a batched shortage's requested quantity. */
-  isBuyer: boolean;
   onClose: () => void;
 }
 
-export function EditShortageDialog({ shortage, groups, isBuyer, onClose }: EditShortageDialogProps) {
+export function EditShortageDialog({ shortage, groups, onClose }: EditShortageDialogProps) {
   return (
     <Dialog open={shortage !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -29,7 +28,7 @@ export function EditShortageDialog({ shortage, groups, isBuyer, onClose }: EditS
           <DialogTitle>Editar falta</DialogTitle>
           <DialogDescription>{shortage?.product?.name ?? ''}</DialogDescription>
         </DialogHeader>
-        {shortage ? <EditForm key={shortage.id} shortage={shortage} groups={groups} isBuyer={isBuyer} onClose={onClose} /> : null}
+        {shortage ? <EditForm key={shortage.id} shortage={shortage} groups={groups} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -38,16 +37,14 @@ export function EditShortageDialog({ shortage, groups, isBuyer, onClose }: EditS
 function EditForm({
   shortage,
   groups,
-  isBuyer,
   onClose,
 }: {
   shortage: Shortage;
   groups: readonly ShortageGroup[];
-  isBuyer: boolean;
   onClose: () => void;
 }) {
   const update = useUpdateShortage();
-  const frozen = !canEditBatchedFields(shortage, isBuyer);
+  const frozen = !canEditProductAndQuantity(shortage);
   const [values, setValues] = useState<ShortageFormValues>({
     productId: shortage.product_id,
     requestedQuantity: String(shortage.requested_quantity),
@@ -77,7 +74,7 @@ function EditForm({
           inputMode="numeric"
           autoFocus={!frozen}
           disabled={frozen}
-          {...(frozen ? { hint: BATCHED_SHORTAGE_MESSAGE } : {})}
+          {...(frozen ? { hint: frozenQuantityMessage(shortage) } : {})}
           value={values.requestedQuantity}
           error={errors.requestedQuantity}
           onChange={(event) => setValues((v) => ({ ...v, requestedQuantity: event.target.value }))}

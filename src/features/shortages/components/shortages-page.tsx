@@ -249,7 +249,7 @@ export function ShortagesPage({ user, homePath, groups, groupsFailed, units }: S
         ) : null}
       </section>
 
-      <EditShortageDialog shortage={editing} groups={groups} isBuyer={user.isAdmin} onClose={() => setEditing(null)} />
+      <EditShortageDialog shortage={editing} groups={groups} onClose={() => setEditing(null)} />
       <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,0 +1,800 @@
+/**
+ * The attacker suite: what a signed-in user (or anyone with the anon key) can do by
+ * editing requests, not what the screens send. The surface comes from the catalogue
+ * (attack-catalog.ts): every table an API role can reach, every column it may insert
+ * or update, every function it may execute. Each must have a plan below (who may read
+ * which rows, who may edit, which columns are content and which carry a rule), or the
+ * first test fails and names what is missing. Then, per demo role, plus an account
+ * that signed up with a forged unit and never got a role, plus anon:
+ *
+ *  - reads return only rows the plan allows (other units', suppliers', users' rows never);
+ *  - every updatable column is forged on rows the caller must not edit (rows it cannot
+ *    see and rows it can see but not edit): nothing changes;
+ *  - every column with a rule (ownership, unit, status) is forged on rows the caller may
+ *    otherwise edit: refused with 42501, nothing changes (never a silent reset);
+ *  - deletes of rows the caller must not delete remove nothing;
+ *  - inserts by callers without the right, and inserts with forged ownership, are refused;
+ *  - every RPC is called with other units', suppliers' and users' ids.
+ *
+ * Every forged value is valid for its column (a real foreign key, an enumerated status),
+ * so a refusal can only come from authorization. Nothing seeded changes unless a guard
+ * is missing, in which case the test fails anyway.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USER_KEYS, signInAs } from '../../utils/app-users.ts';
+import { anonClient, appBackend, serviceClient, sql, userClient } from '../../utils/env.ts';
+import { forgeValue, loadCatalog, quoteIdent, reachable, sameValue, type Catalog, type TableInfo } from './attack-catalog.ts';
+
+const backend = appBackend();
+const tag = `atk-${randomUUID().slice(0, 8)}`;
+
+type Row = Record<string, unknown>;
+
+interface Actor {
+  key: string;
+  client: SupabaseClient;
+  anon: boolean;
+  userId: string | null;
+  unitId: string | null;
+  supplierId: string | null;
+  roleId: string | null;
+  isAdmin: boolean;
+  isBuyer: boolean;
+  isRep: boolean;
+  readsPurchasing: boolean;
+  perms: Set<string>;
+  units: string[];
+}
+
+/** Facts about the data that row rules depend on (batch states, quote owners...). */
+interface World {
+  batches: Map<string, Row>;
+  quotes: Map<string, Row>;
+  orders: Map<string, Row>;
+  importRuns: Map<string, Row>;
+  adminRoles: Set<string>;
+  unitIds: string[];
+  productIds: string[];
+}
+
+type RowRule = (row: Row, a: Actor, w: World) => boolean;
+type Insert = (a: Actor, w: World) => Row;
+/** A forged insert, or null when the forgery is this caller's legitimate right. */
+type Forgery = (a: Actor, w: World) => Row | null;
+
+interface TablePlan {
+  /** Rows the caller may read. */
+  read: RowRule;
+  /** Rows whose content columns the caller may edit. Absent: nobody edits by a table write. */
+  edit?: RowRule;
+  /** Updatable columns that are plain content for whoever may `edit` the row. */
+  content?: string[];
+  /**
+   * Updatable columns with a rule beyond "may edit the row": each returns the forged
+   * values that must be refused on a row the caller may edit (an empty list when none
+   * is wrong for this caller, e.g. an administrator moving someone's unit).
+   */
+  ruled?: Record<string, (row: Row, a: Actor, w: World) => unknown[]>;
+  /** Rows the caller may delete. */
+  remove?: RowRule;
+  /** Who may insert, and a valid row to try for everyone else. */
+  insert?: { may: (a: Actor) => boolean; row: Insert; forged?: Forgery[]; cleanup?: () => string };
+}
+
+const hasRole = (a: Actor): boolean => a.roleId !== null;
+const can = (permission: string) => (a: Actor): boolean => a.perms.has(permission);
+const everyoneSignedIn: RowRule = (_r, a) => !a.anon;
+const catalogue: RowRule = (_r, a) => hasRole(a);
+const canManageRole = (roleId: unknown, a: Actor, w: World): boolean =>
+  a.isAdmin || (a.perms.has('MANAGE_ROLES') && roleId !== a.roleId && !w.adminRoles.has(String(roleId)));
+const canManageUserAccess = (userId: unknown, a: Actor): boolean =>
+  a.isAdmin || ((a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES')) && userId !== a.userId);
+const SHORTAGE_STATUSES = ['PENDENTE', 'LOTE_CRIADO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO', 'ENTREGUE'];
+const openShortage = (r: Row): boolean => r.status === 'PENDENTE' && r.batch_id === null;
+/** Registers and corrects shortages of a unit: administrators anywhere, CREATE_SHORTAGES holders in their assigned units. */
+const actsOnUnit = (a: Actor, unitId: unknown): boolean =>
+  a.isAdmin || (hasRole(a) && a.perms.has('CREATE_SHORTAGES') && (unitId === a.unitId || a.units.includes(String(unitId))));
+const quoteSupplier = (quoteId: unknown, w: World): unknown => w.quotes.get(String(quoteId))?.supplier_id;
+const quoteEditable = (quoteId: unknown, a: Actor, w: World): boolean => {
+  const quote = w.quotes.get(String(quoteId));
+  const batch = quote ? w.batches.get(String(quote.batch_id)) : undefined;
+  return (
+    a.perms.has('MANAGE_QUOTES') && quote?.supplier_id === a.supplierId && quote?.status === 'EM_ANDAMENTO' && batch?.status === 'EM_COTACAO'
+  );
+};
+
+let world: World;
+let otherUserId = '';
+
+const PLANS: Record<string, TablePlan> = {
+  store_units: {
+    read: everyoneSignedIn,
+    edit: (_r, a) => can('MANAGE_UNITS')(a),
+    content: ['name', 'address'],
+    remove: (_r, a) => can('MANAGE_UNITS')(a),
+    insert: { may: can('MANAGE_UNITS'), row: () => ({ name: `${tag} unidade` }), cleanup: () => `delete from public.store_units where name like '${tag}%'` },
+  },
+  suppliers: {
+    read: catalogue,
+    edit: (_r, a) => a.isAdmin,
+    content: ['name', 'cnpj'],
+    remove: (_r, a) => a.isAdmin,
+    insert: { may: (a) => a.isAdmin, row: () => ({ name: `${tag} fornecedor` }), cleanup: () => `delete from public.suppliers where name like '${tag}%'` },
+  },
+  profiles: {
+    // Staff see colleagues' names; a representative sees staff and itself, never other
+    // suppliers' people; an account without a role sees only itself.
+    read: (r, a) => r.id === a.userId || (hasRole(a) && (!a.isRep || r.supplier_id === null || a.perms.has('MANAGE_USERS'))),
+    edit: (r, a) => r.id === a.userId || a.perms.has('MANAGE_USERS'),
+    content: ['full_name'],
+    ruled: {
+      // Self-service unit change only among the user's assigned units (user_units).
+      unit_id: (r, a, w) => (a.perms.has('MANAGE_USERS') || a.isAdmin ? [] : w.unitIds.filter((u) => u !== r.unit_id && !a.units.includes(u))),
+      // Which supplier a representative speaks for is the administrators' decision.
+      supplier_id: (r, a) => (a.perms.has('MANAGE_USERS') || a.isAdmin ? [] : [r.supplier_id ? null : FORGED_SUPPLIER]),
+    },
+  },
+  user_units: {
+    read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.isAdmin,
+    remove: (_r, a) => a.perms.has('MANAGE_USERS') || a.isAdmin,
+    insert: {
+      may: (a) => a.perms.has('MANAGE_USERS') || a.isAdmin,
+      row: (a, w) => ({ user_id: a.userId, unit_id: w.unitIds.find((u) => !a.units.includes(u)) }),
+    },
+  },
+  custom_roles: {
+    read: everyoneSignedIn,
+    edit: (r, a, w) => canManageRole(r.id, a, w),
+    content: ['name', 'description'],
+    ruled: { is_admin: (r, a) => (a.isAdmin ? [] : [!r.is_admin]) },
+    remove: (r, a, w) => canManageRole(r.id, a, w),
+    insert: {
+      may: (a) => a.isAdmin || a.perms.has('MANAGE_ROLES'),
+      row: () => ({ name: `${tag}_PAPEL` }),
+      // Only an administrator makes an administrator role.
+      forged: [(a) => (a.isAdmin ? null : { name: `${tag}_ADM`, is_admin: true })],
+      cleanup: () => `delete from public.custom_roles where name like '${tag}%'`,
+    },
+  },
+  permissions: {
+    read: everyoneSignedIn,
+    edit: (_r, a) => a.isAdmin,
+    content: ['description', 'category', 'menu_items'],
+    remove: (_r, a) => a.isAdmin,
+    insert: { may: (a) => a.isAdmin, row: () => ({ name: `${tag}_PERM`, category: 'Usuários' }), cleanup: () => `delete from public.permissions where name like '${tag}%'` },
+  },
+  user_roles: {
+    read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES'),
+    edit: (r, a, w) => canManageUserAccess(r.user_id, a) && (a.isAdmin || !w.adminRoles.has(String(r.role_id))),
+    ruled: { role_id: (_r, a, w) => (a.isAdmin ? [] : [...w.adminRoles]) },
+    remove: (r, a, w) => canManageUserAccess(r.user_id, a) && (a.isAdmin || !w.adminRoles.has(String(r.role_id))),
+    insert: {
+      may: (a) => a.isAdmin,
+      row: (_a, w) => ({ user_id: otherUserId, role_id: [...w.adminRoles][0] }),
+      cleanup: () => `delete from public.user_roles where user_id in (select id from public.profiles where full_name like '${tag}%')`,
+    },
+  },
+  user_permissions: {
+    read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES'),
+    remove: (r, a) => canManageUserAccess(r.user_id, a),
+    insert: {
+      may: (a) => a.isAdmin,
+      row: () => ({ user_id: otherUserId, permission_id: MANAGE_USERS_PERMISSION }),
+      cleanup: () => `delete from public.user_permissions where user_id in (select id from public.profiles where full_name like '${tag}%')`,
+    },
+  },
+  role_permissions: {
+    read: everyoneSignedIn,
+    remove: (r, a, w) => canManageRole(r.role_id, a, w) && a.perms.has(String(r.permission)),
+    insert: {
+      may: (a) => a.isAdmin,
+      row: (a) => ({ role_id: a.roleId ?? BALCONISTA_ROLE, permission: 'MANAGE_USERS' }),
+      },
+  },
+  role_menu_paths: {
+    read: everyoneSignedIn,
+    remove: (r, a, w) => canManageRole(r.role_id, a, w),
+    insert: { may: (a) => a.isAdmin, row: (a) => ({ role_id: a.roleId ?? BALCONISTA_ROLE, menu_path: '/usuarios' }), },
+  },
+  role_homepage_actions: {
+    read: everyoneSignedIn,
+    edit: (r, a, w) => canManageRole(r.role_id, a, w),
+    content: ['visible'],
+    remove: (r, a, w) => canManageRole(r.role_id, a, w),
+    insert: { may: (a) => a.isAdmin, row: (a) => ({ role_id: a.roleId ?? BALCONISTA_ROLE, action_key: 'manage_users' }), },
+  },
+  categories: {
+    read: catalogue,
+    edit: (_r, a) => can('MANAGE_PRODUCTS')(a),
+    content: ['name', 'description'],
+    remove: (_r, a) => can('MANAGE_PRODUCTS')(a),
+    insert: { may: can('MANAGE_PRODUCTS'), row: () => ({ name: `${tag} grupo` }), cleanup: () => `delete from public.categories where name like '${tag}%'` },
+  },
+  products: {
+    read: catalogue,
+    edit: (_r, a) => can('MANAGE_PRODUCTS')(a),
+    content: ['barcode', 'name', 'description'],
+    remove: (_r, a) => can('MANAGE_PRODUCTS')(a),
+    insert: { may: can('MANAGE_PRODUCTS'), row: () => ({ name: `${tag} produto` }), cleanup: () => `delete from public.products where name like '${tag}%'` },
+  },
+  product_categories: {
+    read: catalogue,
+    remove: (_r, a) => can('MANAGE_PRODUCTS')(a),
+    insert: {
+      may: can('MANAGE_PRODUCTS'),
+      row: () => ({ product_id: SEEDED_PRODUCT, category_id: SEEDED_CATEGORY }),
+      },
+  },
+  import_runs: {
+    read: (r, a) => r.created_by === a.userId || (hasRole(a) && (r.unit_id === a.unitId || a.isAdmin)),
+    remove: (_r, a) => a.isAdmin,
+    insert: {
+      may: (a) => a.perms.has('MANAGE_PRODUCTS') || a.perms.has('CREATE_SHORTAGES'),
+      row: (a) => ({ kind: 'products', file_name: `${tag}.csv`, created_by: a.userId, unit_id: a.unitId }),
+      forged: [
+        (a) => ({ kind: 'products', file_name: `${tag}-de-outro.csv`, created_by: otherUserId, unit_id: a.unitId }),
+        // An administrator imports for any unit; nobody else records a run in another unit.
+        (a, w) => (a.isAdmin ? null : { kind: 'shortages', file_name: `${tag}-outra-unidade.csv`, created_by: a.userId, unit_id: w.unitIds.find((u) => u !== a.unitId) }),
+      ],
+      cleanup: () => `delete from public.import_runs where file_name like '${tag}%'`,
+    },
+  },
+  import_run_rejections: {
+    read: (r, a, w) => {
+      const run = w.importRuns.get(String(r.import_run_id));
+      return !!run && PLANS.import_runs!.read(run, a, w);
+    },
+    insert: {
+      // The run belongs to the account without a role: adding rejections to one's own run is how an import reports.
+      may: (a) => a.userId === otherUserId,
+      row: () => ({ import_run_id: FOREIGN_IMPORT_RUN, row_number: 1, data: {}, errors: ['x'] }),
+      },
+  },
+  shortages: {
+    read: (r, a, w) =>
+      hasRole(a) &&
+      (r.unit_id === a.unitId ||
+        a.isAdmin ||
+        a.isBuyer ||
+        (a.isRep && r.batch_id !== null && w.batches.get(String(r.batch_id))?.status !== 'ABERTO')),
+    edit: (r, a) => (r.unit_id === a.unitId && a.perms.has('CREATE_SHORTAGES')) || a.isBuyer,
+    content: ['observation', 'available_quantity', 'group_id'],
+    ruled: {
+      // A unit is corrected only on an open shortage, between units the editor acts on.
+      unit_id: (r, a, w) =>
+        w.unitIds.filter((u) => u !== r.unit_id && !(openShortage(r) && actsOnUnit(a, r.unit_id) && actsOnUnit(a, u))),
+      // Only the arrival of an ordered item is a direct update; every other step is an RPC's.
+      status: (r) =>
+        SHORTAGE_STATUSES.filter((s) => s !== r.status && !(r.status === 'PEDIDO_ENVIADO' && s === 'ENTREGUE')),
+      // Product and quantity change only while open; inside a batch, through update_batch_quantities.
+      product_id: (r, _a, w) => (openShortage(r) ? [] : [w.productIds.find((p) => p !== r.product_id)]),
+      requested_quantity: (r) => (openShortage(r) ? [] : [Number(r.requested_quantity) + 1]),
+    },
+    remove: (r, a) => (r.unit_id === a.unitId && a.perms.has('CREATE_SHORTAGES')) || a.isAdmin,
+    insert: {
+      may: (a) => a.perms.has('CREATE_SHORTAGES'),
+      row: (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId ?? w.unitIds[0], requested_quantity: 1, observation: tag }),
+      forged: [
+        (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.isAdmin ? a.unitId : w.unitIds.find((u) => u !== a.unitId), requested_quantity: 1, observation: tag, ...(a.isAdmin ? { created_by: otherUserId } : {}) }),
+        (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId ?? w.unitIds[0], requested_quantity: 1, observation: tag, created_by: otherUserId }),
+        (a, w) => ({ product_id: SEEDED_PRODUCT, unit_id: a.unitId ?? w.unitIds[0], requested_quantity: 1, observation: tag, status: 'ENTREGUE' }),
+      ],
+      cleanup: () => `delete from public.shortages where observation = '${tag}'`,
+    },
+  },
+  quote_batches: {
+    read: (r, a) => hasRole(a) && (a.readsPurchasing || (a.isRep && r.status !== 'ABERTO') || r.unit_id === a.unitId),
+    edit: (_r, a) => a.isBuyer,
+    content: ['name'],
+    remove: (_r, a) => a.isBuyer,
+    insert: {
+      may: (a) => a.isBuyer,
+      row: (a) => ({ name: `${tag} lote`, unit_id: a.unitId }),
+      forged: [
+        (a) => ({ name: `${tag} lote`, unit_id: a.unitId, created_by: otherUserId }),
+        (a) => ({ name: `${tag} lote`, unit_id: a.unitId, status: 'EM_COTACAO' }),
+      ],
+      cleanup: () => `delete from public.quote_batches where name like '${tag}%'`,
+    },
+  },
+  quotes: {
+    read: (r, a) => hasRole(a) && (a.readsPurchasing || r.supplier_id === a.supplierId),
+    remove: (r, a) => r.status === 'EM_ANDAMENTO' && (a.isBuyer || quoteEditableRow(r, a)),
+    insert: {
+      // Buyers open quotes for any supplier; a representative only in its own supplier's name.
+      may: (a) => a.isBuyer || a.isRep,
+      row: () => ({ batch_id: SEEDED_QUOTING_BATCH, supplier_id: FORGED_SUPPLIER }),
+      forged: [
+        (a) => (a.isRep ? { batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId === FORGED_SUPPLIER ? OTHER_SUPPLIER : FORGED_SUPPLIER } : null),
+        (a) => ({ batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId ?? FORGED_SUPPLIER, created_by: otherUserId }),
+        (a) => ({ batch_id: SEEDED_QUOTING_BATCH, supplier_id: a.supplierId ?? FORGED_SUPPLIER, status: 'VENCEDORA', selected: true }),
+      ],
+    },
+  },
+  quote_items: {
+    read: (r, a, w) => hasRole(a) && (a.readsPurchasing || quoteSupplier(r.quote_id, w) === a.supplierId),
+    edit: (r, a, w) => quoteEditable(r.quote_id, a, w),
+    content: [
+      'unit_price', 'minimum_quantity', 'wants_substitute', 'substitute_product_name', 'substitute_manufacturer',
+      'has_bonus', 'bonus_product_name', 'bonus_manufacturer', 'bonus_expiry_date', 'bonus_quantity',
+    ],
+    remove: (r, a, w) => quoteEditable(r.quote_id, a, w),
+    insert: {
+      may: () => false,
+      row: () => ({ quote_id: FOREIGN_QUOTE, shortage_id: FOREIGN_QUOTE_SHORTAGE }),
+      },
+  },
+  purchase_orders: {
+    read: (r, a) => hasRole(a) && (a.readsPurchasing || r.supplier_id === a.supplierId),
+    edit: (_r, a) => a.isBuyer,
+    content: ['status', 'delivery_date'],
+    remove: (_r, a) => a.isBuyer,
+  },
+  purchase_order_items: {
+    read: (r, a, w) => hasRole(a) && (a.readsPurchasing || w.orders.get(String(r.order_id))?.supplier_id === a.supplierId),
+    remove: (_r, a) => a.isBuyer,
+  },
+};
+
+function quoteEditableRow(r: Row, a: Actor): boolean {
+  return quoteEditable(r.id, a, world);
+}
+
+// Ids of seeded rows the insert templates refer to, filled in beforeAll.
+let SEEDED_PRODUCT = '';
+let SEEDED_CATEGORY = '';
+let SEEDED_QUOTING_BATCH = '';
+let FORGED_SUPPLIER = '';
+let OTHER_SUPPLIER = '';
+let BALCONISTA_ROLE = '';
+let MANAGE_USERS_PERMISSION = '';
+let FOREIGN_IMPORT_RUN = '';
+let FOREIGN_QUOTE = '';
+let FOREIGN_QUOTE_SHORTAGE = '';
+
+let db: pg.Client;
+let catalog: Catalog;
+const actors: Actor[] = [];
+
+async function factsOf(userId: string): Promise<Omit<Actor, 'key' | 'client' | 'anon'>> {
+  await db.query('begin');
+  try {
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+    const { rows } = await db.query(`
+      select private.current_unit_id() as unit_id, private.current_supplier_id() as supplier_id,
+             private.current_role_id() as role_id, private.is_admin() as is_admin, private.is_buyer() as is_buyer,
+             private.is_representative() as is_rep, private.can_read_purchasing() as reads_purchasing,
+             array(select name from public.permissions where private.has_permission(name)) as perms`);
+    const f = rows[0];
+    const hasUserUnits = (await db.query(`select to_regclass('public.user_units') is not null as t`)).rows[0].t as boolean;
+    const units = hasUserUnits
+      ? (await db.query<{ unit_id: string }>(`select unit_id from public.user_units where user_id = $1`, [userId])).rows.map((r) => r.unit_id)
+      : [f.unit_id].filter(Boolean);
+    return {
+      userId,
+      unitId: f.unit_id,
+      supplierId: f.supplier_id,
+      roleId: f.role_id,
+      isAdmin: f.is_admin,
+      isBuyer: f.is_buyer,
+      isRep: f.is_rep,
+      readsPurchasing: f.reads_purchasing,
+      perms: new Set(f.perms as string[]),
+      units,
+    };
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+async function loadWorld(): Promise<World> {
+  const byId = async (query: string): Promise<Map<string, Row>> =>
+    new Map((await db.query<{ r: Row }>(query)).rows.map(({ r }) => [String(r.id), r]));
+  return {
+    batches: await byId(`select to_jsonb(b) as r from public.quote_batches b`),
+    quotes: await byId(`select to_jsonb(q) as r from public.quotes q`),
+    orders: await byId(`select to_jsonb(o) as r from public.purchase_orders o`),
+    importRuns: await byId(`select to_jsonb(i) as r from public.import_runs i`),
+    adminRoles: new Set((await db.query<{ id: string }>(`select id from public.custom_roles where is_admin or upper(name) = 'ADMIN'`)).rows.map((r) => r.id)),
+    unitIds: (await db.query<{ id: string }>(`select id from public.store_units order by name`)).rows.map((r) => r.id),
+    productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
+  };
+}
+
+async function allRows(table: TableInfo): Promise<Row[]> {
+  return (await db.query<{ r: Row }>(`select to_jsonb(t) as r from public.${quoteIdent(table.name)} t limit 2000`)).rows.map((x) => x.r);
+}
+
+/**
+ * Puts a column back after a write that should have been refused got through, so one
+ * missing guard fails its own assertion without moving demo users or rows under the
+ * other tests of the run.
+ */
+async function restore(table: TableInfo, row: Row, column: string): Promise<void> {
+  const where = table.primaryKey.map((c, i) => `${quoteIdent(c)} = $${i + 2}`).join(' and ');
+  const value = row[column];
+  await db.query(
+    `update public.${quoteIdent(table.name)} t set ${quoteIdent(column)} = (jsonb_populate_record(null::public.${quoteIdent(table.name)}, jsonb_build_object($1::text, $${table.primaryKey.length + 2}::jsonb))).${quoteIdent(column)} where ${where}`,
+    [column, ...table.primaryKey.map((c) => row[c]), JSON.stringify(value)],
+  );
+}
+
+const keyOf = (table: TableInfo, row: Row): string => JSON.stringify(table.primaryKey.map((c) => row[c]));
+
+async function readBack(table: TableInfo, row: Row): Promise<Row | undefined> {
+  const where = table.primaryKey.map((c, i) => `${quoteIdent(c)} = $${i + 1}`).join(' and ');
+  const { rows } = await db.query<{ r: Row }>(
+    `select to_jsonb(t) as r from public.${quoteIdent(table.name)} t where ${where}`,
+    table.primaryKey.map((c) => row[c]),
+  );
+  return rows[0]?.r;
+}
+
+function filterByKey<Q extends { eq: (c: string, v: unknown) => Q }>(query: Q, table: TableInfo, row: Row): Q {
+  return table.primaryKey.reduce((q, c) => q.eq(c, row[c]), query);
+}
+
+/** Up to two rows of a list: the first and the last, for variety without a flood of requests. */
+const sample = <T,>(rows: T[]): T[] => (rows.length <= 2 ? rows : [rows[0]!, rows[rows.length - 1]!]);
+
+async function visibleKeys(a: Actor, table: TableInfo): Promise<Set<string> | null> {
+  const { data, error } = await a.client.from(table.name).select(table.primaryKey.join(',')).limit(5000);
+  if (error) return null;
+  return new Set((data as unknown as Row[]).map((r) => keyOf(table, r)));
+}
+
+function reachableTables(role: 'anon' | 'authenticated'): TableInfo[] {
+  return [...catalog.tables.values()].filter((t) => reachable(t, role));
+}
+
+beforeAll(async () => {
+  db = await sql(backend);
+  catalog = await loadCatalog(db);
+  world = await loadWorld();
+
+  const one = async (query: string): Promise<string> => String((await db.query(query)).rows[0]?.id ?? '');
+  SEEDED_PRODUCT = await one(`select id from public.products order by name limit 1`);
+  SEEDED_CATEGORY = await one(`select id from public.categories where id not in (select category_id from public.product_categories where product_id = '${SEEDED_PRODUCT}') order by name limit 1`);
+  SEEDED_QUOTING_BATCH = await one(`select id from public.quote_batches where status = 'EM_COTACAO' order by created_at limit 1`);
+  FORGED_SUPPLIER = await one(`select id from public.suppliers order by name limit 1`);
+  OTHER_SUPPLIER = await one(`select id from public.suppliers order by name desc limit 1`);
+  BALCONISTA_ROLE = await one(`select id from public.custom_roles where name = 'BALCONISTA'`);
+  MANAGE_USERS_PERMISSION = await one(`select id from public.permissions where name = 'MANAGE_USERS'`);
+  FOREIGN_QUOTE = await one(`select id from public.quotes order by created_at limit 1`);
+  FOREIGN_QUOTE_SHORTAGE = await one(`select shortage_id as id from public.quote_items where quote_id = '${FOREIGN_QUOTE}' limit 1`);
+  world = await loadWorld();
+
+  // An account that signed up asking for a unit in its metadata and was never given a role.
+  const service = serviceClient(backend);
+  const email = `${tag}@exemplo.com`;
+  const created = await service.auth.admin.createUser({
+    email,
+    password: DEMO_PASSWORD,
+    email_confirm: true,
+    user_metadata: { full_name: `${tag} sem papel`, unit_id: world.unitIds[0] },
+  });
+  if (created.error) throw created.error;
+  otherUserId = created.data.user.id;
+  // An import run of that account, in a unit nobody else works in: the rejections target.
+  FOREIGN_IMPORT_RUN = await one(
+    `insert into public.import_runs (kind, file_name, created_by, unit_id, rows_total)
+     values ('products', '${tag}-semente.csv', '${otherUserId}', null, 0) returning id`,
+  );
+  world = await loadWorld();
+  const stranger = await userClient(backend, email, DEMO_PASSWORD);
+
+  const signedIn = await Promise.all(DEMO_USER_KEYS.map(async (key) => ({ key: key as string, ...(await signInAs(backend, key)) })));
+  for (const { key, client, userId } of [...signedIn, { key: 'sem papel', client: stranger, userId: otherUserId }]) {
+    actors.push({ key, client, anon: false, ...(await factsOf(userId)) });
+  }
+  actors.push({
+    key: 'anon', client: anonClient(backend), anon: true, userId: null, unitId: null, supplierId: null, roleId: null,
+    isAdmin: false, isBuyer: false, isRep: false, readsPurchasing: false, perms: new Set(), units: [],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (!db) return;
+  // Forged inserts are refused; if a guard is missing the test fails, and this removes what got in.
+  for (const plan of Object.values(PLANS)) if (plan.insert?.cleanup) await db.query(plan.insert.cleanup()).catch(() => undefined);
+  await db.query(`delete from public.import_runs where file_name like '${tag}%'`);
+  if (otherUserId) await serviceClient(backend).auth.admin.deleteUser(otherUserId);
+  await db.end();
+});
+
+describe('the attack surface is fully planned', () => {
+  it('every table an API role can reach has a plan, and every updatable column is content or has a rule', () => {
+    const missing: string[] = [];
+    for (const table of reachableTables('authenticated')) {
+      const plan = PLANS[table.name];
+      if (!plan) {
+        missing.push(`table ${table.name}: no plan`);
+        continue;
+      }
+      if (table.primaryKey.length === 0) missing.push(`table ${table.name}: no primary key to target rows`);
+      const planned = new Set([...(plan.content ?? []), ...Object.keys(plan.ruled ?? {})]);
+      for (const column of table.grants.authenticated.update) {
+        if (!planned.has(column)) missing.push(`${table.name}.${column}: updatable but neither content nor ruled (narrow the grant or plan it)`);
+      }
+      if (table.grants.authenticated.insert.length > 0 && !plan.insert) missing.push(`${table.name}: insertable without an insert plan`);
+      if (table.grants.authenticated.table.has('DELETE') && !plan.remove) missing.push(`${table.name}: deletable without a delete rule`);
+    }
+    for (const fn of catalog.functions) if (!RPC_PLANS[fn.name]) missing.push(`rpc ${fn.name}(${fn.args}): no plan`);
+    expect(missing).toEqual([]);
+  });
+
+  it('anon reaches no table, and only the RPCs the public pages need', () => {
+    expect(reachableTables('anon').map((t) => t.name)).toEqual([]);
+    expect(catalog.functions.filter((f) => f.anon).map((f) => f.name).sort()).toEqual([...ANON_RPCS].sort());
+  });
+});
+
+describe.each(['admin', 'balconista', 'balconista2', 'farmaceutico', 'compras', 'representante', 'representante2', 'analista', 'sem papel', 'anon'])(
+  'as %s',
+  (key) => {
+    const actor = (): Actor => actors.find((a) => a.key === key)!;
+
+    // Other suites run meanwhile on the same database: read the caller's unit, role and
+    // assignments again right before attacking, so a legitimate change is not taken for a hole.
+    beforeEach(async () => {
+      const a = actor();
+      if (a.userId) Object.assign(a, await factsOf(a.userId));
+      world = await loadWorld();
+    });
+
+    it('reads only the rows its rules allow', async () => {
+      const a = actor();
+      const leaks: string[] = [];
+      for (const table of reachableTables('authenticated')) {
+        const plan = PLANS[table.name];
+        if (!plan) continue;
+        const { data, error } = await a.client.from(table.name).select('*').limit(5000);
+        if (error) {
+          // A refusal leaks nothing; but a signed-in user with a role must be able to read its screens' tables.
+          if (!['42501', 'PGRST301'].includes(error.code)) leaks.push(`${table.name}: ${error.code} ${error.message}`);
+          continue;
+        }
+        for (const row of data as Row[]) {
+          if (!plan.read(row, a, world)) leaks.push(`${table.name} ${keyOf(table, row)}`);
+        }
+      }
+      expect(leaks).toEqual([]);
+    });
+
+    it('cannot change or delete rows it must not edit, through any updatable column', async () => {
+      const a = actor();
+      const changed: string[] = [];
+      for (const table of reachableTables('authenticated')) {
+        const plan = PLANS[table.name];
+        if (!plan) continue;
+        const visible = (await visibleKeys(a, table)) ?? new Set<string>();
+        const rows = await allRows(table);
+        const foreign = sample(rows.filter((r) => !visible.has(keyOf(table, r))));
+        const notEditable = sample(rows.filter((r) => visible.has(keyOf(table, r)) && !(plan.edit?.(r, a, world) ?? false)));
+        for (const row of [...foreign, ...notEditable]) {
+          for (const column of table.grants.authenticated.update) {
+            const info = table.columns.get(column)!;
+            const forged = await forgeValue(db, info, row[column], tag);
+            const result = await filterByKey(a.client.from(table.name).update({ [column]: forged }), table, row).select(table.primaryKey.join(','));
+            const after = await readBack(table, row);
+            if ((result.data?.length ?? 0) > 0 || (after && !sameValue(after[column], row[column]))) {
+              await restore(table, row, column);
+              changed.push(`${table.name}.${column} ${keyOf(table, row)} -> ${JSON.stringify(forged)}`);
+            }
+          }
+        }
+        const notDeletable = sample(rows.filter((r) => !(visible.has(keyOf(table, r)) && (plan.remove?.(r, a, world) ?? false))));
+        if (table.grants.authenticated.table.has('DELETE')) {
+          for (const row of notDeletable) {
+            const result = await filterByKey(a.client.from(table.name).delete(), table, row).select(table.primaryKey.join(','));
+            if ((result.data?.length ?? 0) > 0 || !(await readBack(table, row))) changed.push(`${table.name} deleted ${keyOf(table, row)}`);
+          }
+        }
+      }
+      expect(changed).toEqual([]);
+    });
+
+    it('is refused, with 42501 and no change, when it forges a ruled column on a row it may otherwise edit', async () => {
+      const a = actor();
+      const accepted: string[] = [];
+      for (const table of reachableTables('authenticated')) {
+        const plan = PLANS[table.name];
+        if (!plan?.ruled || !plan.edit) continue;
+        const visible = (await visibleKeys(a, table)) ?? new Set<string>();
+        const rows = (await allRows(table)).filter((r) => visible.has(keyOf(table, r)) && plan.edit!(r, a, world));
+        for (const row of sample(rows)) {
+          for (const [column, forgeries] of Object.entries(plan.ruled)) {
+            if (!table.grants.authenticated.update.includes(column)) continue;
+            for (const forged of forgeries(row, a, world)) {
+              const result = await filterByKey(a.client.from(table.name).update({ [column]: forged }), table, row).select(table.primaryKey.join(','));
+              const after = await readBack(table, row);
+              if (result.error?.code !== '42501' || (after && !sameValue(after[column], row[column]))) {
+                await restore(table, row, column);
+                accepted.push(`${table.name}.${column} ${keyOf(table, row)} -> ${JSON.stringify(forged)}: ${result.error?.code ?? 'accepted'}`);
+              }
+            }
+          }
+        }
+      }
+      expect(accepted).toEqual([]);
+    });
+
+    it('cannot insert where it has no right, nor insert rows with forged ownership', async () => {
+      const a = actor();
+      const accepted: string[] = [];
+      for (const table of reachableTables('authenticated')) {
+        const plan = PLANS[table.name];
+        if (!plan?.insert || table.grants.authenticated.insert.length === 0) continue;
+        const attempts = [...(plan.insert.may(a) ? [] : [plan.insert.row(a, world)]), ...(plan.insert.forged ?? []).flatMap((f) => f(a, world) ?? [])];
+        for (const row of attempts) {
+          const result = await a.client.from(table.name).insert(row as never).select();
+          if (!result.error || !['42501', 'PGRST301'].includes(result.error.code)) {
+            accepted.push(`${table.name} ${JSON.stringify(row)}: ${result.error ? `${result.error.code} ${result.error.message}` : 'inserted'}`);
+          }
+        }
+      }
+      expect(accepted).toEqual([]);
+    });
+
+    it('gets nothing from any RPC called with other units\', suppliers\' and users\' ids', async () => {
+      const a = actor();
+      const wrong: string[] = [];
+      for (const fn of catalog.functions) {
+        if (a.anon ? !fn.anon : !fn.authenticated) continue;
+        const plan = RPC_PLANS[fn.name];
+        if (!plan) continue;
+        for (const attempt of plan(a, world)) {
+          const result = await a.client.rpc(fn.name, attempt.args);
+          const verdict = attempt.expect(result as { data: unknown; error: { code: string; message: string } | null });
+          if (verdict !== true) wrong.push(`${fn.name}(${JSON.stringify(attempt.args)}): ${verdict}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  },
+);
+
+// ---------------------------------------------------------------------------
+// RPCs: per function, the attacks a caller tries, each with what must happen.
+
+type RpcResult = { data: unknown; error: { code: string; message: string } | null };
+interface RpcAttempt {
+  args: Record<string, unknown>;
+  /** true when the outcome is safe, else a description of what went wrong. */
+  expect: (r: RpcResult) => true | string;
+}
+type RpcPlan = (a: Actor, w: World) => RpcAttempt[];
+
+/** Refused: an error, or the `{success: false}` answer the winner selection gives the screen. */
+const refused = (r: RpcResult): true | string =>
+  r.error || (r.data as { success?: boolean } | null)?.success === false ? true : `accepted: ${JSON.stringify(r.data).slice(0, 120)}`;
+const emptyOrRefused = (r: RpcResult): true | string => {
+  if (r.error) return true;
+  const d = r.data;
+  if (d === null || (Array.isArray(d) && d.length === 0) || d === 0) return true;
+  return `returned ${JSON.stringify(d).slice(0, 160)}`;
+};
+const when = (cond: boolean, attempts: RpcAttempt[]): RpcAttempt[] => (cond ? attempts : []);
+
+/** A row of a table the caller must not act on, from the superuser's view. */
+function pick(w: World, map: 'batches' | 'quotes' | 'orders', test: (r: Row) => boolean): string | undefined {
+  return [...w[map].values()].find(test)?.id as string | undefined;
+}
+
+const otherUnit = (a: Actor, w: World): string => w.unitIds.find((u) => u !== a.unitId && !a.units.includes(u)) ?? w.unitIds[0]!;
+
+const ANON_RPCS = ['list_unit_names'];
+
+const RPC_PLANS: Record<string, RpcPlan> = {
+  // Purchasing actions: only buyers act; everyone else is refused whatever the ids.
+  add_shortages_to_batch: (a, w) => when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', () => true), p_shortage_ids: [] }, expect: refused }]),
+  assign_shortage_to_batch: (a, w) =>
+    when(!a.isBuyer, [{ args: { shortage_id: '00000000-0000-4000-8000-000000000001', batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
+  create_quote_batch: (a, w) => when(!a.isBuyer, [{ args: { p_unit_id: otherUnit(a, w), p_shortage_ids: [], p_name: `${tag} lote` }, expect: refused }]),
+  delete_quote_batch: (a, w) => when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
+  remove_shortage_from_batch: (a, w) =>
+    when(!a.isBuyer, [{ args: { p_shortage_id: '00000000-0000-4000-8000-000000000001', p_batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
+  set_batch_status: (a, w) => when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_status: 'FECHADO' }, expect: refused }]),
+  update_batch_quantities: (a, w) =>
+    when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'ABERTO') ?? pick(w, 'batches', () => true), p_requested_quantity: 999 }, expect: refused }]),
+  generate_purchase_orders: (a, w) =>
+    when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_delivery_date: '2030-01-01' }, expect: refused }]),
+  select_winning_quotes_native: (a, w) =>
+    when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_quote_items: [] }, expect: refused }]),
+  get_batch_comparison: (a, w) =>
+    when(!a.readsPurchasing, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: emptyOrRefused }]),
+  // Quotes: a representative acts only on its own supplier's quotes.
+  delete_quote: (a, w) =>
+    when(!a.isBuyer, [{ args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId) }, expect: refused }]),
+  submit_quote: (a, w) =>
+    // Buyers may send a quote on a supplier's behalf (one dictated by phone); nobody else sends another's.
+    when(!a.isBuyer, [{ args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId && q.status === 'EM_ANDAMENTO') }, expect: refused }]),
+  get_or_create_quote: (a, w) =>
+    when(!a.isRep, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: refused }]),
+  get_representative_dashboard: (a, w) => {
+    const other = [...new Set([...w.quotes.values()].map((q) => q.supplier_id))].find((s) => s !== a.supplierId);
+    return when(!a.isAdmin, [{ args: { p_supplier_id: other }, expect: emptyOrRefused }]);
+  },
+  // Analyses of purchasing: purchasing readers only.
+  get_supplier_win_rates: (a) => when(!a.readsPurchasing, [{ args: { p_from: '2000-01-01', p_to: '2100-01-01' }, expect: emptyOrRefused }]),
+  // A representative sees its own supplier's winning items (/itens-vitoriosos), never another's.
+  get_winning_items: (a, w) =>
+    when(!a.readsPurchasing, [
+      {
+        args: { p_from: '2000-01-01', p_to: '2100-01-01' },
+        expect: (r) => {
+          if (r.error) return true;
+          const foreign = (r.data as Row[]).filter((row) => quoteSupplier(row.quote_id, w) !== a.supplierId || !a.supplierId);
+          return foreign.length === 0 ? true : `${foreign.length} items of other suppliers`;
+        },
+      },
+    ]),
+  // Shortage reads: another unit's id gives nothing to a caller bound to its own unit.
+  search_shortages: (a, w) =>
+    when(!a.isAdmin && !a.isBuyer, [
+      {
+        args: { p_status: null, p_from: null, p_to: null, p_search: null, p_unit_id: otherUnit(a, w), p_before_created_at: null, p_before_id: null, p_limit: 50 },
+        expect: (r) => (r.error || (r.data as Row[]).every((row) => row.unit_id === a.unitId) ? true : `another unit's rows: ${(r.data as Row[]).length}`),
+      },
+    ]),
+  count_shortages: (a, w) =>
+    when(!a.isAdmin && !a.isBuyer, [
+      { args: { p_status: null, p_from: null, p_to: null, p_search: null, p_unit_id: otherUnit(a, w) }, expect: (r) => (r.error || r.data === 0 || r.data === ownCount(a) ? true : `counted ${JSON.stringify(r.data)}`) },
+    ]),
+  find_open_shortage: (a, w) => when(!a.isAdmin && !a.isBuyer, [{ args: { p_product_id: SEEDED_PRODUCT, p_unit_id: otherUnit(a, w) }, expect: emptyOrRefused }]),
+  get_shortage_dependencies: (a) =>
+    when(!a.isAdmin && !a.isBuyer, [{ args: { p_shortage_ids: foreignShortages(a) }, expect: emptyOrRefused }]),
+  // Imports: only the permission holders, and shortages only into one's own unit.
+  import_products: (a) => when(!a.perms.has('MANAGE_PRODUCTS'), [{ args: { p_file_name: `${tag}.csv`, p_rows: [], p_dry_run: true }, expect: refused }]),
+  import_shortages: (a, w) =>
+    when(!a.isAdmin, [{ args: { p_file_name: `${tag}.csv`, p_rows: [{ codigo: '7891000000001', quantidade: 1 }], p_unit_id: otherUnit(a, w), p_dry_run: true }, expect: refused }]),
+  // People: e-mails only to user managers and to oneself.
+  list_basic_users: (a) => [
+    {
+      args: {},
+      expect: (r) => {
+        if (r.error) return a.anon || !hasRole(a) ? true : `refused: ${r.error.message}`;
+        const rows = r.data as Row[];
+        if (a.isAdmin || a.perms.has('MANAGE_USERS')) return true;
+        const leaked = rows.filter((u) => u.email && u.id !== a.userId);
+        return leaked.length === 0 ? true : `${leaked.length} e-mails of others`;
+      },
+    },
+  ],
+  // The register page lists units by name: ids and names, nothing else.
+  list_unit_names: () => [
+    {
+      args: {},
+      expect: (r) => (r.error || (r.data as Row[]).every((u) => Object.keys(u).sort().join() === 'id,name') ? true : `columns ${Object.keys((r.data as Row[])[0] ?? {}).join()}`),
+    },
+  ],
+  // Menus and home cards of a role are configuration every signed-in user may read (the tables
+  // role_menu_paths and role_homepage_actions are readable too); nothing to forge.
+  get_visible_menu_paths: () => [],
+  get_visible_homepage_actions: () => [],
+};
+
+const ownCounts = new Map<string, number>();
+function ownCount(a: Actor): number {
+  return ownCounts.get(a.key) ?? -1;
+}
+function foreignShortages(a: Actor): string[] {
+  return foreignShortageIds.get(a.key) ?? [];
+}
+const foreignShortageIds = new Map<string, string[]>();
+
+beforeAll(async () => {
+  for (const a of actors) {
+    const own = await db.query<{ n: number; ids: string[] }>(
+      `select count(*) filter (where unit_id = $1)::int as n,
+              coalesce(array_agg(id) filter (where unit_id is distinct from $1), '{}') as ids
+         from public.shortages`,
+      [a.unitId],
+    );
+    ownCounts.set(a.key, own.rows[0]!.n);
+    foreignShortageIds.set(a.key, own.rows[0]!.ids.slice(0, 5));
+  }
+});
