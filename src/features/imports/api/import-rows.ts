@@ -49,7 +49,7 @@ export interface ImportPreviewInput extends ImportRowsInput {
 
 export function importPreviewQueryOptions({ kind, fileName, fileLoad, mapping, records }: ImportPreviewInput) {
   // `records` is derived from the key's file load, kind and mapping, so it need not (and, at 10k rows, should not) be in it.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- records derive from the key's file load, kind and mapping (see above)
   return queryOptions({
     queryKey: importKeys.preview(kind, fileName, fileLoad, mapping),
     queryFn: ({ signal }) => importRows({ kind, fileName, records }, true, signal),
