@@ -1,10 +1,13 @@
 // ESLint flat config for the whole repository.
 // Not type-aware: typescript-eslint cannot use TypeScript 7, so it parses with the installed TypeScript 5.9.
 import { readdirSync } from 'node:fs';
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -14,25 +17,61 @@ const sharedZones = [
   { group: ['@/app/*', '@/app/**'], message: 'Only the app layer may import from src/app.' },
 ];
 
-function featureZone(feature) {
-  return {
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/app/*', '@/app/**'], message: 'Features must not import the app layer.' },
-            {
-              group: ['@/features/*', '@/features/**', `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: 'No feature imports another; compose features in src/app/routes.',
-            },
-            { group: ['**/local-supabase/**'], message: 'src/ never imports the local backend.' },
-          ],
-        },
-      ],
+/** Only a feature's api/ folder talks to Supabase; components, pages and hooks go through it. */
+const supabaseClient = {
+  name: '@/lib/supabase',
+  message: 'Only api/ files import the Supabase client: add an operation in the feature\'s api/ folder.',
+};
+const supabaseClientRelative = { group: ['**/lib/supabase'], message: supabaseClient.message };
+const reactRouter = { name: 'react-router', message: 'Import from react-router-dom.' };
+const noLocalBackend = { group: ['**/local-supabase/**'], message: 'src/ never imports the local backend.' };
+
+function featurePatterns(feature) {
+  return [
+    { group: ['@/app/*', '@/app/**'], message: 'Features must not import the app layer.' },
+    {
+      group: ['@/features/*', '@/features/**', `!@/features/${feature}`, `!@/features/${feature}/**`],
+      message: 'No feature imports another; compose features in src/app/routes.',
     },
-  };
+    noLocalBackend,
+  ];
+}
+
+/** Two blocks per feature: its api/ folder may use the Supabase client, the rest may not. */
+function featureZone(feature) {
+  const folder = `src/features/${feature}`;
+  return [
+    {
+      files: [`${folder}/**/*.{ts,tsx}`],
+      ignores: [`${folder}/api/**`],
+      rules: {
+        'no-restricted-imports': ['error', { paths: [supabaseClient, reactRouter], patterns: [...featurePatterns(feature), supabaseClientRelative] }],
+      },
+    },
+    {
+      files: [`${folder}/api/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { paths: [reactRouter], patterns: featurePatterns(feature) }] },
+    },
+    {
+      // Relative paths too: a feature never reaches into a sibling feature by climbing out of its folder.
+      files: [`${folder}/**/*.{ts,tsx}`],
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            zones: [
+              {
+                target: `./${folder}`,
+                from: './src/features',
+                except: [`./${feature}`],
+                message: 'No feature imports another (not even by a relative path); compose features in src/app/routes.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -73,8 +112,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, '@tanstack/query': pluginQuery },
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, '@tanstack/query': pluginQuery, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // Lets import-x parse the TypeScript files it follows (no-cycle reads the whole import graph).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
+      // Import cycles make initialisation order depend on who is imported first.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       ...reactHooks.configs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
@@ -88,14 +135,31 @@ export default tseslint.config(
       ],
     },
   },
+  // A rule switched off by a comment says why (`-- reason`), so an override is a decision, not a habit.
   {
-    files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.ts', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts', 'src/types/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: sharedZones }] },
+    files: ['src/**/*.{ts,tsx}'],
+    ...comments.recommended,
+    rules: { ...comments.recommended.rules, '@eslint-community/eslint-comments/require-description': 'error' },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts', 'src/types/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [reactRouter], patterns: [...sharedZones, noLocalBackend] }] },
+  },
+  // Pages, layouts and shared components never talk to Supabase directly either.
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/hooks/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [supabaseClient, reactRouter], patterns: [...sharedZones, supabaseClientRelative, noLocalBackend] }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [supabaseClient, reactRouter], patterns: [supabaseClientRelative, noLocalBackend] }] },
   },
   // One zone per feature folder, so a new feature is covered the day it is created.
   ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => featureZone(entry.name)),
+    .flatMap((entry) => featureZone(entry.name)),
   // Route modules export a default page component; tests may export helpers.
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/app/router.tsx'],

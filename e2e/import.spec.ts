@@ -52,3 +52,24 @@ test('an import with good and bad rows lands the good ones and lists the bad one
   await page.getByLabel('Buscar', { exact: true }).fill('Cliente aguardando');
   await expect(page.getByRole('table', { name: 'Faltas' })).toContainText('Dipirona Monoidratada 500mg 10 comprimidos');
 });
+
+test('an .xlsx upload is read in a worker; one with a formula is refused with the cell named, and the page keeps working', async ({ page }) => {
+  const XLSX = await import('@e965/xlsx');
+  const book = (rows: unknown[][], formula = false) => {
+    const sheet = XLSX.utils.aoa_to_sheet(rows);
+    if (formula) sheet.B2 = { t: 'n', v: 2, f: '1+1' };
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, sheet, 'Faltas');
+    return Buffer.from(XLSX.write(workbook, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+  };
+  const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await page.goto('/historico-importacoes');
+  const input = page.getByLabel('Arquivo (.csv ou .xlsx)');
+
+  await input.setInputFiles({ name: 'com-formula.xlsx', mimeType: xlsxType, buffer: book([['EAN', 'Quantidade'], [7896004100371, 1]], true) });
+  await expect(page.getByText('O arquivo contém uma fórmula ou um conteúdo que começa com =, +, - ou @ (linha 2, coluna 2). Por segurança, remova-o e envie o arquivo novamente.')).toBeVisible();
+
+  await input.setInputFiles({ name: 'faltas.xlsx', mimeType: xlsxType, buffer: book([['EAN', 'Quantidade'], [7896004100371, 3]]) });
+  await expect(page.getByText('1 linha(s)', { exact: false })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pré-visualização' })).toContainText('7896004100371');
+});

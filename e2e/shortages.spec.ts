@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createBatchedShortage, createProduct, createShortageRows, createShortages } from './fixtures/catalog.ts';
 import { expectToast, mainMenu, storageStatePath } from './fixtures.ts';
 
@@ -41,15 +41,20 @@ test('a BALCONISTA registers a shortage by scanning a barcode, sees it on top, e
   await expect(table.getByRole('row', { name: new RegExp(product.name) })).toHaveCount(0);
 });
 
-test('registering a product that already has an open shortage asks first', async ({ page }) => {
-  const product = await createProduct(`Teste Duplicada ${Date.now()}`);
-  await createShortages('balconista@farmacia.local', [product.id]);
+/** Registers 2 units of a product that already has a shortage; returns the warning that asks first. */
+async function registerAgain(page: Page, barcode: string) {
   await page.goto('/lancamento');
-  await page.getByLabel('Código de barras').fill(product.barcode);
+  await page.getByLabel('Código de barras').fill(barcode);
   await page.getByLabel('Código de barras').press('Enter');
   await page.getByLabel('Quantidade solicitada').fill('2');
   await page.getByRole('button', { name: 'Registrar falta' }).click();
-  const warning = page.getByRole('alertdialog', { name: 'Falta já registrada' });
+  return page.getByRole('alertdialog', { name: 'Falta já registrada' });
+}
+
+test('registering a product that already has an open shortage asks first', async ({ page }) => {
+  const product = await createProduct(`Teste Duplicada ${Date.now()}`);
+  await createShortages('balconista@farmacia.local', [product.id]);
+  const warning = await registerAgain(page, product.barcode);
   await expect(warning).toContainText('status Pendente, 3 unidade(s)');
   await page.getByRole('button', { name: 'Editar existente' }).click();
   await expect(page.getByRole('dialog', { name: 'Editar falta' })).toBeVisible();
@@ -59,12 +64,7 @@ test('a product already in a purchasing batch, not yet delivered, is flagged wit
   const product = await createProduct(`Teste Em Lote ${Date.now()}`);
   const batched = await createBatchedShortage('balconista@farmacia.local', product.id, `Lote duplicada ${Date.now()}`);
   try {
-    await page.goto('/lancamento');
-    await page.getByLabel('Código de barras').fill(product.barcode);
-    await page.getByLabel('Código de barras').press('Enter');
-    await page.getByLabel('Quantidade solicitada').fill('2');
-    await page.getByRole('button', { name: 'Registrar falta' }).click();
-    const warning = page.getByRole('alertdialog', { name: 'Falta já registrada' });
+    const warning = await registerAgain(page, product.barcode);
     await expect(warning).toContainText('status Lote criado (já está em um lote de compras), 5 unidade(s)');
     await warning.getByRole('button', { name: 'Cancelar' }).click();
   } finally {

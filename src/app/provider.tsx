@@ -4,6 +4,7 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { ToastViewportShell } from '@/components/ui/toast-viewport-shell';
 import { useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
+import { refreshAfterMutation } from '@/app/freshness';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 
@@ -31,7 +32,7 @@ function DeferredToaster() {
 
 /** App-wide providers: server-state cache, theme, session and toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient(refreshAfterMutation));
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

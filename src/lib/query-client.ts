@@ -1,4 +1,4 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type DefaultOptions, type MutationKey } from '@tanstack/react-query';
 
 /** Spec §9: in the app, data stays fresh for 5 minutes and failed queries retry once. */
 export const queryConfig = {
@@ -9,6 +9,18 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryConfig });
+/**
+ * Called after every mutation settles, with its key: the app layer refreshes the other features'
+ * lists the write changed (src/app/freshness.ts). Awaited, so a mutation is not "done" before them.
+ */
+export type AfterMutation = (mutationKey: MutationKey | undefined, queryClient: QueryClient) => Promise<unknown> | undefined;
+
+export function createQueryClient(afterMutation?: AfterMutation): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: queryConfig,
+    mutationCache: new MutationCache({
+      onSettled: (_data, _error, _variables, _context, mutation) => afterMutation?.(mutation.options.mutationKey, queryClient),
+    }),
+  });
+  return queryClient;
 }

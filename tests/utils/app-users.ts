@@ -54,3 +54,19 @@ export async function signInAs(backend: BackendInfo, key: DemoUserKey): Promise<
   if (!userId) throw new Error(`Sign-in as ${user.email} returned no session`);
   return { client, userId, user };
 }
+
+/**
+ * One signed-in client per demo account for a whole test file, signed in on first use:
+ * `const as = demoSessions(backend); const clerk = await as('balconista');`.
+ */
+export function demoSessions(backend: BackendInfo): (key: DemoUserKey) => Promise<SupabaseClient> {
+  const sessions = new Map<DemoUserKey, Promise<SupabaseClient>>();
+  return (key) => {
+    let session = sessions.get(key);
+    if (!session) {
+      session = signInAs(backend, key).then(({ client }) => client);
+      sessions.set(key, session);
+    }
+    return session;
+  };
+}

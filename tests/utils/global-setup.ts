@@ -5,12 +5,16 @@
  */
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { dumpSchema } from '../../scripts/lib/schema-dump.ts';
 import { REPO_ROOT, startBackend, type BackendInfo, type StartedBackend } from './backend.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appBackend: BackendInfo;
     conformanceBackend: BackendInfo;
+    /** The schema dump of the app's live database, taken before any test adds fixtures to it. */
+    liveSchemaDump: string;
   }
 }
 
@@ -33,6 +37,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [app, conformance] = started as [StartedBackend, StartedBackend];
   project.provide('appBackend', info(app));
   project.provide('conformanceBackend', info(conformance));
+  const db = new pg.Client({ connectionString: app.dbUrl });
+  await db.connect();
+  try {
+    project.provide('liveSchemaDump', await dumpSchema(db));
+  } finally {
+    await db.end();
+  }
   return async () => {
     await Promise.all([app.stop(), conformance.stop()]);
   };

@@ -7,9 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { isSilentLogoutError } from '@/lib/errors';
-import { clearStoredAuth, onUnauthorized, supabase } from '@/lib/supabase';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
+import { clearStoredAuth, getSession, onAuthStateChange, onUnauthorized, refreshSession, signOutLocally, verifyPassword } from '@/features/auth/api/session';
 import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthContextValue, type AuthStatus } from '@/features/auth/auth-context';
 import {
@@ -74,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           toast({ title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' });
         } else {
           // Local only: the server session may already be gone, and this must not fail.
-          await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+          await signOutLocally();
         }
         clearLocalState();
       } finally {
@@ -86,7 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Follow supabase-js auth events. The callback must not await supabase calls (auth-js holds a lock).
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+    return onAuthStateChange((event, next) => {
       switch (event) {
         case 'INITIAL_SESSION':
           setSession(next);
@@ -111,7 +111,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
       }
     });
-    return () => data.subscription.unsubscribe();
   }, [endSession]);
 
   const hasSession = session !== null;
@@ -128,7 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const monitor = new SessionMonitor({
       now: () => Date.now(),
       getSession: async () => {
-        const { data, error } = await supabase.auth.getSession();
+        const { data, error } = await getSession();
         if (error) throw error;
         if (!data.session) return null;
         return { expiresAt: data.session.expires_at ?? 0, key: sessionKeyOf(data.session) };
@@ -136,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refresh: async () => {
         refreshingRef.current = true;
         try {
-          const { data, error } = await supabase.auth.refreshSession();
+          const { data, error } = await refreshSession();
           if (error) throw error;
           return data.session?.expires_at ?? 0;
         } finally {
@@ -167,7 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!email) throw new Error('Auth session missing!');
       // Spec §4: re-verifying the password neither reloads nor navigates. The SIGNED_IN it causes only
       // replaces the session: same user, so the cached session user stays and no route changes.
-      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      const { error } = await verifyPassword(email, password);
       if (error) throw error;
     },
     [session],

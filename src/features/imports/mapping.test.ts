@@ -1,38 +1,5 @@
-import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { applyMapping, detectMapping, toCsv, validateRecords } from '@/features/imports/mapping';
-import { parseCsvText, parseWorkbook } from '@/features/imports/parse';
-
-describe('parseCsvText', () => {
-  it('reads semicolon CSV with a BOM and drops blank lines', () => {
-    const sheet = parseCsvText('\uFEFFCódigo de Barras;Produto;Qtd\n7896004100371;Dipirona;10\n\n;Paracetamol;2\n');
-    expect(sheet.headers).toEqual(['Código de Barras', 'Produto', 'Qtd']);
-    expect(sheet.rows).toEqual([
-      ['7896004100371', 'Dipirona', '10'],
-      ['', 'Paracetamol', '2'],
-    ]);
-  });
-
-  it('reads comma CSV with quoted cells', () => {
-    const sheet = parseCsvText('ean,produto,quantidade\n7891106101486,"Paracetamol, 500mg",3\n');
-    expect(sheet.rows[0]).toEqual(['7891106101486', 'Paracetamol, 500mg', '3']);
-  });
-});
-
-describe('parseWorkbook', () => {
-  it('reads the first sheet and keeps EAN-13 numbers as full digits', async () => {
-    const sheet = XLSX.utils.aoa_to_sheet([
-      ['EAN', 'Produto', 'Quantidade Solicitada', 'Estoque'],
-      [7896004100371, 'Dipirona', 5, 0],
-    ]);
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, sheet, 'Faltas');
-    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-    const parsed = await parseWorkbook(bytes);
-    expect(parsed.headers).toEqual(['EAN', 'Produto', 'Quantidade Solicitada', 'Estoque']);
-    expect(parsed.rows).toEqual([['7896004100371', 'Dipirona', '5', '0']]);
-  });
-});
 
 describe('detectMapping', () => {
   it('maps Portuguese headers for shortages, ignoring accents and case', () => {
@@ -85,5 +52,11 @@ describe('applyMapping + validateRecords', () => {
 describe('toCsv', () => {
   it('escapes separators and quotes and starts with a BOM', () => {
     expect(toCsv(['a', 'b'], [['x;y', 'say "hi"']])).toBe('\uFEFFa;b\r\n"x;y";"say ""hi"""\r\n');
+  });
+});
+
+describe('toCsv and formula injection', () => {
+  it('writes formula-like cells as literal text', () => {
+    expect(toCsv(['produto'], [['=HYPERLINK("x")'], ['-3']])).toBe('\uFEFFproduto\r\n"\'=HYPERLINK(""x"")"\r\n\'-3\r\n');
   });
 });

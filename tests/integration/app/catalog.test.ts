@@ -4,9 +4,8 @@
  * barcodes and category names, and the delete guard of referenced products.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
 import { anonClient, appBackend, sql } from '../../utils/env.ts';
 
 /** GTIN check digit of a body (weights 3,1,3,... from the right). */
@@ -25,14 +24,7 @@ function randomEan13(): string {
 }
 
 const backend = appBackend();
-const clients = new Map<DemoUserKey, SupabaseClient>();
-async function as(key: DemoUserKey): Promise<SupabaseClient> {
-  const existing = clients.get(key);
-  if (existing) return existing;
-  const { client } = await signInAs(backend, key);
-  clients.set(key, client);
-  return client;
-}
+const as = demoSessions(backend);
 
 const createdProductIds: string[] = [];
 

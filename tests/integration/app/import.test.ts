@@ -5,9 +5,8 @@
  * and who may import and see the history.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { demoSessions, signInAs } from '../../utils/app-users.ts';
 import { anonClient, appBackend, sql } from '../../utils/env.ts';
 
 const backend = appBackend();
@@ -35,14 +34,7 @@ interface ImportResult {
   warnings: { row: number; warnings: string[] }[];
 }
 
-const clients = new Map<DemoUserKey, SupabaseClient>();
-async function as(key: DemoUserKey): Promise<SupabaseClient> {
-  const existing = clients.get(key);
-  if (existing) return existing;
-  const { client } = await signInAs(backend, key);
-  clients.set(key, client);
-  return client;
-}
+const as = demoSessions(backend);
 
 const tag = `import-${randomUUID().slice(0, 8)}`;
 const product = { id: '', barcode: randomEan13(), name: `Produto ${tag}` };

@@ -5,9 +5,11 @@
  * Each check lists the offending objects, so a failure names what to fix.
  */
 import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
+import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appBackend, sql } from '../../utils/env.ts';
 
@@ -259,5 +261,59 @@ describe('splinter-style lints on the migrated app database', () => {
       [EXPOSED_SCHEMAS],
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * The module boundaries the linter enforces (eslint.config.js), each shown failing on a fixture:
+ * a rule that stops catching its case fails here.
+ */
+describe('eslint boundaries', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const rulesHit = async (filePath: string, code: string): Promise<string[]> => {
+    const [result] = await new ESLint({ cwd: root }).lintText(code, { filePath: path.join(root, filePath) });
+    return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? m.message);
+  };
+
+  it('a feature cannot import another by a relative path that climbs out of its folder', async () => {
+    const hit = await rulesHit('src/features/shortages/components/zz-fixture.tsx', "export { productKeys } from '../../products/api/keys';\n");
+    expect(hit).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a feature cannot import another by alias either', async () => {
+    const hit = await rulesHit('src/features/shortages/components/zz-fixture.tsx', "export { productKeys } from '@/features/products/api/keys';\n");
+    expect(hit).toContain('no-restricted-imports');
+  });
+
+  it("components, pages and shared hooks cannot import the Supabase client; a feature's api/ can", async () => {
+    const code = "import { supabase } from '@/lib/supabase';\nexport const client = supabase;\n";
+    expect(await rulesHit('src/features/shortages/components/zz-fixture.tsx', code)).toContain('no-restricted-imports');
+    expect(await rulesHit('src/app/routes/zz-fixture.tsx', code)).toContain('no-restricted-imports');
+    expect(await rulesHit('src/components/zz-fixture.tsx', code)).toContain('no-restricted-imports');
+    expect(await rulesHit('src/features/shortages/components/zz-fixture.tsx', "import { supabase } from '../../../lib/supabase';\nexport const c = supabase;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await rulesHit('src/features/shortages/api/zz-fixture.ts', code)).toEqual([]);
+  });
+
+  it('switching the react-router restriction off needs a comment saying why', async () => {
+    const bare = "// eslint-disable-next-line no-restricted-imports\nexport { Link } from 'react-router';\n";
+    expect(await rulesHit('src/app/routes/zz-fixture.tsx', bare)).toContain('@eslint-community/eslint-comments/require-description');
+    const explained = "// eslint-disable-next-line no-restricted-imports -- fixture: the reason is given\nexport { Link } from 'react-router';\n";
+    expect(await rulesHit('src/app/routes/zz-fixture.tsx', explained)).toEqual([]);
+  });
+
+  it('an import cycle is refused', async () => {
+    // import-x/no-cycle follows real files: two of them, written for the duration of the check.
+    const dir = path.join(root, 'src/features/zz-lint-cycle-fixture');
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(path.join(dir, 'a.ts'), "import { b } from '@/features/zz-lint-cycle-fixture/b';\nexport const a = () => b;\n");
+      writeFileSync(path.join(dir, 'b.ts'), "import { a } from '@/features/zz-lint-cycle-fixture/a';\nexport const b = () => a;\n");
+      const results = await new ESLint({ cwd: root }).lintFiles([path.join(dir, 'a.ts'), path.join(dir, 'b.ts')]);
+      expect(results.flatMap((r) => r.messages.map((m) => m.ruleId))).toContain('import-x/no-cycle');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

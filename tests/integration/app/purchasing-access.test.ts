@@ -11,10 +11,10 @@
  * with both suppliers' priced quotes; other fixtures live in a unit of our own.
  */
 import { randomUUID } from 'node:crypto';
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, sql } from '../../utils/env.ts';
+import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
 const tag = `acesso-${randomUUID().slice(0, 8)}`;
@@ -26,20 +26,8 @@ interface Quote {
   status: string;
 }
 
-const sessions = new Map<DemoUserKey, SupabaseClient>();
-async function as(key: DemoUserKey): Promise<SupabaseClient> {
-  const existing = sessions.get(key);
-  if (existing) return existing;
-  const { client } = await signInAs(backend, key);
-  sessions.set(key, client);
-  return client;
-}
+const as = demoSessions(backend);
 
-function unwrap<T>(result: { data: T; error: PostgrestError | null }): Exclude<T, null> {
-  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
-  if (result.data === null) throw new Error('no data');
-  return result.data as Exclude<T, null>;
-}
 
 let unitId = '';
 let centroId = '';

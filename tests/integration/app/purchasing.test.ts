@@ -11,6 +11,7 @@ import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
 import { appBackend, sql } from '../../utils/env.ts';
+import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
 const tag = `compras-${randomUUID().slice(0, 8)}`;
@@ -56,11 +57,6 @@ async function as(key: DemoUserKey): Promise<SupabaseClient> {
   return signed.client;
 }
 
-function unwrap<T>(result: { data: T; error: PostgrestError | null }): Exclude<T, null> {
-  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
-  if (result.data === null) throw new Error('no data');
-  return result.data as Exclude<T, null>;
-}
 
 /** For calls that return nothing (void RPCs): fails on an error. */
 function ok(result: { error: PostgrestError | null }): void {

@@ -10,28 +10,16 @@
  * must keep working, which the last tests prove by walking the cycle to orders.
  */
 import { randomUUID } from 'node:crypto';
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { demoSessions } from '../../utils/app-users.ts';
 import { appBackend } from '../../utils/env.ts';
+import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
 const tag = `sec-p1-${randomUUID().slice(0, 8)}`;
 
-const sessions = new Map<DemoUserKey, SupabaseClient>();
-async function as(key: DemoUserKey): Promise<SupabaseClient> {
-  const existing = sessions.get(key);
-  if (existing) return existing;
-  const { client } = await signInAs(backend, key);
-  sessions.set(key, client);
-  return client;
-}
+const as = demoSessions(backend);
 
-function unwrap<T>(result: { data: T; error: PostgrestError | null }): Exclude<T, null> {
-  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
-  if (result.data === null) throw new Error('no data');
-  return result.data as Exclude<T, null>;
-}
 
 let productIds: string[] = [];
 const shortageIds: string[] = [];

@@ -12,28 +12,17 @@
  * the throw-away representative is created by the admin and deleted afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import type { PostgrestError, RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, signInAs, type DemoUserKey } from '../../utils/app-users.ts';
+import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, userClient } from '../../utils/env.ts';
+import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
 const tag = `sec-rep-${randomUUID().slice(0, 8)}`;
 
-const sessions = new Map<DemoUserKey, SupabaseClient>();
-async function as(key: DemoUserKey): Promise<SupabaseClient> {
-  const existing = sessions.get(key);
-  if (existing) return existing;
-  const { client } = await signInAs(backend, key);
-  sessions.set(key, client);
-  return client;
-}
+const as = demoSessions(backend);
 
-function unwrap<T>(result: { data: T; error: PostgrestError | null }): Exclude<T, null> {
-  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
-  if (result.data === null) throw new Error('no data');
-  return result.data as Exclude<T, null>;
-}
 
 let productId = '';
 let shortageId = '';

@@ -10,3 +10,8 @@ export const authKeys = {
   assignedUnits: (userId: string) => [...authKeys.all, 'assigned-units', userId] as const,
   unitNames: () => [...authKeys.all, 'unit-names'] as const,
 };
+
+/** Keys of the auth writes that change what other features show (see src/app/freshness.ts). */
+export const authMutations = {
+  updateUnit: ['auth', 'mutation', 'update-unit'] as const,
+};

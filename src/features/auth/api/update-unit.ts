@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { authKeys } from '@/features/auth/api/keys';
+import { authKeys, authMutations } from '@/features/auth/api/keys';
 
 export interface UpdateUnitInput {
   userId: string;
@@ -28,11 +28,12 @@ function refusalReason(error: unknown): string | undefined {
 export function useUpdateUnit() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: authMutations.updateUnit,
     mutationFn: updateUnit,
     onSuccess: async (_data, input) => {
       toast({ title: 'Unidade atualizada', description: `Você está agora associado à ${input.unitName ?? 'nenhuma unidade'}` });
-      // Every unit-scoped list (shortages, batches…) now shows another unit: refetch all of it.
-      await queryClient.invalidateQueries();
+      // The unit-scoped lists of the other features refresh through src/app/freshness.ts.
+      await queryClient.invalidateQueries({ queryKey: authKeys.all });
     },
     onError: async (error, input) => {
       toast({ title: 'Erro ao atualizar unidade', description: refusalReason(error), variant: 'destructive' });

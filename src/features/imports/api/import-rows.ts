@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { shortageErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { importKeys } from '@/features/imports/api/keys';
+import { importKeys, importMutations } from '@/features/imports/api/keys';
 import type { ColumnMapping, ImportKind, ImportRecord } from '@/features/imports/mapping';
 
 const summarySchema = z.object({
@@ -49,7 +49,7 @@ export interface ImportPreviewInput extends ImportRowsInput {
 
 export function importPreviewQueryOptions({ kind, fileName, fileLoad, mapping, records }: ImportPreviewInput) {
   // `records` is derived from the key's file load, kind and mapping, so it need not (and, at 10k rows, should not) be in it.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- records derive from the key's file load, kind and mapping (see above)
   return queryOptions({
     queryKey: importKeys.preview(kind, fileName, fileLoad, mapping),
     queryFn: ({ signal }) => importRows({ kind, fileName, records }, true, signal),
@@ -67,6 +67,7 @@ export function useImportPreview(input: ImportPreviewInput, enabled: boolean) {
 export function useImportRows() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: importMutations.importRows,
     mutationFn: (input: ImportRowsInput) => importRows(input),
     onSuccess: (summary) =>
       toast({
@@ -75,8 +76,8 @@ export function useImportRows() {
         variant: summary.accepted === 0 ? 'destructive' : 'default',
       }),
     onError: (error) => toast({ title: 'Erro ao importar arquivo', description: shortageErrorMessage(error), variant: 'destructive' }),
-    // Imports add shortages, products and a history run; other features' keys are not importable here
-    // (no feature imports another), so refresh every cached query.
-    onSettled: () => queryClient.invalidateQueries(),
+    // The history is this feature's; the shortages, products and categories an import adds are
+    // refreshed by the app layer's registry (src/app/freshness.ts).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

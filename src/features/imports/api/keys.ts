@@ -13,3 +13,8 @@ export const importKeys = {
   preview: (kind: ImportKind, fileName: string, fileLoad: number, mapping: ColumnMapping) =>
     [...importKeys.all, 'preview', kind, fileName, fileLoad, mapping] as const,
 };
+
+/** Keys of the import writes (see src/app/freshness.ts for what an import refreshes elsewhere). */
+export const importMutations = {
+  importRows: ['imports', 'mutation', 'import-rows'] as const,
+};

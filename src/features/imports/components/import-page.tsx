@@ -12,7 +12,7 @@ import { formatNumber } from '@/lib/dates';
 import { useImportPreview, useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
 import { ImportHistory } from '@/features/imports/components/import-history';
 import { applyMapping, detectMapping, IMPORT_FIELDS, validateRecords, type ColumnMapping, type ImportKind } from '@/features/imports/mapping';
-import { MAX_IMPORT_ROWS, parseImportFile, type ParsedSheet } from '@/features/imports/parse';
+import { parseImportFile, type ParsedSheet } from '@/features/imports/parse';
 import { rowVerdicts, verdictCounts } from '@/features/imports/preview';
 import { shortageErrorMessage } from '@/lib/errors';
 
@@ -59,8 +59,6 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
     if (!file) return;
     try {
       const parsed = await parseImportFile(file);
-      if (parsed.rows.length === 0) throw new Error('O arquivo não contém linhas');
-      if (parsed.rows.length > MAX_IMPORT_ROWS) throw new Error(`O arquivo excede o limite de ${MAX_IMPORT_ROWS} linhas`);
       setFileName(file.name);
       setFileLoad((count) => count + 1);
       setSheet(parsed);

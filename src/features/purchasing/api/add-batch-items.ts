@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { BATCH_ITEMS_ADD_ERROR, BATCH_ITEMS_ADD_FALLBACK, purchasingErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { addItemsSummary } from '@/features/purchasing/logic';
 
 const resultSchema = z.object({
@@ -28,6 +28,7 @@ export async function addBatchItems({ batchId, shortageIds }: AddBatchItemsInput
 export function useAddBatchItems() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.addBatchItems,
     mutationFn: addBatchItems,
     onSuccess: (result) => toast(addItemsSummary(result)),
     onError: (error) =>

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { BATCH_CREATE_ERROR, BATCH_CREATE_FALLBACK, BATCH_CREATED, BATCH_CREATE_NONE_ASSIGNED, purchasingErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
 export const createBatchSchema = z.object({
   unitId: z.nullable(z.string()),
@@ -51,6 +51,7 @@ export function createBatchErrorDescription(error: unknown): string {
 export function useCreateBatch() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.createBatch,
     mutationFn: createBatch,
     onSuccess: () => toast({ title: BATCH_CREATED }),
     onError: (error) => toast({ title: BATCH_CREATE_ERROR, description: createBatchErrorDescription(error), variant: 'destructive' }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { BATCH_DELETE_ERROR, BATCH_DELETE_FALLBACK, BATCH_DELETED, BATCH_DELETED_DETAIL, purchasingErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
 /** delete_quote_batch: removes the batch and its quotes; its shortages return to PENDENTE. */
 export async function deleteBatch(batchId: string): Promise<void> {
@@ -13,6 +13,7 @@ export async function deleteBatch(batchId: string): Promise<void> {
 export function useDeleteBatch() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.deleteBatch,
     mutationFn: deleteBatch,
     onSuccess: () => toast({ title: BATCH_DELETED, description: BATCH_DELETED_DETAIL }),
     onError: (error) =>

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { purchasingErrorMessage, RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
 export const ORDERS_GENERATED = 'Pedidos gerados';
 
@@ -27,6 +27,7 @@ export async function generateOrders(input: GenerateOrdersInput): Promise<number
 export function useGenerateOrders() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.generateOrders,
     mutationFn: generateOrders,
     onSuccess: (count) => toast({ title: ORDERS_GENERATED, description: `${count} pedido(s) de compra gerado(s).` }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: purchasingErrorMessage(error, 'Falha ao gerar os pedidos.'), variant: 'destructive' }),

@@ -20,3 +20,19 @@ export const purchasingKeys = {
   dashboardFor: (supplierId: string | null) => [...purchasingKeys.dashboard(), supplierId ?? 'default'] as const,
   suppliers: () => [...purchasingKeys.all, 'suppliers'] as const,
 };
+
+/**
+ * Keys of the purchasing writes whose effects reach other features' caches; the app layer's
+ * freshness registry (src/app/freshness.ts) says which lists each one refreshes.
+ */
+export const purchasingMutations = {
+  createBatch: ['purchasing', 'mutation', 'create-batch'] as const,
+  addBatchItems: ['purchasing', 'mutation', 'add-batch-items'] as const,
+  removeBatchItem: ['purchasing', 'mutation', 'remove-batch-item'] as const,
+  deleteBatch: ['purchasing', 'mutation', 'delete-batch'] as const,
+  sendBatch: ['purchasing', 'mutation', 'send-batch'] as const,
+  updateBatchQuantities: ['purchasing', 'mutation', 'update-batch-quantities'] as const,
+  selectWinners: ['purchasing', 'mutation', 'select-winners'] as const,
+  generateOrders: ['purchasing', 'mutation', 'generate-orders'] as const,
+  updateOrderStatus: ['purchasing', 'mutation', 'update-order-status'] as const,
+};

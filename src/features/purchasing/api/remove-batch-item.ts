@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { BATCH_ITEM_REMOVE_ERROR, BATCH_ITEM_REMOVE_FALLBACK, BATCH_ITEM_REMOVED, purchasingErrorMessage, purchasingErrorHint } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
 export interface RemoveBatchItemInput {
   batchId: string;
@@ -31,6 +31,7 @@ export function removeBatchItemErrorToast(error: unknown): { title: string; desc
 export function useRemoveBatchItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.removeBatchItem,
     mutationFn: removeBatchItem,
     onSuccess: () => toast({ title: BATCH_ITEM_REMOVED }),
     onError: (error) => toast(removeBatchItemErrorToast(error)),

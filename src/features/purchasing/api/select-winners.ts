@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { purchasingErrorMessage, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { selectionToPairs } from '@/features/purchasing/logic';
 import type { WinnerSelection } from '@/features/purchasing/types';
 
@@ -29,6 +29,7 @@ export async function selectWinners({ batchId, selection }: SelectWinnersInput):
 export function useSelectWinners() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.selectWinners,
     mutationFn: selectWinners,
     onSuccess: () => toast({ title: RECORD_UPDATED }),
     onError: (error) =>

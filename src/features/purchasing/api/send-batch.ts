@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { BATCH_SEND_AUTH, BATCH_SEND_ERROR, BATCH_SENT, isAuthenticationError, purchasingErrorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
 /** set_batch_status(EM_COTACAO): needs a session and at least one item; moves the shortages to EM_COTACAO. */
 export async function sendBatch(batchId: string): Promise<void> {
@@ -15,6 +15,7 @@ export async function sendBatch(batchId: string): Promise<void> {
 export function useSendBatch() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.sendBatch,
     mutationFn: sendBatch,
     onSuccess: () => toast({ title: BATCH_SENT }),
     onError: (error) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
 export const batchQuantitySchema = z
   .number('Informe uma quantidade.')
@@ -23,6 +23,7 @@ export async function updateBatchQuantities({ batchId, quantity }: UpdateBatchQu
 export function useUpdateBatchQuantities() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.updateBatchQuantities,
     mutationFn: updateBatchQuantities,
     onSettled: (_data, _error, input) => queryClient.invalidateQueries({ queryKey: purchasingKeys.batchDetail(input.batchId) }),
   });

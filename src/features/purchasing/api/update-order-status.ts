@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { purchasingErrorMessage, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import type { OrderStatus } from '@/features/purchasing/types';
 
 export interface UpdateOrderStatusInput {
@@ -19,6 +19,7 @@ export async function updateOrderStatus({ orderId, status }: UpdateOrderStatusIn
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: purchasingMutations.updateOrderStatus,
     mutationFn: updateOrderStatus,
     onSuccess: () => toast({ title: RECORD_UPDATED }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: purchasingErrorMessage(error, RECORD_UPDATE_ERROR), variant: 'destructive' }),

@@ -12,3 +12,12 @@ export const shortageKeys = {
   /** Under the shared products root: a product created or renamed on /produtos refreshes these searches. */
   productSearch: (term: string) => [...queryKeyRoots.products, 'shortage-search', term] as const,
 };
+
+/** Keys of the shortage writes other features' caches depend on (see src/app/freshness.ts). */
+export const shortageMutations = {
+  create: ['shortages', 'mutation', 'create'] as const,
+  update: ['shortages', 'mutation', 'update'] as const,
+  updateStatus: ['shortages', 'mutation', 'update-status'] as const,
+  delete: ['shortages', 'mutation', 'delete'] as const,
+  deleteMany: ['shortages', 'mutation', 'delete-many'] as const,
+};

@@ -21,7 +21,7 @@ import {
 } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { readShortage, SHORTAGE_SELECT } from '@/features/shortages/api/get-shortages';
-import { shortageKeys } from '@/features/shortages/api/keys';
+import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
 import type { ShortageWrite } from '@/features/shortages/schemas';
 import { SHORTAGE_STATUSES, type Shortage, type ShortageFilters, type ShortageStatus } from '@/features/shortages/types';
 
@@ -146,6 +146,7 @@ async function settleUpdatedShortage(queryClient: QueryClient, row: Shortage, va
 export function useCreateShortage() {
   const invalidate = useInvalidateLists();
   return useMutation({
+    mutationKey: shortageMutations.create,
     mutationFn: createShortage,
     onSuccess: () => toast({ title: RECORD_CREATED, description: 'A falta foi registrada.' }),
     onError: (error) => toast({ title: SHORTAGE_CREATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
@@ -157,6 +158,7 @@ export function useUpdateShortage() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateLists();
   return useMutation({
+    mutationKey: shortageMutations.update,
     mutationFn: updateShortage,
     onSuccess: (row, { values }) => {
       toast({ title: SHORTAGE_UPDATED });
@@ -174,6 +176,7 @@ export function useUpdateShortageStatus() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateLists();
   return useMutation({
+    mutationKey: shortageMutations.updateStatus,
     mutationFn: ({ id, status }: { id: string; status: ShortageStatus }) => updateShortage({ id, values: { status } }),
     onSuccess: (row, { status }) => {
       toast({ title: SHORTAGE_UPDATED });
@@ -189,6 +192,7 @@ export function useUpdateShortageStatus() {
 export function useDeleteShortage() {
   const invalidate = useInvalidateLists();
   return useMutation({
+    mutationKey: shortageMutations.delete,
     mutationFn: deleteShortage,
     onSuccess: () => toast({ title: SHORTAGE_DELETED }),
     onError: (error) =>
@@ -202,6 +206,7 @@ export function useDeleteShortage() {
 export function useDeleteShortages() {
   const invalidate = useInvalidateLists();
   return useMutation({
+    mutationKey: shortageMutations.deleteMany,
     mutationFn: deleteShortages,
     onSuccess: ({ deleted, notDeleted }) => {
       const summary = bulkDeleteSummary(deleted, notDeleted);

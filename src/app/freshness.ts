@@ -1,0 +1,58 @@
+/**
+ * Cross-feature freshness, in one place the app layer owns: when a feature's write changes data
+ * another feature caches, the lists that show it refresh at once, and only those. Features name
+ * their writes with mutation keys and their reads with query-key factories; they never import each
+ * other, so only this layer can connect the two. A feature still invalidates its own keys itself.
+ */
+import { hashKey, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryKeyRoots } from '@/lib/query-keys';
+import { authMutations } from '@/features/auth/api/keys';
+import { importKeys, importMutations } from '@/features/imports/api/keys';
+import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
+import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
+
+/** What each cross-feature write refreshes outside its own feature. */
+export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshes: readonly QueryKey[]; why: string }[] = [
+  // Batch actions move shortages through their statuses and in and out of batches (spec §4).
+  ...[
+    purchasingMutations.createBatch,
+    purchasingMutations.addBatchItems,
+    purchasingMutations.removeBatchItem,
+    purchasingMutations.deleteBatch,
+    purchasingMutations.sendBatch,
+    purchasingMutations.updateBatchQuantities,
+    purchasingMutations.selectWinners,
+    purchasingMutations.generateOrders,
+    purchasingMutations.updateOrderStatus,
+  ].map((mutation) => ({ mutation, refreshes: [shortageKeys.all], why: 'shortage status, batch or quantity changed' })),
+  // A registered, edited or deleted shortage changes what the buyer can put in a batch.
+  ...Object.values(shortageMutations).map((mutation) => ({
+    mutation,
+    refreshes: [purchasingKeys.pendingShortages()],
+    why: 'the buyers’ queue of pending shortages changed',
+  })),
+  {
+    mutation: importMutations.importRows,
+    refreshes: [shortageKeys.all, purchasingKeys.pendingShortages(), queryKeyRoots.products, queryKeyRoots.categories],
+    why: 'an import adds shortages, products and categories',
+  },
+  {
+    mutation: authMutations.updateUnit,
+    refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all],
+    why: 'every unit-scoped list now belongs to another unit',
+  },
+];
+
+const byMutation = new Map<string, readonly QueryKey[]>();
+for (const entry of CROSS_FEATURE_REFRESHES) byMutation.set(hashKey(entry.mutation), [...(byMutation.get(hashKey(entry.mutation)) ?? []), ...entry.refreshes]);
+
+/** The query keys a settled mutation refreshes outside its own feature. */
+export function refreshesOf(mutationKey: MutationKey | undefined): readonly QueryKey[] {
+  return mutationKey ? (byMutation.get(hashKey(mutationKey)) ?? []) : [];
+}
+
+/** createQueryClient's hook: invalidates what the registry lists for this mutation. */
+export function refreshAfterMutation(mutationKey: MutationKey | undefined, queryClient: QueryClient): Promise<unknown> | undefined {
+  const keys = refreshesOf(mutationKey);
+  return keys.length ? Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))) : undefined;
+}
