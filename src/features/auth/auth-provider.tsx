@@ -6,7 +6,7 @@ import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { isSilentLogoutError } from '@/lib/errors';
+import { isSilentLogoutError } from '@/features/auth/messages';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
 import { clearStoredAuth, getSession, onAuthStateChange, onUnauthorized, refreshSession, signOutLocally, verifyPassword } from '@/features/auth/api/session';

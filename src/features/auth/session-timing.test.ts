@@ -10,7 +10,7 @@ import {
   sessionKeyOf,
   type SessionMonitorDeps,
 } from '@/features/auth/session-timing';
-import { isSilentLogoutError } from '@/lib/errors';
+import { isSilentLogoutError } from '@/features/auth/messages';
 
 describe('session validity (300 s margin)', () => {
   it.each([

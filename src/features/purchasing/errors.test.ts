@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAuthenticationError, purchasingErrorMessage, QUOTE_DUPLICATE } from '@/lib/errors';
+import { isAuthenticationError } from '@/lib/errors';
+import { purchasingErrorMessage, QUOTE_DUPLICATE } from '@/features/purchasing/messages';
 
 describe('purchasingErrorMessage', () => {
   it('maps the one-quote-per-supplier constraint to the spec message', () => {

@@ -6,7 +6,7 @@ import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
 import { useUpdateQuoteItem } from '@/features/purchasing/api/update-quote-item';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { QUOTES_LOAD_ERROR } from '@/lib/errors';
+import { QUOTES_LOAD_ERROR } from '@/features/purchasing/messages';
 
 /** The caller's quotes (a representative: its supplier's; admin: all) and their operations. */
 export function QuoteProvider({ children }: { children: ReactNode }) {

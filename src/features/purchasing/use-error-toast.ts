@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { purchasingErrorMessage } from '@/lib/errors';
+import { purchasingErrorMessage } from '@/features/purchasing/messages';
 
 /** Spec §8: a failed load shows its toast once (destructive), besides the inline message. */
 export function useErrorToast(isError: boolean, title: string, error: unknown) {

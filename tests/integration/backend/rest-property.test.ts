@@ -103,6 +103,9 @@ const SQL_TEXT_SQLSTATES = new Set(['42601', '42602', '42622', '42P02', '42P01']
  */
 function legitimateSyntaxError(c: Case, body: { code: string; message: string }): boolean {
   if (body.code !== '42601' || /^syntax error at (or near|end of input)/.test(body.message)) return false;
+  // A value that is not a valid tsvector/tsquery literal is refused by the type's input function with
+  // 42601 too (e.g. `search=eq.'` on a tsvector column, as PostgREST answers it): data, not SQL text.
+  if (/^syntax error in ts(vector|query)/.test(body.message)) return true;
   return (c.kind === 'filter' && /(^|\.)fts/.test(c.op)) || c.kind === 'ftsConfig';
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TimeoutError } from '@/lib/errors';
+import { TimeoutError } from '@/features/auth/messages';
 import { createTimedSignIn, withTimeout } from '@/features/auth/api/sign-in';
 import { LOGIN_TIMEOUT_MS } from '@/features/auth/session-timing';
 

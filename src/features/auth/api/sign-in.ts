@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TimeoutError } from '@/lib/errors';
+import { TimeoutError } from '@/features/auth/messages';
 import { supabase } from '@/lib/supabase';
 import { sessionUserQueryOptions } from '@/features/auth/api/get-session-user';
 import { LOGIN_TIMEOUT_MS } from '@/features/auth/session-timing';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage, LOGIN_INVALID_CREDENTIALS } from '@/lib/errors';
+import { authErrorMessage, LOGIN_INVALID_CREDENTIALS } from '@/features/auth/messages';
 import { validate, type FieldErrors } from '@/lib/form';
 import {
   changePasswordSchema,

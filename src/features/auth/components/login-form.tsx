@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { loginErrorToast } from '@/lib/errors';
+import { loginErrorToast } from '@/features/auth/messages';
 import { useSignIn, validateSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import type { SessionUser } from '@/features/auth/types';
 

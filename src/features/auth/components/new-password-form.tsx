@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage } from '@/lib/errors';
+import { authErrorMessage } from '@/features/auth/messages';
 import { validate, type FieldErrors } from '@/lib/form';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { newPasswordSchema, useUpdatePassword, type NewPasswordInput } from '@/features/auth/api/update-password';

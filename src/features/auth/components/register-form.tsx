@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage } from '@/lib/errors';
+import { authErrorMessage } from '@/features/auth/messages';
 import { validate, type FieldErrors } from '@/lib/form';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { useUnitNames } from '@/features/auth/api/get-unit-names';

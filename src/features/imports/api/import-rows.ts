@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { shortageErrorMessage } from '@/lib/errors';
+import { IMPORT_DONE, IMPORT_ERROR, importErrorMessage, importSummary } from '@/features/imports/messages';
 import { supabase } from '@/lib/supabase';
 import { importKeys, importMutations } from '@/features/imports/api/keys';
 import type { ColumnMapping, ImportKind, ImportRecord } from '@/features/imports/mapping';
@@ -71,11 +71,11 @@ export function useImportRows() {
     mutationFn: (input: ImportRowsInput) => importRows(input),
     onSuccess: (summary) =>
       toast({
-        title: 'Importação concluída',
-        description: `${summary.accepted} linha(s) importada(s), ${summary.rejected} rejeitada(s).`,
+        title: IMPORT_DONE,
+        description: importSummary(summary.accepted, summary.rejected),
         variant: summary.accepted === 0 ? 'destructive' : 'default',
       }),
-    onError: (error) => toast({ title: 'Erro ao importar arquivo', description: shortageErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: IMPORT_ERROR, description: importErrorMessage(error), variant: 'destructive' }),
     // The history is this feature's; the shortages, products and categories an import adds are
     // refreshed by the app layer's registry (src/app/freshness.ts).
     onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),

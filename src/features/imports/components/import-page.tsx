@@ -14,7 +14,7 @@ import { ImportHistory } from '@/features/imports/components/import-history';
 import { applyMapping, detectMapping, IMPORT_FIELDS, validateRecords, type ColumnMapping, type ImportKind } from '@/features/imports/mapping';
 import { parseImportFile, type ParsedSheet } from '@/features/imports/parse';
 import { rowVerdicts, verdictCounts } from '@/features/imports/preview';
-import { shortageErrorMessage } from '@/lib/errors';
+import { importErrorMessage } from '@/features/imports/messages';
 
 const NOT_MAPPED = 'none';
 const PREVIEW_LIMIT = 200;
@@ -216,7 +216,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
             </p>
             {preview.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                Não foi possível validar as linhas no banco de dados ({shortageErrorMessage(preview.error)}). A importação ainda valida cada linha.
+                Não foi possível validar as linhas no banco de dados ({importErrorMessage(preview.error)}). A importação ainda valida cada linha.
               </p>
             ) : null}
 

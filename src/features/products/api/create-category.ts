@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { CATEGORY_CREATE_ERROR, catalogErrorMessage, RECORD_CREATED } from '@/lib/errors';
+import { CATEGORY_CREATE_ERROR, catalogErrorMessage } from '@/features/products/messages';
+import { RECORD_CREATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { categoryKeys } from '@/features/products/api/keys';
 import type { Category } from '@/features/products/types';

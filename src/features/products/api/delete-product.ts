@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import {
-  catalogErrorMessage,
-  PRODUCT_DELETE_REFUSED,
-  PRODUCT_DELETE_REFUSED_DETAIL,
-  RECORD_DELETE_ERROR,
-  RECORD_DELETED,
-} from '@/lib/errors';
+import { catalogErrorMessage, PRODUCT_DELETE_REFUSED, PRODUCT_DELETE_REFUSED_DETAIL } from '@/features/products/messages';
+import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogErrorMessage, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { catalogErrorMessage } from '@/features/products/messages';
+import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 import type { ProductFormData } from '@/features/products/schemas';

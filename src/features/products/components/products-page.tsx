@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/dates';
-import { CATEGORIES_LOAD_ERROR, PRODUCTS_LOAD_ERROR } from '@/lib/errors';
+import { CATEGORIES_LOAD_ERROR, PRODUCTS_LOAD_ERROR } from '@/features/products/messages';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useCategories } from '@/features/products/api/get-categories';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_ITEMS_ADD_ERROR, BATCH_ITEMS_ADD_FALLBACK, purchasingErrorMessage } from '@/lib/errors';
+import { BATCH_ITEMS_ADD_ERROR, BATCH_ITEMS_ADD_FALLBACK, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { addItemsSummary } from '@/features/purchasing/logic';

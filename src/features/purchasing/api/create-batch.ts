@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_CREATE_ERROR, BATCH_CREATE_FALLBACK, BATCH_CREATED, BATCH_CREATE_NONE_ASSIGNED, purchasingErrorMessage } from '@/lib/errors';
+import { BATCH_CREATE_ERROR, BATCH_CREATE_FALLBACK, BATCH_CREATED, BATCH_CREATE_NONE_ASSIGNED, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_DELETE_ERROR, BATCH_DELETE_FALLBACK, BATCH_DELETED, BATCH_DELETED_DETAIL, purchasingErrorMessage } from '@/lib/errors';
+import { BATCH_DELETE_ERROR, BATCH_DELETE_FALLBACK, BATCH_DELETED, BATCH_DELETED_DETAIL, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 

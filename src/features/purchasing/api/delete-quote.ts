@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { GENERIC_ERROR_MESSAGE, purchasingErrorMessage, QUOTE_DELETE_ERROR, QUOTE_DELETED } from '@/lib/errors';
+import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
+import { purchasingErrorMessage, QUOTE_DELETE_ERROR, QUOTE_DELETED } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import type { Quote } from '@/features/purchasing/types';

@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import {
-  QUOTE_AUTH_ERROR,
-  QUOTE_AUTH_ERROR_DETAIL,
-  QUOTE_CREATE_ERROR,
-  QUOTE_CREATED,
-  QUOTE_CREATED_DETAIL,
-  isAuthenticationError,
-  purchasingErrorMessage,
-} from '@/lib/errors';
+import { QUOTE_AUTH_ERROR, QUOTE_AUTH_ERROR_DETAIL, QUOTE_CREATE_ERROR, QUOTE_CREATED, QUOTE_CREATED_DETAIL, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { isAuthenticationError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { getMySupplier, NotAuthenticatedError } from '@/features/purchasing/api/get-my-supplier';
 import { findQuote } from '@/features/purchasing/api/get-quotes';

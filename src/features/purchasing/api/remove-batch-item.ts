@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_ITEM_REMOVE_ERROR, BATCH_ITEM_REMOVE_FALLBACK, BATCH_ITEM_REMOVED, purchasingErrorMessage, purchasingErrorHint } from '@/lib/errors';
+import { BATCH_ITEM_REMOVE_ERROR, BATCH_ITEM_REMOVE_FALLBACK, BATCH_ITEM_REMOVED, purchasingErrorMessage, purchasingErrorHint } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 

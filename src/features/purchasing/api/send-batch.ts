@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_SEND_AUTH, BATCH_SEND_ERROR, BATCH_SENT, isAuthenticationError, purchasingErrorMessage } from '@/lib/errors';
+import { BATCH_SEND_AUTH, BATCH_SEND_ERROR, BATCH_SENT, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { isAuthenticationError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 

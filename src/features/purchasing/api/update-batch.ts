@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_UPDATE_ERROR, BATCH_UPDATE_FALLBACK, RECORD_UPDATED } from '@/lib/errors';
+import { BATCH_UPDATE_ERROR, BATCH_UPDATE_FALLBACK } from '@/features/purchasing/messages';
+import { RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 

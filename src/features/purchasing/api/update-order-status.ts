@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { purchasingErrorMessage, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { purchasingErrorMessage } from '@/features/purchasing/messages';
+import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import type { OrderStatus } from '@/features/purchasing/types';

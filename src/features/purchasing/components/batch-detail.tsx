@@ -29,7 +29,7 @@ import { RenameBatchDialog } from '@/features/purchasing/components/rename-batch
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
 import { OrderProvider } from '@/features/purchasing/order-provider';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { BATCH_LOAD_ERROR } from '@/lib/errors';
+import { BATCH_LOAD_ERROR } from '@/features/purchasing/messages';
 
 export type BatchTab = 'itens' | 'comparativo' | 'pedidos';
 

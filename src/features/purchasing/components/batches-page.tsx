@@ -6,7 +6,7 @@ import { useBatches } from '@/features/purchasing/api/get-batches';
 import { CreateBatchDialog } from '@/features/purchasing/components/create-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { BATCHES_LOAD_ERROR } from '@/lib/errors';
+import { BATCHES_LOAD_ERROR } from '@/features/purchasing/messages';
 
 /** /compras: every batch, newest first, with unit, item count and status; opens one on click. */
 export function BatchesPage({ onOpenBatch }: { onOpenBatch: (batchId: string) => void }) {

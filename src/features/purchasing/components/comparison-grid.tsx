@@ -22,7 +22,7 @@ import { cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggest
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { BATCHES_LOAD_ERROR } from '@/lib/errors';
+import { BATCHES_LOAD_ERROR } from '@/features/purchasing/messages';
 
 /** Estimated height of a row; rows with substitute or bonus lines are measured. */
 const ROW_HEIGHT = 64;

@@ -5,20 +5,8 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import {
-  BULK_DELETE_ERROR,
-  RECORD_CREATED,
-  bulkDeleteSummary,
-  SHORTAGE_CREATE_ERROR,
-  SHORTAGE_DELETE_ERROR,
-  SHORTAGE_DELETED,
-  shortageDeleteRefusedToast,
-  SHORTAGE_STATUS_ERROR,
-  SHORTAGE_UPDATE_ERROR,
-  SHORTAGE_UPDATED,
-  shortageDependencyReasons,
-  shortageErrorMessage,
-} from '@/lib/errors';
+import { BULK_DELETE_ERROR, bulkDeleteSummary, SHORTAGE_CREATE_ERROR, SHORTAGE_DELETE_ERROR, SHORTAGE_DELETED, shortageDeleteRefusedToast, SHORTAGE_STATUS_ERROR, SHORTAGE_UPDATE_ERROR, SHORTAGE_UPDATED, shortageDependencyReasons, shortageErrorMessage } from '@/features/shortages/messages';
+import { RECORD_CREATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { readShortage, SHORTAGE_SELECT } from '@/features/shortages/api/get-shortages';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';

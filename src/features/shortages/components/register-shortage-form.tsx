@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
-import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/lib/errors';
+import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
 import { validate, type FieldErrors } from '@/lib/form';
 import { findProductByBarcode } from '@/features/shortages/api/find-products';
 import { findOpenShortage, useCreateShortage, type OpenShortage } from '@/features/shortages/api/mutations';

@@ -1,0 +1,15 @@
+/** The import screen's Portuguese messages and database-error mapping. */
+import { databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
+
+export const IMPORT_DONE = 'Importação concluída';
+export const IMPORT_ERROR = 'Erro ao importar arquivo';
+
+/** '{n} linha(s) importada(s), {m} rejeitada(s).' */
+export function importSummary(accepted: number, rejected: number): string {
+  return `${accepted} linha(s) importada(s), ${rejected} rejeitada(s).`;
+}
+
+/** The import RPCs raise their refusals in Portuguese (unit, permission, size); anything else maps generically. */
+export function importErrorMessage(error: unknown): string {
+  return databaseOwnMessage(error) ?? databaseErrorMessage(error);
+}
