@@ -17,7 +17,7 @@ export const CLOSED_SHORTAGE_MESSAGE = 'Apenas faltas pendentes podem ter produt
 
 /**
  * The statuses the status select offers for a shortage, the current one included, in list order.
- * The database (migration 20261125200100) moves a shortage along the purchasing flow only through
+ * The database (migration 20261121900000_access_hardening.sql (section "guard shortage and batch lifecycles")) moves a shortage along the purchasing flow only through
  * the batch and order RPCs; the one direct step is an ordered item that arrives
  * (PEDIDO_ENVIADO → ENTREGUE). The same for every user, administrators included.
  */

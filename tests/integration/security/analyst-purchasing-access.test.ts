@@ -1,11 +1,11 @@
 /**
  * Security review, finding P2: ANALISTA (MANAGE_ORDERS for /relatorio-compras)
  * was a full buyer in the database. Fixed by
- * supabase/migrations/20261121910100_analysts_read_purchasing_only.sql: buyers are
+ * supabase/migrations/20261121900000_access_hardening.sql (section "analysts read purchasing only"): buyers are
  * ADMIN or ADMIN_COMPRAS with MANAGE_ORDERS; analysts (VIEW_REPORTS) only read.
  *
  * Shortages themselves stay unit-scoped for analysts (spec §5, migration
- * 20261123100000_restrict_shortage_reads_to_unit.sql): the reports reach other
+ * 20261121900000_access_hardening.sql (section "restrict shortage reads to unit")): the reports reach other
  * units' items through security-definer RPCs only.
  *
  * Fixture (own rows): two Centro shortages registered by balconista@ (analista@
@@ -66,7 +66,7 @@ describe('an analyst reads purchasing data but does not buy', () => {
     const analyst = await as('analista');
     const batch = unwrap(await analyst.from('quote_batches').select('id, status, unit_id').eq('id', batchId).single());
     expect(batch).toEqual({ id: batchId, status: 'EM_COTACAO', unit_id: unitId });
-    // Spec §5: non-admin users see only their own unit's shortages (migration 20261123100000).
+    // Spec §5: non-admin users see only their own unit's shortages (migration 20261121900000_access_hardening.sql (section "restrict shortage reads to unit")).
     const shortages = unwrap(await analyst.from('shortages').select('id').in('id', shortageIds));
     expect(shortages).toEqual([]);
     const embedded = unwrap(await analyst.from('quote_batches').select('id, shortages(id)').eq('id', batchId).single());

@@ -2,7 +2,7 @@
  * Security review, finding P1: buyers bypassed every purchasing state rule with
  * plain table writes (batch status, quote results, winner flags, orders, batch
  * deletion, batch membership). Fixed by
- * supabase/migrations/20261121910000_guard_purchasing_state.sql.
+ * supabase/migrations/20261121900000_access_hardening.sql (section "guard purchasing state").
  *
  * Fixture (own rows): two Norte shortages registered by balconista2@, a batch by
  * compras@ sent to quotation and priced + submitted by representante@, and an

@@ -2,7 +2,7 @@
  * Security review: representatives are outside staff. They must read nothing of
  * another supplier's quotes and nothing of a store's internal data, whatever
  * route they try:
- *   * finding S2 (fixed by 20261121900100_representatives_have_no_unit_scope.sql):
+ *   * finding S2 (fixed by 20261121900000_access_hardening.sql (section "representatives have no unit scope")):
  *     choosing a store as "my unit" on their own profile opened every
  *     unit-scoped policy (pending shortages, ABERTO batches, import history);
  *   * sealed bids through realtime: another supplier's quote changes never reach them;

@@ -2,7 +2,7 @@
  * Security review, finding D1: a self-registered stranger (no user_roles row)
  * used to get the BALCONISTA role's permissions (shortages, the whole product
  * catalogue, boletos, remessas) in a unit of their choice. Fixed by
- * supabase/migrations/20261121910200_roleless_users_have_no_permissions.sql: a
+ * supabase/migrations/20261121900000_access_hardening.sql (section "roleless users have no permissions"): a
  * user without a role has only the permissions an administrator grants directly.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * Security review, finding S1: counter staff moved shortages in and out of quote
  * batches (and changed what a quote priced) with plain table writes, bypassing
- * the purchasing RPCs. Fixed by supabase/migrations/20261121900000_guard_shortage_purchasing_fields.sql.
+ * the purchasing RPCs. Fixed by supabase/migrations/20261121900000_access_hardening.sql (section "guard shortage purchasing fields").
  *
  * Fixture (own rows, nothing seeded is touched): a Norte shortage registered by
  * balconista2@, put into a batch by compras@, sent to quotation, and quoted by
