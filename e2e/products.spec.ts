@@ -1,8 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createProduct, createShortages, randomEan13 } from './fixtures/catalog.ts';
 import { storageStatePath } from './fixtures.ts';
 
 test.use({ storageState: storageStatePath('balconista') });
+
+
+/** Searches the catalogue by barcode and expects exactly that product, in that group; returns the table. */
+async function searchOne(page: Page, barcode: string, name: string, group: string) {
+  await page.getByRole('searchbox', { name: 'Buscar produto por nome ou código de barras' }).fill(barcode);
+  const table = page.getByRole('table', { name: 'Produtos' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(name);
+  await expect(table.getByRole('row').nth(1)).toContainText(group);
+  return table;
+}
 
 test('create, find, edit and delete a product', async ({ page }) => {
   const name = `Produto E2E ${Date.now()}`;
@@ -22,11 +33,7 @@ test('create, find, edit and delete a product', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Registro criado com sucesso', { exact: true })).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Buscar produto por nome ou código de barras' }).fill(barcode);
-  const table = page.getByRole('table', { name: 'Produtos' });
-  await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('row').nth(1)).toContainText(name);
-  await expect(table.getByRole('row').nth(1)).toContainText('Grupo não especificado');
+  const table = await searchOne(page, barcode, name, 'Grupo não especificado');
   await page.screenshot({ path: test.info().outputPath('products-search.png'), fullPage: true });
 
   await page.getByRole('button', { name: `Editar ${name}` }).click();
@@ -76,11 +83,7 @@ test('a failed group link leaves no product behind and keeps the form filled in'
   // Saving again succeeds: no product with this (unique) barcode was left behind by the failed attempt.
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Registro criado com sucesso', { exact: true })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Buscar produto por nome ou código de barras' }).fill(barcode);
-  const table = page.getByRole('table', { name: 'Produtos' });
-  await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('row').nth(1)).toContainText(name);
-  await expect(table.getByRole('row').nth(1)).toContainText('Analgésicos');
+  const table = await searchOne(page, barcode, name, 'Analgésicos');
 
   // Moving it to another group fails the same way: it stays in its old group instead of losing it.
   await page.route('**/rest/v1/product_categories*', (route) =>

@@ -197,3 +197,14 @@ export async function startBackend(options: StartBackendOptions): Promise<Starte
     },
   };
 }
+
+/** Starts a backend that must not start, and returns why (stopping it, data dir kept, should it start after all). */
+export async function startFailure(options: StartBackendOptions): Promise<BackendStartError | undefined> {
+  return startBackend(options).then(
+    async (backend) => {
+      await backend.stop({ keepDataDir: true });
+      return undefined;
+    },
+    (error: unknown) => error as BackendStartError,
+  );
+}

@@ -7,6 +7,7 @@ import { AuthApiError, createClient, type SupabaseClient } from '@supabase/supab
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { conformanceBackend, sql, type BackendInfo } from '../../utils/env.ts';
+import type { Mail } from '../../utils/mailbox.ts';
 
 // Each client gets its own private IP (GoTrue's Sb-Forwarded-For), like a separate device, so these
 // tests neither exhaust nor suffer from the per-IP sign-in budget (30 per 5 min in the CLI defaults)
@@ -388,15 +389,6 @@ describe('auth: logout scopes', () => {
   });
 });
 
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  links: string[];
-  createdAt: string;
-}
 
 async function mailsFor(email: string): Promise<Mail[]> {
   const res = await fetch(`${info.apiUrl}/mailbox/api/messages?to=${encodeURIComponent(email)}`);

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendStartError, freePort, makeDataDir, REPO_ROOT, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import { BackendStartError, freePort, makeDataDir, REPO_ROOT, startBackend, startFailure, type StartedBackend } from '../../utils/backend.ts';
 import { anonClient, conformanceBackend, serviceClient, sql, type BackendInfo } from '../../utils/env.ts';
 import { signJwt } from '../../utils/jwt.ts';
 
@@ -436,13 +436,7 @@ describe('lifecycle (own backends)', () => {
     );
     const dataDir = await makeDataDir('core-broken-');
     try {
-      const failure = await startBackend({ projectDir: broken, dataDir }).then(
-        async (backend) => {
-          await backend.stop({ keepDataDir: true });
-          return undefined;
-        },
-        (error: unknown) => error,
-      );
+      const failure = await startFailure({ projectDir: broken, dataDir });
       expect(failure).toBeInstanceOf(BackendStartError);
       const { exitCode, output } = failure as BackendStartError;
       expect(exitCode).toBe(1);
@@ -570,13 +564,7 @@ describe('lifecycle (own backends)', () => {
           `[local-supabase] ${path.join(foreign, 'postgres')} is not a PostgreSQL data directory (no PG_VERSION). Move it away, or point LOCAL_SUPABASE_DATA_DIR at another folder.`,
         ],
       ] as const) {
-        const failure = await startBackend({ projectDir, dataDir }).then(
-          async (backend) => {
-            await backend.stop({ keepDataDir: true });
-            return undefined;
-          },
-          (error: unknown) => error,
-        );
+        const failure = await startFailure({ projectDir, dataDir });
         expect(failure).toBeInstanceOf(BackendStartError);
         const { exitCode, output } = failure as BackendStartError;
         expect(exitCode).toBe(1);

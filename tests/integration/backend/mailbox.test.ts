@@ -8,20 +8,12 @@ import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, makeDataDir, startBackend, type StartedBackend } from '../../utils/backend.ts';
+import type { Mail } from '../../utils/mailbox.ts';
 
 const projectDir = path.join(REPO_ROOT, 'tests/fixtures/rate-limited-project/supabase');
 let dataDir: string;
 let backend: StartedBackend;
 
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  links: string[];
-  createdAt: string;
-}
 
 beforeAll(async () => {
   dataDir = await makeDataDir('auth-mailbox-');

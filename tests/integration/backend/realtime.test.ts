@@ -7,6 +7,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient, type SupabaseC
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { conformanceBackend, serviceClient, sql, userClient, type BackendInfo } from '../../utils/env.ts';
+import { subscribed } from '../../utils/realtime.ts';
 import { signJwt } from '../../utils/jwt.ts';
 
 /**
@@ -95,20 +96,6 @@ class Inbox<T> {
   }
 }
 
-function subscribed(channel: RealtimeChannel, timeoutMs = 8000): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), timeoutMs);
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') {
-        clearTimeout(timer);
-        resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-        clearTimeout(timer);
-        reject(new Error(`${status}: ${error?.message ?? ''}`));
-      }
-    });
-  });
-}
 
 /** Subscribes to postgres_changes with the given bindings; returns the inbox of changes. */
 async function listen(

@@ -16,6 +16,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, userClient } from '../../utils/env.ts';
+import { subscribed } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -218,18 +219,7 @@ describe('realtime: another supplier\'s quote changes never reach a representati
     channels.push({ client, channel });
     const { data } = await client.auth.getSession();
     client.realtime.setAuth(data.session?.access_token ?? null);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('subscribe timed out')), 8000);
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') {
-          clearTimeout(timer);
-          resolve();
-        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-          clearTimeout(timer);
-          reject(new Error(`${status}: ${error?.message ?? ''}`));
-        }
-      });
-    });
+    await subscribed(channel);
     return inbox;
   }
 
