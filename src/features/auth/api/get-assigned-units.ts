@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from '@/features/auth/api/keys';
-
-const assignedSchema = z.object({ unit: z.object({ id: z.string(), name: z.string() }) });
 
 export interface AssignedUnit {
   id: string;
@@ -19,11 +16,7 @@ export async function getAssignedUnits(userId: string, signal?: AbortSignal): Pr
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return z
-    .array(assignedSchema)
-    .parse(data)
-    .map((row) => row.unit)
-    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return data.map((row) => row.unit).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
 
 export function assignedUnitsQueryOptions(userId: string) {

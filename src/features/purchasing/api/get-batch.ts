@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
-import { BATCH_SELECT, SHORTAGE_SELECT, batchRow, shortageRow, toBatch, toBatchShortage } from '@/features/purchasing/api/rows';
+import { BATCH_SELECT, SHORTAGE_SELECT, toBatch, toBatchShortage } from '@/features/purchasing/api/rows';
 import type { BatchDetail } from '@/features/purchasing/types';
-
-const rowSchema = z.extend(batchRow, { shortages: z.array(shortageRow) });
 
 /** One batch (maybe-single) with unit, shortages and their products; null when it does not exist. */
 export async function getBatch(batchId: string, signal?: AbortSignal): Promise<BatchDetail | null> {
-  let query = supabase.from('quote_batches').select(`${BATCH_SELECT}, shortages(${SHORTAGE_SELECT})`).eq('id', batchId);
+  let query = supabase.from('quote_batches').select(`${BATCH_SELECT}, shortages(${SHORTAGE_SELECT})` as const).eq('id', batchId);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query.maybeSingle();
   if (error) throw error;
   if (!data) return null;
-  const row = rowSchema.parse(data);
-  const shortages = row.shortages.map(toBatchShortage).sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR'));
-  return { ...toBatch(row, shortages.length), shortages };
+  const shortages = data.shortages.map(toBatchShortage).sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR'));
+  return { ...toBatch(data, shortages.length), shortages };
 }
 
 export function batchQueryOptions(batchId: string) {

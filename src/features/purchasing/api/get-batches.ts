@@ -1,22 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
-import { BATCH_SELECT, batchRow, toBatch } from '@/features/purchasing/api/rows';
+import { BATCH_SELECT, toBatch } from '@/features/purchasing/api/rows';
 import type { Batch } from '@/features/purchasing/types';
-
-const rowSchema = z.extend(batchRow, { shortages: z.array(z.object({ id: z.string() })) });
 
 /** quote_batches with unit and shortage ids (for the item count), newest first. */
 export async function getBatches(signal?: AbortSignal): Promise<Batch[]> {
   let query = supabase
     .from('quote_batches')
-    .select(`${BATCH_SELECT}, shortages(id)`)
+    .select(`${BATCH_SELECT}, shortages(id)` as const)
     .order('created_at', { ascending: false });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return z.array(rowSchema).parse(data).map((row) => toBatch(row, row.shortages.length));
+  return data.map((row) => toBatch(row, row.shortages.length));
 }
 
 export function batchesQueryOptions() {

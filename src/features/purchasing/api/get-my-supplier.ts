@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 
@@ -11,7 +10,6 @@ export class NotAuthenticatedError extends Error {
   }
 }
 
-const rowSchema = z.object({ supplier_id: z.nullable(z.string()), suppliers: z.nullable(z.object({ name: z.string() })) });
 
 export interface MySupplier {
   userId: string;
@@ -28,7 +26,7 @@ export async function getMySupplier(signal?: AbortSignal): Promise<MySupplier> {
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query.maybeSingle();
   if (error) throw error;
-  const row = data ? rowSchema.parse(data) : null;
+  const row = data;
   return { userId, supplierId: row?.supplier_id ?? null, supplierName: row?.suppliers?.name ?? null };
 }
 

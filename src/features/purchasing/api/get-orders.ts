@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
-import { ORDER_SELECT, orderRow, toOrder } from '@/features/purchasing/api/rows';
+import { ORDER_SELECT, toOrder } from '@/features/purchasing/api/rows';
 import type { Order } from '@/features/purchasing/types';
 
 /** Purchase orders (of one batch, or all), newest first, with supplier, batch, unit and items. */
@@ -12,9 +11,7 @@ export async function getOrders(batchId: string | null, signal?: AbortSignal): P
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return z
-    .array(orderRow)
-    .parse(data)
+  return data
     .map(toOrder)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.supplierName.localeCompare(b.supplierName, 'pt-BR'));
 }

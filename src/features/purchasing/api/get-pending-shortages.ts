@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
-import { SHORTAGE_SELECT, shortageRow, toBatchShortage } from '@/features/purchasing/api/rows';
+import { SHORTAGE_SELECT, toBatchShortage } from '@/features/purchasing/api/rows';
 import type { BatchShortage } from '@/features/purchasing/types';
 
 const PAGE = 1000;
@@ -24,9 +23,8 @@ export async function getPendingShortages(signal?: AbortSignal): Promise<BatchSh
     if (signal) query = query.abortSignal(signal);
     const { data, error } = await query;
     if (error) throw error;
-    const rows = z.array(shortageRow).parse(data);
-    for (const row of rows) result.push(toBatchShortage(row));
-    if (rows.length < PAGE) break;
+    for (const row of data) result.push(toBatchShortage(row));
+    if (data.length < PAGE) break;
   }
   return result;
 }

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { profileNames } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
-import { QUOTE_SELECT, quoteRow, toQuote } from '@/features/purchasing/api/rows';
+import { QUOTE_SELECT, toQuote } from '@/features/purchasing/api/rows';
 import type { Quote } from '@/features/purchasing/types';
 
 /** Every quote the caller may see (a representative: its supplier's; admin and buyers: all), newest first. */
@@ -12,9 +11,8 @@ export async function getQuotes(signal?: AbortSignal): Promise<Quote[]> {
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  const rows = z.array(quoteRow).parse(data);
-  const names = await profileNames(rows.map((row) => row.created_by), signal);
-  return rows.map((row) => toQuote(row, names));
+  const names = await profileNames(data.map((row) => row.created_by), signal);
+  return data.map((row) => toQuote(row, names));
 }
 
 /** The caller's supplier's quote for a batch, or null (server lookup of the get-or-create flow). */
@@ -24,8 +22,7 @@ export async function findQuote(batchId: string, supplierId: string, signal?: Ab
   const { data, error } = await query.maybeSingle();
   if (error) throw error;
   if (!data) return null;
-  const row = quoteRow.parse(data);
-  return toQuote(row, await profileNames([row.created_by], signal));
+  return toQuote(data, await profileNames([data.created_by], signal));
 }
 
 export function quotesQueryOptions() {

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import type { Supplier } from '@/features/purchasing/types';
-
-const rowSchema = z.object({ id: z.string(), name: z.string() });
 
 /** Every supplier by name (any signed-in user reads supplier names; their figures stay behind the RPCs). */
 export async function getSuppliers(signal?: AbortSignal): Promise<Supplier[]> {
@@ -12,7 +9,7 @@ export async function getSuppliers(signal?: AbortSignal): Promise<Supplier[]> {
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return z.array(rowSchema).parse(data);
+  return data;
 }
 
 export function suppliersQueryOptions() {

@@ -1,5 +1,10 @@
-/** Row schemas shared by the purchasing reads, and their mapping to the screen types. */
+/**
+ * The purchasing reads' rows, typed from the generated database types (supabase-js infers each
+ * select's row from its literal string), and their mapping to the screen types. zod stays for the
+ * RPC payloads (jsonb results) below, where the database gives no column types.
+ */
 import * as z from 'zod/mini';
+import type { Tables } from '@/types/database.types';
 import {
   BATCH_STATUSES,
   ORDER_STATUSES,
@@ -18,29 +23,29 @@ export const nullableNumeric = z.pipe(
   z.nullable(z.union([z.number(), z.string()])),
   z.transform((value) => (value === null ? null : Number(value))),
 );
-const named = z.nullable(z.object({ name: z.string() }));
 
 export const batchStatus = z.enum(BATCH_STATUSES);
+
+/** A status column (text with a check constraint) as the screen's union; an unknown one is a schema drift, refused. */
+function statusOf<const T extends readonly string[]>(allowed: T, value: string): T[number] {
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`Unexpected status ${value}`);
+  return value as T[number];
+}
+
+type Named = Pick<Tables<'store_units'>, 'name'> | null;
+type ProductRef = Pick<Tables<'products'>, 'name' | 'barcode'> | null;
 export const quoteStatus = z.enum(QUOTE_STATUSES);
 export const orderStatus = z.enum(ORDER_STATUSES);
 
 export const SHORTAGE_SELECT =
-  'id, product_id, unit_id, requested_quantity, available_quantity, status, created_at, batch_id, products(name, barcode), store_units(name)';
+  'id, product_id, unit_id, requested_quantity, available_quantity, status, created_at, batch_id, products(name, barcode), store_units(name)' as const;
 
-export const shortageRow = z.object({
-  id: z.string(),
-  product_id: z.string(),
-  unit_id: z.string(),
-  requested_quantity: z.number(),
-  available_quantity: z.number(),
-  status: z.string(),
-  created_at: z.string(),
-  batch_id: z.nullable(z.string()),
-  products: z.nullable(z.object({ name: z.string(), barcode: z.nullable(z.string()) })),
-  store_units: named,
-});
+export type ShortageRow = Pick<
+  Tables<'shortages'>,
+  'id' | 'product_id' | 'unit_id' | 'requested_quantity' | 'available_quantity' | 'status' | 'created_at' | 'batch_id'
+> & { products: ProductRef; store_units: Named };
 
-export function toBatchShortage(row: z.infer<typeof shortageRow>): BatchShortage {
+export function toBatchShortage(row: ShortageRow): BatchShortage {
   return {
     id: row.id,
     productId: row.product_id,
@@ -56,24 +61,17 @@ export function toBatchShortage(row: z.infer<typeof shortageRow>): BatchShortage
   };
 }
 
-export const BATCH_SELECT = 'id, name, status, unit_id, created_at, closed_at, sent_at, store_units(name)';
+export const BATCH_SELECT = 'id, name, status, unit_id, created_at, closed_at, sent_at, store_units(name)' as const;
 
-export const batchRow = z.object({
-  id: z.string(),
-  name: z.nullable(z.string()),
-  status: batchStatus,
-  unit_id: z.nullable(z.string()),
-  created_at: z.string(),
-  closed_at: z.nullable(z.string()),
-  sent_at: z.nullable(z.string()),
-  store_units: named,
-});
+export type BatchRow = Pick<Tables<'quote_batches'>, 'id' | 'name' | 'status' | 'unit_id' | 'created_at' | 'closed_at' | 'sent_at'> & {
+  store_units: Named;
+};
 
-export function toBatch(row: z.infer<typeof batchRow>, itemCount: number): Batch {
+export function toBatch(row: BatchRow, itemCount: number): Batch {
   return {
     id: row.id,
     name: row.name ?? `Lote ${row.id.slice(0, 6)}`,
-    status: row.status,
+    status: statusOf(BATCH_STATUSES, row.status),
     unitId: row.unit_id,
     unitName: row.store_units?.name ?? null,
     createdAt: row.created_at,
@@ -84,33 +82,13 @@ export function toBatch(row: z.infer<typeof batchRow>, itemCount: number): Batch
 }
 
 export const QUOTE_ITEM_SELECT =
-  'id, quote_id, shortage_id, unit_price, minimum_quantity, is_winner, wants_substitute, substitute_product_name, substitute_manufacturer, has_bonus, bonus_product_name, bonus_manufacturer, bonus_expiry_date, bonus_quantity, shortages(requested_quantity, products(name, barcode), store_units(name))';
+  'id, quote_id, shortage_id, unit_price, minimum_quantity, is_winner, wants_substitute, substitute_product_name, substitute_manufacturer, has_bonus, bonus_product_name, bonus_manufacturer, bonus_expiry_date, bonus_quantity, shortages(requested_quantity, products(name, barcode), store_units(name))' as const;
 
-export const quoteItemRow = z.object({
-  id: z.string(),
-  quote_id: z.string(),
-  shortage_id: z.string(),
-  unit_price: nullableNumeric,
-  minimum_quantity: z.nullable(z.number()),
-  is_winner: z.boolean(),
-  wants_substitute: z.boolean(),
-  substitute_product_name: z.nullable(z.string()),
-  substitute_manufacturer: z.nullable(z.string()),
-  has_bonus: z.boolean(),
-  bonus_product_name: z.nullable(z.string()),
-  bonus_manufacturer: z.nullable(z.string()),
-  bonus_expiry_date: z.nullable(z.string()),
-  bonus_quantity: z.number(),
-  shortages: z.nullable(
-    z.object({
-      requested_quantity: z.number(),
-      products: z.nullable(z.object({ name: z.string(), barcode: z.nullable(z.string()) })),
-      store_units: named,
-    }),
-  ),
-});
+export type QuoteItemRow = Omit<Tables<'quote_items'>, 'updated_at'> & {
+  shortages: (Pick<Tables<'shortages'>, 'requested_quantity'> & { products: ProductRef; store_units: Named }) | null;
+};
 
-export function toQuoteItem(row: z.infer<typeof quoteItemRow>): QuoteItem {
+export function toQuoteItem(row: QuoteItemRow): QuoteItem {
   return {
     id: row.id,
     quoteId: row.quote_id,
@@ -119,7 +97,7 @@ export function toQuoteItem(row: z.infer<typeof quoteItemRow>): QuoteItem {
     barcode: row.shortages?.products?.barcode ?? null,
     unitName: row.shortages?.store_units?.name ?? null,
     requestedQuantity: row.shortages?.requested_quantity ?? 0,
-    unitPrice: row.unit_price,
+    unitPrice: row.unit_price === null ? null : Number(row.unit_price),
     minimumQuantity: row.minimum_quantity,
     isWinner: row.is_winner,
     wantsSubstitute: row.wants_substitute,
@@ -133,31 +111,24 @@ export function toQuoteItem(row: z.infer<typeof quoteItemRow>): QuoteItem {
   };
 }
 
-export const QUOTE_SELECT = `id, batch_id, supplier_id, status, created_at, updated_at, created_by, suppliers(name), quote_batches(name, status), quote_items(${QUOTE_ITEM_SELECT})`;
+export const QUOTE_SELECT = `id, batch_id, supplier_id, status, created_at, updated_at, created_by, suppliers(name), quote_batches(name, status), quote_items(${QUOTE_ITEM_SELECT})` as const;
 
-export const quoteRow = z.object({
-  id: z.string(),
-  batch_id: z.string(),
-  supplier_id: z.string(),
-  status: quoteStatus,
-  created_at: z.string(),
-  updated_at: z.nullable(z.string()),
-  created_by: z.nullable(z.string()),
-  suppliers: named,
-  quote_batches: z.nullable(z.object({ name: z.nullable(z.string()), status: batchStatus })),
-  quote_items: z.array(quoteItemRow),
-});
+export type QuoteRow = Pick<Tables<'quotes'>, 'id' | 'batch_id' | 'supplier_id' | 'status' | 'created_at' | 'updated_at' | 'created_by'> & {
+  suppliers: Pick<Tables<'suppliers'>, 'name'> | null;
+  quote_batches: Pick<Tables<'quote_batches'>, 'name' | 'status'> | null;
+  quote_items: QuoteItemRow[];
+};
 
-export function toQuote(row: z.infer<typeof quoteRow>, creatorNames: ReadonlyMap<string, string>): Quote {
+export function toQuote(row: QuoteRow, creatorNames: ReadonlyMap<string, string>): Quote {
   const items = row.quote_items.map(toQuoteItem).sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR'));
   return {
     id: row.id,
     batchId: row.batch_id,
     batchName: row.quote_batches?.name ?? `Lote ${row.batch_id.slice(0, 6)}`,
-    batchStatus: row.quote_batches?.status ?? 'EM_COTACAO',
+    batchStatus: statusOf(BATCH_STATUSES, row.quote_batches?.status ?? 'EM_COTACAO'),
     supplierId: row.supplier_id,
     supplierName: row.suppliers?.name ?? '—',
-    status: row.status,
+    status: statusOf(QUOTE_STATUSES, row.status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     createdByName: (row.created_by && creatorNames.get(row.created_by)) || UNKNOWN_CREATOR,
@@ -166,34 +137,20 @@ export function toQuote(row: z.infer<typeof quoteRow>, creatorNames: ReadonlyMap
 }
 
 export const ORDER_SELECT =
-  'id, batch_id, supplier_id, status, delivery_date, total_amount, created_at, suppliers(name), quote_batches(name, store_units(name)), purchase_order_items(id, order_id, shortage_id, quantity, unit_price, total_price, shortages(products(name, barcode), store_units(name)))';
+  'id, batch_id, supplier_id, status, delivery_date, total_amount, created_at, suppliers(name), quote_batches(name, store_units(name)), purchase_order_items(id, order_id, shortage_id, quantity, unit_price, total_price, shortages(products(name, barcode), store_units(name)))' as const;
 
-export const orderRow = z.object({
-  id: z.string(),
-  batch_id: z.string(),
-  supplier_id: z.string(),
-  status: orderStatus,
-  delivery_date: z.nullable(z.string()),
-  total_amount: numeric,
-  created_at: z.string(),
-  suppliers: named,
-  quote_batches: z.nullable(z.object({ name: z.nullable(z.string()), store_units: named })),
-  purchase_order_items: z.array(
-    z.object({
-      id: z.string(),
-      order_id: z.string(),
-      shortage_id: z.string(),
-      quantity: z.number(),
-      unit_price: numeric,
-      total_price: numeric,
-      shortages: z.nullable(
-        z.object({ products: z.nullable(z.object({ name: z.string(), barcode: z.nullable(z.string()) })), store_units: named }),
-      ),
-    }),
-  ),
-});
+export type OrderRow = Pick<
+  Tables<'purchase_orders'>,
+  'id' | 'batch_id' | 'supplier_id' | 'status' | 'delivery_date' | 'total_amount' | 'created_at'
+> & {
+  suppliers: Pick<Tables<'suppliers'>, 'name'> | null;
+  quote_batches: (Pick<Tables<'quote_batches'>, 'name'> & { store_units: Named }) | null;
+  purchase_order_items: (Pick<Tables<'purchase_order_items'>, 'id' | 'order_id' | 'shortage_id' | 'quantity' | 'unit_price' | 'total_price'> & {
+    shortages: { products: ProductRef; store_units: Named } | null;
+  })[];
+};
 
-export function toOrder(row: z.infer<typeof orderRow>): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
     batchId: row.batch_id,
@@ -201,9 +158,9 @@ export function toOrder(row: z.infer<typeof orderRow>): Order {
     unitName: row.quote_batches?.store_units?.name ?? null,
     supplierId: row.supplier_id,
     supplierName: row.suppliers?.name ?? '—',
-    status: row.status,
+    status: statusOf(ORDER_STATUSES, row.status),
     deliveryDate: row.delivery_date,
-    totalAmount: row.total_amount,
+    totalAmount: Number(row.total_amount),
     createdAt: row.created_at,
     items: row.purchase_order_items
       .map((item) => ({
@@ -214,8 +171,8 @@ export function toOrder(row: z.infer<typeof orderRow>): Order {
         barcode: item.shortages?.products?.barcode ?? null,
         unitName: item.shortages?.store_units?.name ?? null,
         quantity: item.quantity,
-        unitPrice: item.unit_price,
-        totalPrice: item.total_price,
+        unitPrice: Number(item.unit_price),
+        totalPrice: Number(item.total_price),
       }))
       .sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR')),
   };
