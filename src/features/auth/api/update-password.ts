@@ -18,8 +18,9 @@ const mismatch = { error: 'As senhas não coincidem.', path: ['confirmPassword']
 export const newPasswordSchema = z.object(newPasswordFields).check(z.refine(passwordsMatch, mismatch));
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
+/** Signed in: the account is the session's, so the email is carried along but not checked. */
 export const changePasswordSchema = z
-  .object({ currentPassword: z.string().check(z.minLength(1, { error: 'Informe sua senha atual.' })), ...newPasswordFields })
+  .object({ email: z.string(), currentPassword: z.string().check(z.minLength(1, { error: 'Informe sua senha atual.' })), ...newPasswordFields })
   .check(z.refine(passwordsMatch, mismatch));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

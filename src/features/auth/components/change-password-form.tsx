@@ -1,65 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage, LOGIN_INVALID_CREDENTIALS } from '@/features/auth/messages';
-import { validate, type FieldErrors } from '@/lib/form';
-import {
-  changePasswordSchema,
-  changePasswordWithCredentials,
-  credentialsChangePasswordSchema,
-  updatePassword,
-  type CredentialsChangePasswordInput,
-} from '@/features/auth/api/update-password';
+import { authErrorMessage } from '@/features/auth/messages';
+import { useChangePassword } from '@/features/auth/api/change-password';
+import { changePasswordSchema, credentialsChangePasswordSchema, type CredentialsChangePasswordInput } from '@/features/auth/api/update-password';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
-import { useAuth } from '@/features/auth/auth-context';
-import { useMutation } from '@tanstack/react-query';
 
 const EMPTY: CredentialsChangePasswordInput = { email: '', currentPassword: '', password: '', confirmPassword: '' };
 
 /**
- * Changes a password after verifying the current one. Signed in (askEmail unset), it re-verifies the
- * session user's password without reloading or navigating; signed out (askEmail), the visitor names the
- * account by email and the app's session is left untouched. `onSuccess` receives the account's email.
+ * Changes a password after verifying the current one; signed out (askEmail) the visitor names the
+ * account by email. `onSuccess` receives the account's email.
  */
 export function ChangePasswordForm({ onSuccess, askEmail = false }: { onSuccess: (email: string) => void; askEmail?: boolean }) {
-  const { reauthenticate } = useAuth();
-  const change = useMutation({
-    mutationFn: async (input: CredentialsChangePasswordInput) => {
-      if (askEmail) {
-        await changePasswordWithCredentials(input);
-        return;
-      }
-      try {
-        await reauthenticate(input.currentPassword);
-      } catch {
-        throw new Error(LOGIN_INVALID_CREDENTIALS);
-      }
-      await updatePassword(input.password);
-    },
+  const change = useChangePassword(askEmail);
+  const form = useForm<CredentialsChangePasswordInput>({
+    // Signed in, the email is the session's: only the password fields are checked.
+    resolver: zodResolver(askEmail ? credentialsChangePasswordSchema : changePasswordSchema),
+    defaultValues: EMPTY,
   });
-  const [values, setValues] = useState<CredentialsChangePasswordInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<CredentialsChangePasswordInput>>({});
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = askEmail ? validate(credentialsChangePasswordSchema, values) : validate(changePasswordSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const input = { ...values, ...result.data };
-    change.mutate(input, {
+  const submit = form.handleSubmit((values) =>
+    change.mutate(values, {
       onSuccess: () => {
         toast({ title: 'Senha alterada', description: 'Sua senha foi alterada com sucesso.' });
-        setValues(EMPTY);
-        onSuccess(input.email.trim());
+        form.reset(EMPTY);
+        onSuccess(values.email.trim());
       },
       onError: (error) => toast({ title: 'Erro ao alterar senha', description: authErrorMessage(error), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -69,39 +43,35 @@ export function ChangePasswordForm({ onSuccess, askEmail = false }: { onSuccess:
           type="email"
           autoComplete="username"
           placeholder="seu.email@farmacia.com"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+          error={errors.email?.message}
           required
+          {...form.register('email')}
         />
       ) : null}
       <FormField
         label="Senha atual"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
+        error={errors.currentPassword?.message}
         required
+        {...form.register('currentPassword')}
       />
       <FormField
         label="Nova senha"
         type="password"
         autoComplete="new-password"
         hint={PASSWORD_RULE_HINT}
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+        error={errors.password?.message}
         required
+        {...form.register('password')}
       />
       <FormField
         label="Confirmar nova senha"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
+        error={errors.confirmPassword?.message}
         required
+        {...form.register('confirmPassword')}
       />
       <Button type="submit" disabled={change.isPending}>
         <KeyRound aria-hidden="true" />

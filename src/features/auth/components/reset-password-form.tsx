@@ -1,51 +1,36 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorMessage } from '@/features/auth/messages';
-import { validate, type FieldErrors } from '@/lib/form';
 import { resetPasswordSchema, useRequestPasswordReset, type ResetPasswordInput } from '@/features/auth/api/reset-password';
 
 /** Asks for the email and sends the recovery link. */
 export function ResetPasswordForm() {
   const reset = useRequestPasswordReset();
-  const [values, setValues] = useState<ResetPasswordInput>({ email: '' });
-  const [errors, setErrors] = useState<FieldErrors<ResetPasswordInput>>({});
+  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(resetPasswordSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    reset.mutate(result.data, {
+  const submit = form.handleSubmit((values) =>
+    reset.mutate(values, {
       onError: (error) => toast({ title: 'Erro ao enviar email', description: authErrorMessage(error), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   if (reset.isSuccess) {
     return (
       <div role="status" className="flex items-start gap-3 rounded-md border bg-accent/50 p-4 text-sm">
         <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-        <p>Se existir uma conta para {values.email}, você receberá um email com o link para redefinir sua senha.</p>
+        <p>Se existir uma conta para {form.getValues('email')}, você receberá um email com o link para redefinir sua senha.</p>
       </div>
     );
   }
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setValues({ email: e.target.value })}
-        required
-      />
+      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} required {...form.register('email')} />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         <Send aria-hidden="true" />
         Enviar link de redefinição
