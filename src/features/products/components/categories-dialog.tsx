@@ -1,13 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Tags } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { validate, type FieldErrors } from '@/lib/form';
 import { useCreateCategory } from '@/features/products/api/create-category';
 import { categoryFormSchema, type CategoryFormValues } from '@/features/products/schemas';
 import type { Category } from '@/features/products/types';
+
+const EMPTY_CATEGORY: CategoryFormValues = { name: '', description: '' };
 
 interface CategoriesDialogProps {
   open: boolean;
@@ -20,19 +22,10 @@ interface CategoriesDialogProps {
 /** The list of groups (categories) and, for catalogue managers, a form to add one. */
 export function CategoriesDialog({ open, onOpenChange, categories, isLoading, canManage }: CategoriesDialogProps) {
   const createCategory = useCreateCategory();
-  const [values, setValues] = useState<CategoryFormValues>({ name: '', description: '' });
-  const [errors, setErrors] = useState<FieldErrors<CategoryFormValues>>({});
+  const form = useForm({ resolver: zodResolver(categoryFormSchema), defaultValues: EMPTY_CATEGORY });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(categoryFormSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    createCategory.mutate(result.data, { onSuccess: () => setValues({ name: '', description: '' }) });
-  };
+  const submit = form.handleSubmit((values) => createCategory.mutate(values, { onSuccess: () => form.reset(EMPTY_CATEGORY) }));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -43,17 +36,8 @@ export function CategoriesDialog({ open, onOpenChange, categories, isLoading, ca
         </DialogHeader>
         {canManage ? (
           <form className="grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={submit} noValidate>
-            <FormField
-              label="Nome do grupo"
-              value={values.name}
-              error={errors.name}
-              onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
-            />
-            <FormField
-              label="Descrição do grupo"
-              value={values.description}
-              onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}
-            />
+            <FormField label="Nome do grupo" error={errors.name?.message} {...form.register('name')} />
+            <FormField label="Descrição do grupo" {...form.register('description')} />
             <Button type="submit" disabled={createCategory.isPending}>
               Adicionar
             </Button>

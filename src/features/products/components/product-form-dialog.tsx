@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -6,7 +7,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { validate, type FieldErrors } from '@/lib/form';
 import { productFormSchema, type ProductFormData, type ProductFormValues } from '@/features/products/schemas';
 import { NO_GROUP_LABEL, type Category, type Product } from '@/features/products/types';
 
@@ -65,68 +65,54 @@ function ProductForm({
   onCancel,
   onSubmit,
 }: Pick<ProductFormDialogProps, 'product' | 'categories' | 'isSaving' | 'onSubmit'> & { onCancel: () => void }) {
-  const [values, setValues] = useState<ProductFormValues>(() => initialValues(product));
-  const [errors, setErrors] = useState<FieldErrors<ProductFormValues>>({});
+  const form = useForm({ resolver: zodResolver(productFormSchema), defaultValues: initialValues(product) });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(productFormSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    void onSubmit(result.data).catch(() => undefined);
-  };
+  // The page keeps the dialog open on failure (its toast says why), so the values stay as typed.
+  const submit = form.handleSubmit((values) => void onSubmit(values).catch(() => undefined));
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
       <FormField
         label="Nome"
-        name="name"
         autoFocus
         required
-        value={values.name}
-        error={errors.name}
-        onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+        error={errors.name?.message}
+        {...form.register('name')}
       />
       <FormField
         label="Código de barras"
-        name="barcode"
         inputMode="numeric"
         autoComplete="off"
         hint="EAN/GTIN com 8, 12, 13 ou 14 dígitos (o dígito verificador é conferido)."
-        value={values.barcode}
-        error={errors.barcode}
-        onChange={(event) => setValues((v) => ({ ...v, barcode: event.target.value }))}
+        error={errors.barcode?.message}
+        {...form.register('barcode')}
       />
       <div className="grid gap-2">
         <Label htmlFor="product-group">Grupo</Label>
-        <Select
-          value={values.groupId ?? NO_GROUP}
-          onValueChange={(value) => setValues((v) => ({ ...v, groupId: value === NO_GROUP ? null : value }))}
-        >
-          <SelectTrigger id="product-group" aria-label="Grupo">
-            <SelectValue placeholder={NO_GROUP_LABEL} />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NO_GROUP}>{NO_GROUP_LABEL}</SelectItem>
-            {categories.map((category) => (
-              <SelectItem key={category.id} value={category.id}>
-                {category.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <Controller
+          control={form.control}
+          name="groupId"
+          render={({ field }) => (
+            <Select value={field.value ?? NO_GROUP} onValueChange={(value) => field.onChange(value === NO_GROUP ? null : value)}>
+              <SelectTrigger id="product-group" aria-label="Grupo">
+                <SelectValue placeholder={NO_GROUP_LABEL} />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_GROUP}>{NO_GROUP_LABEL}</SelectItem>
+                {categories.map((category) => (
+                  <SelectItem key={category.id} value={category.id}>
+                    {category.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="product-description">Descrição</Label>
-        <Textarea
-          id="product-description"
-          name="description"
-          value={values.description}
-          onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}
-        />
+        <Textarea id="product-description" {...form.register('description')} />
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
