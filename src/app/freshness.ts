@@ -43,8 +43,11 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
   },
 ];
 
-const byMutation = new Map<string, readonly QueryKey[]>();
-for (const entry of CROSS_FEATURE_REFRESHES) byMutation.set(hashKey(entry.mutation), [...(byMutation.get(hashKey(entry.mutation)) ?? []), ...entry.refreshes]);
+const byMutation = new Map<string, QueryKey[]>();
+for (const { mutation, refreshes } of CROSS_FEATURE_REFRESHES) {
+  const key = hashKey(mutation);
+  byMutation.set(key, [...(byMutation.get(key) ?? []), ...refreshes]);
+}
 
 /** The query keys a settled mutation refreshes outside its own feature. */
 export function refreshesOf(mutationKey: MutationKey | undefined): readonly QueryKey[] {

@@ -37,13 +37,15 @@ let devices = 0;
  * the rate-limit tests check on their own backend. The backend honours the header only
  * because tests/utils/backend.ts starts it with LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1.
  */
-function deviceOptions(): SupabaseClientOptions<'public'> {
+function deviceOptions(address?: string): SupabaseClientOptions<'public'> {
   devices += 1;
-  return { ...clientOptions, global: { headers: { 'Sb-Forwarded-For': `2001:db8::${process.pid.toString(16)}:${devices.toString(16)}` } } };
+  const forwardedFor = address ?? `2001:db8::${process.pid.toString(16)}:${devices.toString(16)}`;
+  return { ...clientOptions, global: { headers: { 'Sb-Forwarded-For': forwardedFor } } };
 }
 
-export function anonClient(info: BackendInfo): SupabaseClient {
-  return createClient(info.apiUrl, info.anonKey, deviceOptions());
+/** A signed-out client, as a new device (or from `address`, to test per-address limits). */
+export function anonClient(info: BackendInfo, address?: string): SupabaseClient {
+  return createClient(info.apiUrl, info.anonKey, deviceOptions(address));
 }
 
 export function serviceClient(info: BackendInfo): SupabaseClient {

@@ -77,7 +77,7 @@ export interface RouteEntry {
 }
 
 /**
- * What every auth route shares: settings, the pool, the rate limiters, transactions and the user,
+ * What the auth routes share (helpers only core.ts uses stay inside): settings, the pool, the rate limiters, transactions and the user,
  * token and mail helpers. Built once per backend; the route modules take it as their argument.
  */
 export async function createAuthCore(ctx: BackendContext) {
@@ -382,14 +382,10 @@ export async function createAuthCore(ctx: BackendContext) {
   }
 
   return {
-    ctx,
     config,
     pool,
-    mailbox,
     settings,
-    schema,
     issue,
-    perOtpEndpoint,
     limits,
     tx,
     limit,
@@ -398,11 +394,9 @@ export async function createAuthCore(ctx: BackendContext) {
     redirectFrom,
     verifyLink,
     sessionCtx,
-    requireJwt,
     requireAdmin,
     requireUser,
     checkEmailBudget,
-    TOKEN_COLUMNS,
     storeToken,
     sendLinkMail,
     createUser,

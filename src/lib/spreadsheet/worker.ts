@@ -3,7 +3,7 @@
  * Parses an upload off the main thread: a 50,000-row workbook takes seconds to read, and the
  * page must keep answering meanwhile.
  */
-import { SpreadsheetError, type SpreadsheetFailure } from './errors';
+import { SpreadsheetError, spreadsheetErrors, type SpreadsheetFailure } from './errors';
 import { readSpreadsheet, type ParsedSheet, type SpreadsheetKind } from './read';
 
 export interface ParseRequest {
@@ -18,10 +18,8 @@ self.onmessage = (event: MessageEvent<ParseRequest>) => {
   try {
     response = { ok: true, sheet: readSpreadsheet(event.data.kind, event.data.data) };
   } catch (error) {
-    response =
-      error instanceof SpreadsheetError
-        ? { ok: false, kind: error.kind, message: error.message }
-        : { ok: false, kind: 'malformed', message: 'Não foi possível ler o arquivo: ele está corrompido ou não é uma planilha válida.' };
+    const refusal = error instanceof SpreadsheetError ? error : spreadsheetErrors.malformed();
+    response = { ok: false, kind: refusal.kind, message: refusal.message };
   }
   self.postMessage(response);
 };

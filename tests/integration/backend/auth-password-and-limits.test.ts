@@ -5,9 +5,8 @@
  * their own device address (tests/utils/env.ts), so the project's real limits stay on here.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { AuthApiError, AuthWeakPasswordError, createClient } from '@supabase/supabase-js';
+import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../utils/app-users.ts';
 import { anonClient, appBackend, userClient } from '../../utils/env.ts';
 
@@ -51,11 +50,7 @@ describe('password requirements (lower_upper_letters_digits, minimum 8)', () => 
 describe('the /token rate limit from config.toml', () => {
   it('lets a burst of 30 grants through from one address, then answers 429 over_request_rate_limit', async () => {
     const ip = `2001:db8:7::${randomInt(1, 0xffff).toString(16)}`;
-    const client = createClient(backend.apiUrl, backend.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers: { 'Sb-Forwarded-For': ip } },
-      realtime: { transport: WebSocket as never },
-    });
+    const client = anonClient(backend, ip);
     const { email } = DEMO_USERS.analista;
     const started = Date.now();
     for (let i = 0; i < 30; i++) {

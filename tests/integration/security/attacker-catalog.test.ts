@@ -302,7 +302,7 @@ const PLANS: Record<string, TablePlan> = {
   },
   quotes: {
     read: (r, a) => hasRole(a) && (a.readsPurchasing || r.supplier_id === a.supplierId),
-    remove: (r, a) => r.status === 'EM_ANDAMENTO' && (a.isBuyer || quoteEditableRow(r, a)),
+    remove: (r, a, w) => r.status === 'EM_ANDAMENTO' && (a.isBuyer || quoteEditable(r.id, a, w)),
     insert: {
       // Buyers open quotes for any supplier; a representative only in its own supplier's name.
       may: (a) => a.isBuyer || a.isRep,
@@ -338,10 +338,6 @@ const PLANS: Record<string, TablePlan> = {
     remove: (_r, a) => a.isBuyer,
   },
 };
-
-function quoteEditableRow(r: Row, a: Actor): boolean {
-  return quoteEditable(r.id, a, world);
-}
 
 // Ids of seeded rows the insert templates refer to, filled in beforeAll.
 let SEEDED_PRODUCT = '';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
+import { databaseOwnMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { authKeys, authMutations } from '@/features/auth/api/keys';
 
@@ -19,12 +20,6 @@ export async function updateUnit({ userId, unitId }: UpdateUnitInput): Promise<v
   if (error) throw error;
 }
 
-/** The database's own reason for a refused move (a trigger message), or none for other failures. */
-function refusalReason(error: unknown): string | undefined {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return code === '42501' && message && !/^permission denied/i.test(message) ? message : undefined;
-}
-
 export function useUpdateUnit() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -36,7 +31,7 @@ export function useUpdateUnit() {
       await queryClient.invalidateQueries({ queryKey: authKeys.all });
     },
     onError: async (error, input) => {
-      toast({ title: 'Erro ao atualizar unidade', description: refusalReason(error), variant: 'destructive' });
+      toast({ title: 'Erro ao atualizar unidade', description: databaseOwnMessage(error, ['42501']), variant: 'destructive' });
       // The user stays where the database left them; the assignments may have changed meanwhile.
       await queryClient.invalidateQueries({ queryKey: authKeys.sessionUser(input.userId) });
       await queryClient.invalidateQueries({ queryKey: authKeys.assignedUnits(input.userId) });
