@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { changeCanMoveRow, withUpdatedShortage } from '@/features/shortages/api/mutations';
+import { changeCanMoveRow, withUpdatedShortage } from '@/features/shortages/api/update-shortage';
 import { EMPTY_SHORTAGE_FILTERS, type Shortage } from '@/features/shortages/types';
 
 function shortage(id: string, overrides: Partial<Shortage> = {}): Shortage {
