@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { useUpdateShortage } from '@/features/shortages/api/update-shortage';
 import { shortageFormSchema, toShortageWrite } from '@/features/shortages/schemas';
 import { canEditProductAndQuantity, frozenQuantityMessage } from '@/features/shortages/status-rules';
+import { ShortageGroupField, ShortageObservationField } from '@/features/shortages/components/shortage-fields';
 import type { Shortage, ShortageGroup } from '@/features/shortages/types';
-
-const NO_GROUP = 'none';
 
 interface EditShortageDialogProps {
   shortage: Shortage | null;
@@ -77,42 +73,8 @@ function EditForm({
         />
         <FormField label="Quantidade disponível" inputMode="numeric" error={errors.availableQuantity?.message} {...form.register('availableQuantity')} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="edit-shortage-group">Grupo</Label>
-        <Controller
-          control={form.control}
-          name="groupId"
-          render={({ field }) => (
-            <Select value={field.value ?? NO_GROUP} onValueChange={(value) => field.onChange(value === NO_GROUP ? null : value)}>
-              <SelectTrigger id="edit-shortage-group" aria-label="Grupo">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_GROUP}>Grupo não especificado</SelectItem>
-                {groups.map((group) => (
-                  <SelectItem key={group.id} value={group.id}>
-                    {group.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="edit-shortage-observation">Observação</Label>
-        <Textarea
-          id="edit-shortage-observation"
-          aria-invalid={errors.observation ? true : undefined}
-          aria-describedby={errors.observation ? 'edit-shortage-observation-message' : undefined}
-          {...form.register('observation')}
-        />
-        {errors.observation ? (
-          <p id="edit-shortage-observation-message" className="text-sm text-destructive">
-            {errors.observation.message}
-          </p>
-        ) : null}
-      </div>
+      <ShortageGroupField id="edit-shortage-group" control={form.control} groups={groups} />
+      <ShortageObservationField id="edit-shortage-observation" error={errors.observation} registration={form.register('observation')} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancelar

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Barcode, PackageCheck, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,8 +15,6 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
 import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
@@ -24,11 +22,10 @@ import { useCreateShortage } from '@/features/shortages/api/create-shortage';
 import { findOpenShortage, type OpenShortage } from '@/features/shortages/api/find-open-shortage';
 import { findProductByBarcode } from '@/features/shortages/api/find-products';
 import { ProductCombobox } from '@/features/shortages/components/product-combobox';
+import { ShortageGroupField, ShortageObservationField } from '@/features/shortages/components/shortage-fields';
 import { EMPTY_SHORTAGE_FORM, shortageFormSchema, toShortageWrite, type ShortageFormOutput, type ShortageWrite } from '@/features/shortages/schemas';
 import { duplicateMessage } from '@/features/shortages/messages';
 import type { ShortageGroup, ShortageProduct, ShortageUser } from '@/features/shortages/types';
-
-const NO_GROUP = 'none';
 
 interface RegisterShortageFormProps {
   user: ShortageUser & { unitId: string };
@@ -182,43 +179,9 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Quantidade solicitada" inputMode="numeric" error={errors.requestedQuantity?.message} {...form.register('requestedQuantity')} />
         <FormField label="Quantidade disponível" inputMode="numeric" error={errors.availableQuantity?.message} {...form.register('availableQuantity')} />
-        <div className="grid gap-2">
-          <Label htmlFor="shortage-group">Grupo</Label>
-          <Controller
-            control={form.control}
-            name="groupId"
-            render={({ field }) => (
-              <Select value={field.value ?? NO_GROUP} onValueChange={(value) => field.onChange(value === NO_GROUP ? null : value)}>
-                <SelectTrigger id="shortage-group" aria-label="Grupo">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_GROUP}>Grupo não especificado</SelectItem>
-                  {groups.map((group) => (
-                    <SelectItem key={group.id} value={group.id}>
-                      {group.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </div>
+        <ShortageGroupField id="shortage-group" control={form.control} groups={groups} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="shortage-observation">Observação</Label>
-        <Textarea
-          id="shortage-observation"
-          aria-invalid={errors.observation ? true : undefined}
-          aria-describedby={errors.observation ? 'shortage-observation-message' : undefined}
-          {...form.register('observation')}
-        />
-        {errors.observation ? (
-          <p id="shortage-observation-message" className="text-sm text-destructive">
-            {errors.observation.message}
-          </p>
-        ) : null}
-      </div>
+      <ShortageObservationField id="shortage-observation" error={errors.observation} registration={form.register('observation')} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={reset}>
           Limpar
