@@ -31,7 +31,11 @@ export function useTableChanges(name: string, tables: readonly PublishedTable[],
     // A unique topic per mount: two screens (or a remount under StrictMode) never share a channel.
     let channel = supabase.channel(`${name}:${crypto.randomUUID()}`);
     for (const table of tableList.split(',')) channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, changed);
-    channel.subscribe();
+    // (Re)subscribed: whatever changed before the channel was listening (between the screen's first read and
+    // the join, or while the connection was down) is read again once.
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED') changed();
+    });
     return () => {
       clearTimeout(timer);
       void supabase.removeChannel(channel);
