@@ -120,12 +120,19 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await buyer.getByRole('dialog', { name: 'Renomear lote' }).getByLabel('Nome do lote').fill(renamed);
   await buyer.getByRole('button', { name: 'Salvar' }).click();
   await expect(buyer.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+  // A representative already has the quotes screen open: the batch is not offered before it is sent.
+  const alfa = await pageAs(browser, 'representante');
+  await alfa.goto('/cotacoes');
+  await expect(alfa.getByRole('heading', { name: 'Cotações', level: 1 })).toBeVisible();
+  await expect(alfa.getByRole('button', { name: `Cotar ${renamed}` })).toHaveCount(0);
   await buyer.getByRole('button', { name: 'Enviar para cotação' }).click();
   await expectToast(buyer, 'Lote enviado para cotação');
   await expect(buyer.getByText('Em cotação', { exact: true })).toBeVisible();
+  // Live, without a reload: the representative is offered the batch, the counter sees its shortages move.
+  await expect(alfa.getByRole('button', { name: `Cotar ${renamed}` })).toBeVisible();
+  await expect(shortages.getByRole('row', { name: new RegExp(productA.name) })).toContainText('Em cotação');
 
   // Both representatives answer; Beta offers a substitute and a bonus.
-  const alfa = await pageAs(browser, 'representante');
   await answerQuote(alfa, renamed, [
     { product: productA.name, price: '10,50' },
     { product: productB.name, price: '20,00' },
@@ -199,8 +206,7 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await expect(beta.getByText('Taxa de vitória')).toBeVisible();
   await beta.screenshot({ path: 'test-results/purchasing-dashboard.png', fullPage: true });
 
-  // Back at the counter, the BALCONISTA sees where the two shortages ended up.
-  await clerk.goto('/lancamento');
+  // At the counter, still without a reload, the BALCONISTA sees where the two shortages ended up.
   await expect(shortages.getByRole('row', { name: new RegExp(productA.name) })).toContainText('Pedido enviado');
   await expect(shortages.getByRole('row', { name: new RegExp(productB.name) })).toContainText('Entregue');
 });

@@ -1,10 +1,7 @@
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 
 /** Spec §7: the name shown for a creator whose profile is missing or unreadable (shortages, and import history alike). */
 export const UNKNOWN_USER = 'Unknown User';
-
-const profileSchema = z.object({ id: z.string(), full_name: z.nullable(z.string()) });
 
 /**
  * Display names of users by id, read from profiles (spec §7 "Profiles lookup for creator names"). Only the profiles
@@ -19,6 +16,6 @@ export async function profileNames(ids: Iterable<string | null>, signal?: AbortS
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) return names;
-  for (const row of z.array(profileSchema).parse(data)) if (row.full_name) names.set(row.id, row.full_name);
+  for (const row of data) if (row.full_name) names.set(row.id, row.full_name);
   return names;
 }

@@ -27,10 +27,7 @@ grant usage on schema private to authenticated, service_role;
 -- The seven application roles the product knows (spec §6).
 create function private.known_role_names()
 returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array['ADMIN', 'BALCONISTA', 'BALCONISTA_II', 'FARMACEUTICO', 'ADMIN_COMPRAS', 'REPRESENTANTE', 'ANALISTA']::text[]
 $$;
 
@@ -49,11 +46,7 @@ comment on function private.known_role_names() is 'The seven application role na
 
 create or replace function private.current_role_id()
 returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_role_id uuid;
 begin
@@ -70,11 +63,7 @@ $$;
 -- BALCONISTA otherwise (also when the user has no role row).
 create function private.current_role_name()
 returns text
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_name text;
   v_is_admin boolean;
@@ -100,11 +89,7 @@ comment on function private.current_role_name() is 'Resolved application role of
 
 create function private.is_admin()
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return coalesce(private.current_role_name() = 'ADMIN', false);
 end;
@@ -116,11 +101,7 @@ comment on function private.is_admin() is 'True when auth.uid() resolves to the 
 -- user directly; names are compared case-insensitively (spec §6).
 create function private.has_permission(p text)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     return false;
@@ -150,11 +131,7 @@ comment on function private.has_permission(text) is 'True when auth.uid() is ADM
 -- opens nothing).
 create or replace function private.current_unit_id()
 returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_unit_id uuid;
 begin
@@ -171,11 +148,7 @@ $$;
 
 create function private.current_supplier_id()
 returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_supplier_id uuid;
 begin
@@ -189,11 +162,7 @@ comment on function private.current_supplier_id() is 'profiles.supplier_id of au
 -- True when the custom role grants admin powers (flag or the name ADMIN).
 create function private.is_admin_role(p_role_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return exists (
     select 1 from public.custom_roles cr
@@ -209,11 +178,7 @@ comment on function private.is_admin_role(uuid) is 'True when the custom role is
 -- neither an admin role nor their own (no self-escalation).
 create function private.can_manage_role(p_role_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if private.is_admin() then
     return true;
@@ -230,11 +195,7 @@ comment on function private.can_manage_role(uuid) is 'Admins, or MANAGE_ROLES ho
 -- MANAGE_USERS or MANAGE_ROLES only for other users (never themselves).
 create function private.can_manage_user_access(p_user_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if private.is_admin() then
     return true;
@@ -385,9 +346,7 @@ grant all on table public.profiles to service_role;
 -- updated_at bookkeeping (shared by later tables of this module).
 create function private.set_updated_at()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   new.updated_at := now();
   return new;
@@ -406,9 +365,7 @@ revoke execute on function private.set_updated_at() from public, anon, authentic
 
 create or replace function private.guard_profile_update()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if current_user not in ('authenticated', 'anon') then
     return new;
@@ -443,10 +400,7 @@ create trigger profiles_set_updated_at
 
 create or replace function private.handle_new_user()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
   v_unit_text text := v_meta ->> 'unit_id';
@@ -720,11 +674,7 @@ grant all on table public.user_permissions to service_role;
 -- The permission a user_permissions row names, for policy checks.
 create function private.permission_name(p_permission_id uuid)
 returns text
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_name text;
 begin
@@ -814,11 +764,7 @@ create policy "role_menu_paths: role managers delete"
 -- role_id means the caller's own effective role (BALCONISTA when they have none).
 create function public.get_visible_menu_paths(role_id uuid)
 returns table (menu_path text)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select rmp.menu_path
   from public.role_menu_paths rmp
   where (select auth.uid()) is not null
@@ -880,11 +826,7 @@ create policy "role_homepage_actions: role managers delete"
 -- the caller's own effective role.
 create function public.get_visible_homepage_actions(role_id uuid)
 returns table (action_key text)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select rha.action_key
   from public.role_homepage_actions rha
   where (select auth.uid()) is not null
@@ -909,11 +851,7 @@ grant execute on function public.get_visible_homepage_actions(uuid) to authentic
 
 create or replace function public.list_basic_users()
 returns table (id uuid, email text, full_name text, unit_id uuid)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   with caller as (
     select (select auth.uid()) as uid,
            (select private.has_permission('MANAGE_USERS')) as manages_users,
@@ -1005,11 +943,7 @@ on conflict do nothing;
 
 create function public.list_unit_names()
 returns table (id uuid, name text)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select u.id, u.name from public.store_units u order by u.name
 $$;
 

@@ -17,12 +17,7 @@ create extension if not exists pg_trgm with schema extensions;
 -- from the right, dv = (10 - sum mod 10) mod 10. Null when the body is not digits.
 create or replace function private.gtin_check_digit(p_body text)
 returns integer
-language sql
-immutable
-strict
-parallel safe
-set search_path = ''
-as $$
+language sql immutable strict parallel safe set search_path = '' as $$
   select case
     when p_body !~ '^[0-9]+$' then null
     else (10 - (
@@ -39,12 +34,7 @@ comment on function private.gtin_check_digit(text) is
 -- (8, 12, 13, 14), its last digit is the GTIN check digit of the rest.
 create or replace function private.is_valid_gtin(p_code text)
 returns boolean
-language sql
-immutable
-strict
-parallel safe
-set search_path = ''
-as $$
+language sql immutable strict parallel safe set search_path = '' as $$
   select p_code ~ '^[0-9]{1,14}$'
     and (
       length(p_code) not in (8, 12, 13, 14)
@@ -88,9 +78,7 @@ create unique index categories_name_lower_key on public.categories (lower(name))
 -- so that upserts (on conflict) keep working.
 create or replace function private.categories_before_write()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   new.name := btrim(new.name);
   if new.name is null or new.name = '' then
@@ -162,9 +150,7 @@ create index products_barcode_pattern_idx on public.products (barcode text_patte
 -- so that upserts on barcode keep working.
 create or replace function private.products_before_write()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   new.barcode := nullif(btrim(new.barcode), '');
   new.name := btrim(new.name);
@@ -287,9 +273,7 @@ create index quote_batches_created_at_idx on public.quote_batches (created_at de
 
 create or replace function private.quote_batches_before_insert()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if current_user in ('authenticated', 'anon') and new.created_by is distinct from auth.uid() then
     raise exception 'O lote é criado em nome de quem o cria' using errcode = '42501';
@@ -361,9 +345,7 @@ create index shortages_open_idx on public.shortages (unit_id, product_id)
 
 create or replace function private.shortages_before_insert()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if current_user in ('authenticated', 'anon') then
     -- Said before anything else, so an account without the right hears that, not "pick a unit".
@@ -397,9 +379,7 @@ $$;
 
 create or replace function private.shortages_before_update()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   v_open boolean := old.status = 'PENDENTE' and old.batch_id is null;
 begin
@@ -443,9 +423,7 @@ $$;
 -- first); quote/order items referencing it are guarded by their own FKs.
 create or replace function private.shortages_before_delete()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if old.batch_id is not null then
     raise exception 'Não é possível excluir a falta: ela pertence a um lote'
@@ -504,11 +482,7 @@ grant all on table public.shortages to service_role;
 
 create or replace function public.find_open_shortage(p_product_id uuid, p_unit_id uuid default null)
 returns setof public.shortages
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+language sql stable security invoker set search_path = '' as $$
   select s.*
   from public.shortages s
   where s.product_id = p_product_id
@@ -521,11 +495,7 @@ $$;
 -- order lines are called purchase_order_items, so teach it the real name.
 create or replace function private.shortage_item_references(p_shortage_ids uuid[])
 returns table (shortage_id uuid, has_quote_items boolean, has_order_items boolean)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select
     i.id,
     exists (select 1 from public.quote_items q where q.shortage_id = i.id),
@@ -545,11 +515,7 @@ returns table (
   has_quote_items boolean,
   in_batch boolean
 )
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+language sql stable security invoker set search_path = '' as $$
   with visible as (
     -- RLS: only shortages the caller can see are reported; others are omitted.
     select s.id, s.batch_id
@@ -575,11 +541,7 @@ comment on function public.get_shortage_dependencies(uuid[]) is
 
 create or replace function public.assign_shortage_to_batch(shortage_id uuid, batch_id uuid)
 returns public.shortages
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
   v_shortage public.shortages;
@@ -667,9 +629,7 @@ create index import_run_rejections_import_run_id_idx on public.import_run_reject
 -- loudly instead of being rewritten behind the caller's back.
 create or replace function private.import_runs_before_insert()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if auth.uid() is not null and new.created_by is distinct from auth.uid() then
     raise exception 'A importação é registrada em nome de quem a executa' using errcode = '42501';
@@ -745,10 +705,7 @@ grant all on table public.import_runs, public.import_run_rejections to service_r
 -- Integer from a JSON number or a numeric string ('10', ' 7 '); null otherwise.
 create or replace function private.jsonb_to_integer(p_value jsonb)
 returns integer
-language plpgsql
-immutable
-set search_path = ''
-as $$
+language plpgsql immutable set search_path = '' as $$
 declare
   v_text text;
 begin
@@ -775,10 +732,7 @@ $$;
 -- Trimmed text of a JSON string or number; null when absent or blank.
 create or replace function private.jsonb_to_text(p_value jsonb)
 returns text
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case
     when p_value is null or jsonb_typeof(p_value) not in ('string', 'number') then null
     else nullif(btrim(p_value #>> '{}'), '')

@@ -47,11 +47,7 @@ create index quote_batches_status_idx on public.quote_batches (status);
 
 create or replace function private.is_buyer()
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return private.is_admin()
     or (private.current_role_name() = 'ADMIN_COMPRAS' and private.has_permission('MANAGE_ORDERS'));
@@ -61,11 +57,7 @@ $$;
 -- Representatives: MANAGE_QUOTES holders linked to a supplier.
 create function private.is_representative()
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return private.current_supplier_id() is not null and private.has_permission('MANAGE_QUOTES');
 end;
@@ -136,11 +128,7 @@ create index quote_items_shortage_id_idx on public.quote_items (shortage_id);
 -- The quote belongs to the caller's supplier, is EM_ANDAMENTO and its batch EM_COTACAO.
 create function private.can_edit_quote(p_quote_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return exists (
     select 1
@@ -159,11 +147,7 @@ comment on function private.can_edit_quote(uuid) is 'True when the caller''s sup
 -- A representative may open a quote on a batch that is EM_COTACAO.
 create function private.batch_open_for_quotes(p_batch_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return exists (select 1 from public.quote_batches b where b.id = p_batch_id and b.status = 'EM_COTACAO');
 end;
@@ -176,10 +160,7 @@ comment on function private.batch_open_for_quotes(uuid) is 'True when the batch 
 -- ENVIADA, what submit_quote does); results and `selected` are the RPCs'.
 create or replace function private.quotes_before_write()
 returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+language plpgsql security invoker set search_path = '' as $$
 declare
   v_trusted boolean := current_user not in ('authenticated', 'anon');
 begin
@@ -221,10 +202,7 @@ create trigger quotes_before_write
 -- Quote items: is_winner is set only by select_winning_quotes_native.
 create or replace function private.quote_items_before_write()
 returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+language plpgsql security invoker set search_path = '' as $$
 declare
   v_trusted boolean := current_user not in ('authenticated', 'anon');
 begin
@@ -346,10 +324,7 @@ create index purchase_order_items_shortage_id_idx on public.purchase_order_items
 -- total_amount is recomputed on every order update, whatever the client sent.
 create function private.purchase_orders_before_write()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op = 'INSERT' then
     new.created_by := coalesce(auth.uid(), new.created_by);
@@ -377,10 +352,7 @@ create trigger purchase_orders_before_write
 -- Receiving an order delivers its shortages.
 create function private.purchase_orders_after_update()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if new.status = 'RECEBIDO' and old.status is distinct from 'RECEBIDO' then
     update public.shortages s
@@ -401,10 +373,7 @@ create trigger purchase_orders_after_update
 -- recomputes total_amount (one update per statement, not per row).
 create function private.purchase_order_items_refresh_totals()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op in ('INSERT', 'UPDATE') then
     update public.purchase_orders o set total_amount = 0
@@ -489,11 +458,7 @@ create policy purchase_order_items_delete on public.purchase_order_items
 
 create function private.require_buyer()
 returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'Erro de autenticação. Por favor, faça login novamente.' using errcode = '42501';
@@ -520,11 +485,7 @@ comment on function private.require_buyer() is 'Raises 42501 unless the caller i
 
 create or replace function private.lock_batch(p_batch_id uuid)
 returns public.quote_batches
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
 begin
@@ -542,11 +503,7 @@ $$;
 -- empty line in every quote still in progress.
 create function private.assign_shortages(p_batch public.quote_batches, p_shortage_ids uuid[])
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_id uuid;
   v_shortage public.shortages;
@@ -589,11 +546,7 @@ comment on function private.assign_shortages(public.quote_batches, uuid[]) is 'P
 
 create function public.create_quote_batch(p_unit_id uuid, p_shortage_ids uuid[], p_name text default null)
 returns public.quote_batches
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
   v_result jsonb;
@@ -619,11 +572,7 @@ comment on function public.create_quote_batch(uuid, uuid[], text) is
 
 create function public.add_shortages_to_batch(p_batch_id uuid, p_shortage_ids uuid[])
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
 begin
@@ -641,11 +590,7 @@ comment on function public.add_shortages_to_batch(uuid, uuid[]) is
 
 create or replace function public.remove_shortage_from_batch(p_shortage_id uuid, p_batch_id uuid)
 returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform private.require_buyer();
   perform private.lock_batch(p_batch_id);
@@ -676,11 +621,7 @@ comment on function public.remove_shortage_from_batch(uuid, uuid) is
 
 create function public.update_batch_quantities(p_batch_id uuid, p_requested_quantity integer)
 returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
 begin
@@ -709,11 +650,7 @@ comment on function public.update_batch_quantities(uuid, integer) is
 
 create or replace function private.create_orders(p_batch public.quote_batches, p_delivery_date date)
 returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   if not exists (
     select 1 from public.quote_items qi join public.quotes q on q.id = qi.quote_id
@@ -756,11 +693,7 @@ $$;
 
 create function public.set_batch_status(p_batch_id uuid, p_status text)
 returns public.quote_batches
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
 begin
@@ -804,11 +737,7 @@ comment on function public.set_batch_status(uuid, text) is
 
 create or replace function public.get_or_create_quote(p_batch_id uuid)
 returns public.quotes
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_supplier_id uuid := private.current_supplier_id();
   v_batch public.quote_batches;
@@ -859,11 +788,7 @@ comment on function public.get_or_create_quote(uuid) is
 
 create or replace function public.submit_quote(p_quote_id uuid)
 returns public.quotes
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_quote public.quotes;
   v_batch_status text;
@@ -902,11 +827,7 @@ comment on function public.submit_quote(uuid) is
 
 create or replace function public.delete_quote(p_quote_id uuid)
 returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_quote public.quotes;
 begin
@@ -940,11 +861,7 @@ comment on function public.delete_quote(uuid) is 'Deletes an EM_ANDAMENTO quote 
 
 create or replace function public.select_winning_quotes_native(p_batch_id uuid, p_quote_items jsonb)
 returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
   v_pairs integer;
@@ -1013,11 +930,7 @@ $$;
 
 create function public.delete_quote_batch(p_batch_id uuid)
 returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform private.require_buyer();
   perform private.lock_batch(p_batch_id);
@@ -1035,11 +948,7 @@ comment on function public.delete_quote_batch(uuid) is
 
 create function public.generate_purchase_orders(p_batch_id uuid, p_delivery_date date default null)
 returns setof public.purchase_orders
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
 begin
@@ -1098,11 +1007,7 @@ to authenticated;
 
 create or replace function public.get_batch_comparison(p_batch_id uuid)
 returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_result jsonb;
 begin
@@ -1206,11 +1111,7 @@ returns table (
   total numeric,
   won_at timestamptz
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_supplier_id uuid;
 begin
@@ -1270,11 +1171,7 @@ returns table (
   items_won bigint,
   value_won numeric
 )
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_purchasing_reader();
   return query
@@ -1344,11 +1241,7 @@ $$;
 
 create function private.shortage_in_quote_batch(p_quote_id uuid, p_shortage_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return exists (
     select 1 from public.quotes q join public.shortages s on s.batch_id = q.batch_id

@@ -14,9 +14,7 @@ comment on function private.current_unit_id() is
 
 create or replace function private.guard_quote_batch_state()
 returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if current_user not in ('authenticated', 'anon') then
     return coalesce(new, old);
@@ -55,11 +53,7 @@ comment on function private.guard_quote_batch_state() is
 -- Security definer: quotes and orders may be hidden from the caller by RLS.
 create function private.batch_has_quotes_or_orders(p_batch_id uuid)
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return exists (select 1 from public.quotes q where q.batch_id = p_batch_id)
       or exists (select 1 from public.purchase_orders o where o.batch_id = p_batch_id);
@@ -112,11 +106,7 @@ comment on function private.is_buyer() is
 
 create function private.can_read_purchasing()
 returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return private.is_buyer()
     or (private.current_role_name() = 'ANALISTA' and private.has_permission('VIEW_REPORTS'));
@@ -128,11 +118,7 @@ comment on function private.can_read_purchasing() is
 
 create function private.require_purchasing_reader()
 returns void
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'Erro de autenticação. Por favor, faça login novamente.' using errcode = '42501';
@@ -291,10 +277,7 @@ alter table public.shortages
 
 create function private.validate_shortage_fields()
 returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+language plpgsql security invoker set search_path = '' as $$
 begin
   if new.requested_quantity is null then
     raise exception 'Informe a quantidade solicitada'
@@ -383,12 +366,7 @@ create extension if not exists unaccent with schema extensions;
 
 create function private.fold_search_text(p_value text)
 returns text
-language sql
-immutable
-strict
-parallel safe
-set search_path = ''
-as $$
+language sql immutable strict parallel safe set search_path = '' as $$
   select extensions.unaccent('extensions.unaccent'::regdictionary, lower(p_value))
 $$;
 
@@ -416,10 +394,7 @@ create function private.shortage_search_where(
   p_all_units boolean
 )
 returns text
-language plpgsql
-immutable
-set search_path = ''
-as $$
+language plpgsql immutable set search_path = '' as $$
 declare
   v_where text := 'true';
 begin
@@ -468,11 +443,7 @@ create function private.shortage_search_args(
   out o_patterns text[],
   out o_prefixes text[]
 )
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
+language plpgsql stable security invoker set search_path = '' as $$
 declare
   v_word text;
 begin
@@ -528,11 +499,7 @@ create function public.search_shortages(
   p_limit integer default 100
 )
 returns setof public.shortages
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
+language plpgsql stable security invoker set search_path = '' as $$
 declare
   a record;
   v_sql text;
@@ -566,11 +533,7 @@ create function public.count_shortages(
   p_unit_id uuid default null
 )
 returns bigint
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
+language plpgsql stable security invoker set search_path = '' as $$
 declare
   a record;
   v_count bigint;
@@ -601,10 +564,7 @@ grant execute on function public.count_shortages(text, date, date, text, uuid) t
 -- Portuguese label of a shortage status (the list's wording).
 create function private.shortage_status_label(p_status text)
 returns text
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case p_status
     when 'PENDENTE' then 'Pendente'
     when 'LOTE_CRIADO' then 'Lote criado'
@@ -620,13 +580,81 @@ revoke all on function private.shortage_status_label(text) from public;
 
 grant execute on function private.shortage_status_label(text) to authenticated, service_role;
 
+-- What both imports share: the file-level checks, the history row with its rejected rows, and the
+-- summary the screen shows. Security invoker like the imports themselves, so RLS on import_runs and
+-- import_run_rejections still decides what the caller may write.
+create function private.check_import_file(p_file_name text, p_rows jsonb)
+returns void
+language plpgsql immutable security invoker set search_path = '' as $$
+begin
+  if p_file_name is null or btrim(p_file_name) = '' then
+    raise exception 'Nome do arquivo é obrigatório' using errcode = '22023';
+  end if;
+  if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
+    raise exception 'Formato de arquivo inválido: esperada uma lista de linhas' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_rows) = 0 then
+    raise exception 'O arquivo não contém linhas' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_rows) > 10000 then
+    raise exception 'O arquivo excede o limite de 10000 linhas' using errcode = '22023';
+  end if;
+end;
+$$;
+
+comment on function private.check_import_file(text, jsonb) is
+  'Raises 22023 with the Portuguese message when an import has no file name or its rows are not a non-empty list of at most 10000.';
+
+create function private.record_import_run(p_kind text, p_file_name text, p_unit_id uuid, p_total integer, p_accepted integer, p_rejections jsonb)
+returns uuid
+language plpgsql volatile security invoker set search_path = '' as $$
+declare
+  v_run_id uuid;
+begin
+  insert into public.import_runs (kind, file_name, created_by, unit_id, rows_total, rows_accepted, rows_rejected)
+  values (p_kind, btrim(p_file_name), auth.uid(), p_unit_id, p_total, p_accepted, jsonb_array_length(p_rejections))
+  returning id into v_run_id;
+
+  insert into public.import_run_rejections (import_run_id, row_number, data, errors)
+  select v_run_id, (r ->> 'row')::integer, r -> 'data', array(select jsonb_array_elements_text(r -> 'errors'))
+  from jsonb_array_elements(p_rejections) as r;
+  return v_run_id;
+end;
+$$;
+
+comment on function private.record_import_run(text, text, uuid, integer, integer, jsonb) is
+  'Writes the import history row and its rejected rows ({row, data, errors} objects); returns the run id.';
+
+create function private.import_summary(p_run_id uuid, p_dry_run boolean, p_total integer, p_accepted integer, p_rejections jsonb, p_warnings jsonb)
+returns jsonb
+language sql immutable security invoker set search_path = '' as $$
+  select jsonb_build_object(
+    'import_run_id', p_run_id,
+    'dry_run', coalesce(p_dry_run, false),
+    'total', p_total,
+    'accepted', p_accepted,
+    'rejected', jsonb_array_length(p_rejections),
+    'errors', coalesce((
+      select jsonb_agg(jsonb_build_object('row', r -> 'row', 'errors', r -> 'errors'))
+      from jsonb_array_elements(p_rejections) as r
+    ), '[]'),
+    'warnings', p_warnings
+  )
+$$;
+
+comment on function private.import_summary(uuid, boolean, integer, integer, jsonb, jsonb) is
+  'The result both imports return: run id, dry run, totals, per-row errors and warnings.';
+
+revoke all on function private.check_import_file(text, jsonb) from public;
+revoke all on function private.record_import_run(text, text, uuid, integer, integer, jsonb) from public;
+revoke all on function private.import_summary(uuid, boolean, integer, integer, jsonb, jsonb) from public;
+grant execute on function private.check_import_file(text, jsonb) to authenticated, service_role;
+grant execute on function private.record_import_run(text, text, uuid, integer, integer, jsonb) to authenticated, service_role;
+grant execute on function private.import_summary(uuid, boolean, integer, integer, jsonb, jsonb) to authenticated, service_role;
+
 create function public.import_shortages(p_file_name text, p_rows jsonb, p_unit_id uuid default null, p_dry_run boolean default false)
 returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+language plpgsql volatile security invoker set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_unit uuid;
@@ -659,18 +687,7 @@ begin
   if not private.has_permission('CREATE_SHORTAGES') then
     raise exception 'Sem permissão para importar faltas' using errcode = '42501';
   end if;
-  if p_file_name is null or btrim(p_file_name) = '' then
-    raise exception 'Nome do arquivo é obrigatório' using errcode = '22023';
-  end if;
-  if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
-    raise exception 'Formato de arquivo inválido: esperada uma lista de linhas' using errcode = '22023';
-  end if;
-  if jsonb_array_length(p_rows) = 0 then
-    raise exception 'O arquivo não contém linhas' using errcode = '22023';
-  end if;
-  if jsonb_array_length(p_rows) > 10000 then
-    raise exception 'O arquivo excede o limite de 10000 linhas' using errcode = '22023';
-  end if;
+  perform private.check_import_file(p_file_name, p_rows);
 
   v_unit := coalesce(p_unit_id, private.current_unit_id());
   if v_unit is null then
@@ -765,14 +782,7 @@ begin
   end loop;
 
   if not coalesce(p_dry_run, false) then
-    insert into public.import_runs (kind, file_name, created_by, unit_id, rows_total, rows_accepted, rows_rejected)
-    values ('shortages', btrim(p_file_name), v_uid, v_unit, jsonb_array_length(p_rows),
-            cardinality(v_product_ids), jsonb_array_length(v_rejections))
-    returning id into v_run_id;
-
-    insert into public.import_run_rejections (import_run_id, row_number, data, errors)
-    select v_run_id, (r ->> 'row')::integer, r -> 'data', array(select jsonb_array_elements_text(r -> 'errors'))
-    from jsonb_array_elements(v_rejections) as r;
+    v_run_id := private.record_import_run('shortages', p_file_name, v_unit, jsonb_array_length(p_rows), cardinality(v_product_ids), v_rejections);
 
     insert into public.shortages (product_id, unit_id, requested_quantity, available_quantity, group_id, observation)
     select u.product_id, v_unit, u.requested, u.available, u.group_id, u.observation
@@ -780,18 +790,7 @@ begin
       as u(product_id, requested, available, group_id, observation);
   end if;
 
-  return jsonb_build_object(
-    'import_run_id', v_run_id,
-    'dry_run', coalesce(p_dry_run, false),
-    'total', jsonb_array_length(p_rows),
-    'accepted', cardinality(v_product_ids),
-    'rejected', jsonb_array_length(v_rejections),
-    'errors', coalesce((
-      select jsonb_agg(jsonb_build_object('row', r -> 'row', 'errors', r -> 'errors'))
-      from jsonb_array_elements(v_rejections) as r
-    ), '[]'),
-    'warnings', v_warning_rows
-  );
+  return private.import_summary(v_run_id, p_dry_run, jsonb_array_length(p_rows), cardinality(v_product_ids), v_rejections, v_warning_rows);
 end;
 $$;
 
@@ -801,11 +800,7 @@ comment on function public.import_shortages(text, jsonb, uuid, boolean) is
 
 create function public.import_products(p_file_name text, p_rows jsonb, p_dry_run boolean default false)
 returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+language plpgsql volatile security invoker set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_run_id uuid;
@@ -833,18 +828,7 @@ begin
   if not private.has_permission('MANAGE_PRODUCTS') then
     raise exception 'Sem permissão para importar produtos' using errcode = '42501';
   end if;
-  if p_file_name is null or btrim(p_file_name) = '' then
-    raise exception 'Nome do arquivo é obrigatório' using errcode = '22023';
-  end if;
-  if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
-    raise exception 'Formato de arquivo inválido: esperada uma lista de linhas' using errcode = '22023';
-  end if;
-  if jsonb_array_length(p_rows) = 0 then
-    raise exception 'O arquivo não contém linhas' using errcode = '22023';
-  end if;
-  if jsonb_array_length(p_rows) > 10000 then
-    raise exception 'O arquivo excede o limite de 10000 linhas' using errcode = '22023';
-  end if;
+  perform private.check_import_file(p_file_name, p_rows);
 
   for v_row, v_index in select e.value, e.ordinality::integer from jsonb_array_elements(p_rows) with ordinality as e loop
     v_errors := '{}';
@@ -897,14 +881,7 @@ begin
   end loop;
 
   if not coalesce(p_dry_run, false) then
-    insert into public.import_runs (kind, file_name, created_by, unit_id, rows_total, rows_accepted, rows_rejected)
-    values ('products', btrim(p_file_name), v_uid, private.current_unit_id(), jsonb_array_length(p_rows),
-            cardinality(v_names), jsonb_array_length(v_rejections))
-    returning id into v_run_id;
-
-    insert into public.import_run_rejections (import_run_id, row_number, data, errors)
-    select v_run_id, (r ->> 'row')::integer, r -> 'data', array(select jsonb_array_elements_text(r -> 'errors'))
-    from jsonb_array_elements(v_rejections) as r;
+    v_run_id := private.record_import_run('products', p_file_name, private.current_unit_id(), jsonb_array_length(p_rows), cardinality(v_names), v_rejections);
 
     -- Categories named in the file that do not exist yet are created (case-insensitive match).
     insert into public.categories (name)
@@ -940,18 +917,7 @@ begin
     join public.categories c on lower(c.name) = lower(np.category);
   end if;
 
-  return jsonb_build_object(
-    'import_run_id', v_run_id,
-    'dry_run', coalesce(p_dry_run, false),
-    'total', jsonb_array_length(p_rows),
-    'accepted', cardinality(v_names),
-    'rejected', jsonb_array_length(v_rejections),
-    'errors', coalesce((
-      select jsonb_agg(jsonb_build_object('row', r -> 'row', 'errors', r -> 'errors'))
-      from jsonb_array_elements(v_rejections) as r
-    ), '[]'),
-    'warnings', v_warning_rows
-  );
+  return private.import_summary(v_run_id, p_dry_run, jsonb_array_length(p_rows), cardinality(v_names), v_rejections, v_warning_rows);
 end;
 $$;
 
@@ -990,11 +956,7 @@ grant execute on function public.import_products(text, jsonb, boolean) to authen
 -- Security definer: RLS may hide the other quote from the caller.
 create function private.supplier_has_quote(p_batch_id uuid, p_supplier_id uuid, p_except_id uuid)
 returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 begin
   return exists (
     select 1 from public.quotes q
@@ -1010,11 +972,7 @@ comment on function private.supplier_has_quote(uuid, uuid, uuid) is
 -- is the function owner, so only direct Data API inserts are refused here.
 create function private.quotes_one_per_supplier()
 returns trigger
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
+language plpgsql volatile security invoker set search_path = '' as $$
 begin
   perform pg_advisory_xact_lock(
     hashtextextended('public.quotes:' || new.batch_id::text || ':' || new.supplier_id::text, 0)
@@ -1060,11 +1018,7 @@ comment on function public.select_winning_quotes_native(uuid, jsonb) is
 
 create function public.get_representative_dashboard(p_supplier_id uuid default null)
 returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_all boolean := false;
   v_supplier_id uuid;
@@ -1228,10 +1182,7 @@ on conflict do nothing;
 -- is always an assigned one. Runs as the owner because the profile belongs to someone else.
 create or replace function private.user_units_after_delete()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.profiles p
      set unit_id = null
@@ -1252,11 +1203,7 @@ create trigger user_units_after_delete
 
 create or replace function private.has_access()
 returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select auth.uid() is not null and (
     exists (select 1 from public.user_roles ur where ur.user_id = auth.uid())
     or exists (select 1 from public.user_permissions up where up.user_id = auth.uid()));
@@ -1323,10 +1270,7 @@ delete from public.user_units uu
 -- A manager placing someone in a unit assigns it too (the current unit is always assigned).
 create or replace function private.profiles_after_unit_change()
 returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.user_units (user_id, unit_id) values (new.id, new.unit_id) on conflict do nothing;
   return new;
@@ -1375,11 +1319,7 @@ comment on function public.list_unit_names() is
 
 create or replace function private.can_act_on_unit(p_unit_id uuid)
 returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select p_unit_id is not null and (
     private.is_admin()
     or (private.has_access()
@@ -1406,10 +1346,7 @@ create policy shortages_update on public.shortages
 -- The shortage statuses of spec §4, in flow order.
 create or replace function private.shortage_statuses()
 returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array['PENDENTE', 'LOTE_CRIADO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO', 'ENTREGUE'];
 $$;
 

@@ -3,7 +3,7 @@
  * for integration tests of the app's schema. Every account uses DEMO_PASSWORD.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { userClient, type BackendInfo } from './env.ts';
+import { anonClient, userClient, type BackendInfo } from './env.ts';
 
 export const DEMO_PASSWORD = 'Farmacia@2026';
 
@@ -69,4 +69,15 @@ export function demoSessions(backend: BackendInfo): (key: DemoUserKey) => Promis
     }
     return session;
   };
+}
+
+/**
+ * A stranger who registers through the public sign-up (auto-confirmed, so the client is signed in), with
+ * whatever metadata the test forges; delete the user with the service client afterwards.
+ */
+export async function signUpStranger(backend: BackendInfo, email: string, data: Record<string, unknown>): Promise<{ client: SupabaseClient; userId: string }> {
+  const client = anonClient(backend);
+  const result = await client.auth.signUp({ email, password: DEMO_PASSWORD, options: { data } });
+  if (result.error || !result.data.user) throw new Error(`sign-up failed: ${result.error?.message ?? ''}`);
+  return { client, userId: result.data.user.id };
 }

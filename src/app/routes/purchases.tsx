@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useLivePurchasing } from '@/features/purchasing/api/live-purchasing';
 import { BatchDetail, type BatchTab } from '@/features/purchasing/components/batch-detail';
 import { BatchesPage } from '@/features/purchasing/components/batches-page';
 
@@ -8,6 +9,7 @@ const TABS: readonly BatchTab[] = ['itens', 'comparativo', 'pedidos'];
 /** /compras: the batch list, or one batch when ?lote={id} (tab in ?aba=itens|comparativo|pedidos). */
 export default function PurchasesRoute() {
   useDocumentTitle('Compras');
+  useLivePurchasing();
   const [params, setParams] = useSearchParams();
   const batchId = params.get('lote');
   const tabParam = params.get('aba');

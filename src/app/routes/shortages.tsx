@@ -3,11 +3,13 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { unitsQueryOptions } from '@/features/auth/api/get-units';
 import { useCategories } from '@/features/products/api/get-categories';
+import { useLiveShortages } from '@/features/shortages/api/live-shortages';
 import { ShortagesPage } from '@/features/shortages/components/shortages-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function ShortagesRoute() {
   useDocumentTitle('Lançar Falta');
+  useLiveShortages();
   const { user } = useAuth();
   // The shortage's group is a catalogue category: one query (and cache entry) shared with /produtos,
   // so a group created there is offered here at once.

@@ -3,8 +3,7 @@
  * the screen that runs it).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import * as z from 'zod/mini';
-import type { Database } from '@/types/database.types';
+import type { Database, Tables } from '@/types/database.types';
 import { normalizeSearchText, searchHaystack, type SearchIndex } from '@/features/products/search';
 import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
 
@@ -25,14 +24,10 @@ const ID_RANGES: readonly (readonly [string, string | null])[] = [
   ['c0000000-0000-0000-0000-000000000000', null],
 ];
 
-const rowSchema = z.object({
-  id: z.string(),
-  barcode: z.nullable(z.string()),
-  name: z.string(),
-  description: z.nullable(z.string()),
-  product_categories: z.array(z.object({ categories: z.nullable(z.object({ id: z.string(), name: z.string() })) })),
-});
-type ProductRow = z.infer<typeof rowSchema>;
+/** A row selected with PRODUCT_SELECT, typed from the generated database types. */
+type ProductRow = Pick<Tables<'products'>, 'id' | 'barcode' | 'name' | 'description'> & {
+  product_categories: { categories: Pick<Tables<'categories'>, 'id' | 'name'> | null }[];
+};
 
 /** The loaded catalogue: products by name, and their search index (same order). */
 export interface Catalogue {
@@ -107,7 +102,7 @@ async function loadRange(
     if (signal) query = query.abortSignal(signal);
     const { data, error } = await query;
     if (error) throw error;
-    const rows = z.array(rowSchema).parse(data);
+    const rows: ProductRow[] = data;
     onPage(rows);
     const last = rows.at(-1);
     if (rows.length < PRODUCT_PAGE_SIZE || !last) return;

@@ -20,6 +20,7 @@ export const shortageFormSchema = z.object({
   observation: z.string().check(z.trim(), z.maxLength(500, { error: 'A observação deve ter no máximo 500 caracteres' })),
 });
 export type ShortageFormValues = z.input<typeof shortageFormSchema>;
+export type ShortageFormOutput = z.output<typeof shortageFormSchema>;
 
 export interface ShortageWrite {
   product_id: string;
@@ -29,7 +30,7 @@ export interface ShortageWrite {
   observation: string | null;
 }
 
-export function toShortageWrite(values: z.output<typeof shortageFormSchema>): ShortageWrite {
+export function toShortageWrite(values: ShortageFormOutput): ShortageWrite {
   return {
     product_id: values.productId,
     requested_quantity: Number(values.requestedQuantity),

@@ -1,6 +1,12 @@
 export const SHORTAGE_STATUSES = ['PENDENTE', 'LOTE_CRIADO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO', 'ENTREGUE'] as const;
 export type ShortageStatus = (typeof SHORTAGE_STATUSES)[number];
 
+/** A status column (text with a check constraint) as the union; an unknown value is schema drift, refused. */
+export function shortageStatusOf(value: string): ShortageStatus {
+  if (!(SHORTAGE_STATUSES as readonly string[]).includes(value)) throw new Error(`Unexpected shortage status ${value}`);
+  return value as ShortageStatus;
+}
+
 export const STATUS_LABELS: Record<ShortageStatus, string> = {
   PENDENTE: 'Pendente',
   LOTE_CRIADO: 'Lote criado',

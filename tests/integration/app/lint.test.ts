@@ -33,6 +33,15 @@ async function rows(query: string, params: unknown[] = []): Promise<string[]> {
   return result.rows.map((r) => r.item).sort();
 }
 
+/** The exposed schemas' tables (relname as item) that meet `condition` (SQL over pg_class c). */
+function tablesWhere(condition: string): Promise<string[]> {
+  return rows(
+    `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = any($1) and c.relkind in ('r', 'p') and ${condition}`,
+    [EXPOSED_SCHEMAS],
+  );
+}
+
 beforeAll(async () => {
   db = await sql(appBackend());
 });
@@ -51,32 +60,15 @@ describe('splinter-style lints on the migrated app database', () => {
   });
 
   it('rls_disabled_in_public / policy_exists_rls_disabled: every public table has RLS enabled', async () => {
-    const offenders = await rows(
-      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = any($1) and c.relkind in ('r', 'p') and not c.relrowsecurity`,
-      [EXPOSED_SCHEMAS],
-    );
-    expect(offenders).toEqual([]);
+    expect(await tablesWhere('not c.relrowsecurity')).toEqual([]);
   });
 
   it('rls_enabled_no_policy: every public table has at least one policy', async () => {
-    const offenders = await rows(
-      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = any($1) and c.relkind in ('r', 'p')
-         and not exists (select 1 from pg_policy p where p.polrelid = c.oid)`,
-      [EXPOSED_SCHEMAS],
-    );
-    expect(offenders).toEqual([]);
+    expect(await tablesWhere('not exists (select 1 from pg_policy p where p.polrelid = c.oid)')).toEqual([]);
   });
 
   it('no_primary_key: every public table has a primary key', async () => {
-    const offenders = await rows(
-      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = any($1) and c.relkind in ('r', 'p')
-         and not exists (select 1 from pg_constraint k where k.conrelid = c.oid and k.contype = 'p')`,
-      [EXPOSED_SCHEMAS],
-    );
-    expect(offenders).toEqual([]);
+    expect(await tablesWhere("not exists (select 1 from pg_constraint k where k.conrelid = c.oid and k.contype = 'p')")).toEqual([]);
   });
 
   it('security_definer_view: every public view runs with security_invoker', async () => {
@@ -255,12 +247,7 @@ describe('splinter-style lints on the migrated app database', () => {
   });
 
   it('every public table has a comment', async () => {
-    const offenders = await rows(
-      `select c.relname as item from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = any($1) and c.relkind in ('r', 'p') and obj_description(c.oid, 'pg_class') is null`,
-      [EXPOSED_SCHEMAS],
-    );
-    expect(offenders).toEqual([]);
+    expect(await tablesWhere("obj_description(c.oid, 'pg_class') is null")).toEqual([]);
   });
 });
 

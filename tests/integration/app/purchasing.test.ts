@@ -108,12 +108,18 @@ async function shortageStatuses(ids: string[]): Promise<Record<string, { status:
   return Object.fromEntries(rows.map((r) => [r.id, { status: r.status, batch_id: r.batch_id }]));
 }
 
-/** A batch sent to quotation with a quote from each representative, all items priced and submitted. */
-async function quotedBatch(count: number, prices: { alfa: number[]; beta: number[] }) {
+/** A batch of `count` new pending shortages, sent to quotation by the buyer. */
+async function sentBatch(count: number, name?: string) {
   const shortages = await pendingShortages(count);
-  const batch = await createBatch(shortages);
+  const batch = await createBatch(shortages, name);
   const buyer = await as('compras');
   unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+  return { shortages, batch, buyer };
+}
+
+/** A batch sent to quotation with a quote from each representative, all items priced and submitted. */
+async function quotedBatch(count: number, prices: { alfa: number[]; beta: number[] }) {
+  const { shortages, batch } = await sentBatch(count);
   const quotes: Record<'alfa' | 'beta', Quote> = {} as Record<'alfa' | 'beta', Quote>;
   for (const [key, rep] of [
     ['alfa', 'representante'],
@@ -287,10 +293,7 @@ describe('sending a batch to quotation', () => {
 
 describe('quotes', () => {
   it('get_or_create_quote creates one quote of the caller\'s supplier with an empty item per shortage, and returns it again', async () => {
-    const shortages = await pendingShortages(3);
-    const batch = await createBatch(shortages);
-    const buyer = await as('compras');
-    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const { shortages, batch } = await sentBatch(3);
     const rep = await as('representante');
     const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
     expect(quote).toMatchObject({ batch_id: batch.id, supplier_id: supplierIds.alfa, status: 'EM_ANDAMENTO', selected: false });
@@ -312,10 +315,7 @@ describe('quotes', () => {
   });
 
   it('a second quote by the same supplier is refused with "Você já possui uma cotação para este lote", even in a race', async () => {
-    const shortages = await pendingShortages(1);
-    const batch = await createBatch(shortages);
-    const buyer = await as('compras');
-    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const { batch, buyer } = await sentBatch(1);
     const rep = await as('representante2');
     // Ten direct inserts at once: the unique constraint lets one in; every other one gets the spec message.
     const results = await Promise.all(
@@ -348,10 +348,7 @@ describe('quotes', () => {
   });
 
   it('a representative edits its items (empty bonus expiry stored null) but never is_winner, and only while in progress', async () => {
-    const shortages = await pendingShortages(2);
-    const batch = await createBatch(shortages);
-    const buyer = await as('compras');
-    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const { shortages, batch } = await sentBatch(2);
     const rep = await as('representante');
     const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
 
@@ -405,10 +402,7 @@ describe('quotes', () => {
   });
 
   it('delete_quote removes a quote in progress, refuses a sent one and reports a missing one', async () => {
-    const shortages = await pendingShortages(1);
-    const batch = await createBatch(shortages);
-    const buyer = await as('compras');
-    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const { batch, buyer } = await sentBatch(1);
     const alfa = await as('representante');
     const beta = await as('representante2');
     const draft = unwrap(await alfa.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
@@ -441,10 +435,7 @@ describe('quotes', () => {
   });
 
   it('items added while the batch is in quotation join as EM_COTACAO and appear in quotes in progress', async () => {
-    const shortages = await pendingShortages(1);
-    const batch = await createBatch(shortages);
-    const buyer = await as('compras');
-    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const { batch, buyer } = await sentBatch(1);
     const rep = await as('representante');
     const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
     const [extra] = await pendingShortages(1);
@@ -764,10 +755,7 @@ describe('reports', () => {
       quotes_in_progress: { quote_id: string; batch_id: string; batch_name: string; supplier_name: string; priced_items: number; total_items: number; updated_at: string }[];
       recent_results: { supplier_name: string }[];
     }
-    const shortages = await pendingShortages(3);
-    const batch = await createBatch(shortages, `Painel ${tag}`);
-    const buyer = await as('compras');
-    unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+    const { shortages, batch } = await sentBatch(3, `Painel ${tag}`);
     const beta = await as('representante2');
     const quote = unwrap(await beta.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
     unwrap(await beta.from('quote_items').update({ unit_price: 4.2 }).eq('quote_id', quote.id).eq('shortage_id', shortages[0]!).select('id'));

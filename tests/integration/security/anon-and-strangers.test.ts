@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../utils/app-users.ts';
+import { signUpStranger } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 
 const backend = appBackend();
@@ -89,14 +89,12 @@ describe('a stranger who registers through the public sign-up', () => {
   let strangerId = '';
 
   beforeAll(async () => {
-    stranger = anonClient(backend);
-    const { data, error } = await stranger.auth.signUp({
-      email: `${tag}@estranho.test`,
-      password: DEMO_PASSWORD,
-      options: { data: { full_name: 'Estranho', role: 'ADMIN', supplier_id: randomUUID(), is_admin: true } },
-    });
-    if (error || !data.user) throw new Error(`sign-up failed: ${error?.message ?? ''}`);
-    strangerId = data.user.id;
+    ({ client: stranger, userId: strangerId } = await signUpStranger(backend, `${tag}@estranho.test`, {
+      full_name: 'Estranho',
+      role: 'ADMIN',
+      supplier_id: randomUUID(),
+      is_admin: true,
+    }));
   });
 
   afterAll(async () => {

@@ -12,11 +12,11 @@
  * the throw-away representative is created by the admin and deleted afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, userClient } from '../../utils/env.ts';
-import { subscribed } from '../../utils/realtime.ts';
+import { listenTo, until } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -31,7 +31,7 @@ let batchId = '';
 let alfaQuoteId = '';
 let alfaSupplierId = '';
 const cleanupUsers: string[] = [];
-const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
+const listeners: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   const admin = await as('admin');
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { client, channel } of channels) await client.removeChannel(channel);
+  for (const stop of listeners) await stop();
   const buyer = await as('compras');
   if (batchId) await buyer.rpc('delete_quote_batch', { p_batch_id: batchId });
   const admin = await as('admin');
@@ -204,38 +204,12 @@ describe('no existence oracle on another supplier\'s quote', () => {
 });
 
 describe('realtime: another supplier\'s quote changes never reach a representative', () => {
-  interface Change {
-    eventType: string;
-    new: Record<string, unknown>;
-  }
-
-  async function listenToQuotes(client: SupabaseClient, name: string): Promise<Change[]> {
-    const inbox: Change[] = [];
-    const channel = client
-      .channel(`${name}-${tag}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'quotes' }, (payload) => {
-        inbox.push({ eventType: payload.eventType, new: payload.new as Record<string, unknown> });
-      });
-    channels.push({ client, channel });
-    const { data } = await client.auth.getSession();
-    client.realtime.setAuth(data.session?.access_token ?? null);
-    await subscribed(channel);
-    return inbox;
-  }
-
-  async function until(predicate: () => boolean, timeoutMs = 8000): Promise<void> {
-    const start = Date.now();
-    while (!predicate()) {
-      if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for a realtime event');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('the owner sees its submission live; the other supplier receives nothing', async () => {
     const alfa = await as('representante');
     const beta = await as('representante2');
-    const alfaInbox = await listenToQuotes(alfa, 'alfa');
-    const betaInbox = await listenToQuotes(beta, 'beta');
+    const { inbox: alfaInbox, stop: stopAlfa } = await listenTo(alfa, 'quotes', 'alfa');
+    const { inbox: betaInbox, stop: stopBeta } = await listenTo(beta, 'quotes', 'beta');
+    listeners.push(stopAlfa, stopBeta);
 
     unwrap(await alfa.from('quote_items').update({ unit_price: 3.21 }).eq('quote_id', alfaQuoteId).select('id'));
     unwrap(await alfa.rpc('submit_quote', { p_quote_id: alfaQuoteId }).single());

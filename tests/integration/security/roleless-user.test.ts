@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../utils/app-users.ts';
-import { anonClient, appBackend, serviceClient } from '../../utils/env.ts';
+import { signUpStranger } from '../../utils/app-users.ts';
+import { appBackend, serviceClient } from '../../utils/env.ts';
 
 const backend = appBackend();
 const tag = `sec-d1-${randomUUID().slice(0, 8)}`;
@@ -20,14 +20,7 @@ let unitId = '';
 let productId = '';
 
 beforeAll(async () => {
-  stranger = anonClient(backend);
-  const { data, error } = await stranger.auth.signUp({
-    email: `${tag}@estranho.test`,
-    password: DEMO_PASSWORD,
-    options: { data: { full_name: `Estranho ${tag}` } },
-  });
-  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message ?? ''}`);
-  strangerId = data.user.id;
+  ({ client: stranger, userId: strangerId } = await signUpStranger(backend, `${tag}@estranho.test`, { full_name: `Estranho ${tag}` }));
   const units = await stranger.rpc('list_unit_names');
   unitId = ((units.data ?? []) as { id: string; name: string }[]).find((unit) => unit.name === 'Unidade Centro')?.id ?? '';
   // A user changes unit only among those assigned to them: the stranger has none.

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { authKeys } from '@/features/auth/api/keys';
+import type { Database } from '@/types/database.types';
 
-const unitNameSchema = z.object({ id: z.string(), name: z.string() });
-export type UnitName = z.infer<typeof unitNameSchema>;
+export type UnitName = Database['public']['Functions']['list_unit_names']['Returns'][number];
 
 /**
  * Unit names for the registration form, which runs before sign-in: the
@@ -15,7 +14,7 @@ export async function getUnitNames(signal?: AbortSignal): Promise<UnitName[]> {
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return z.array(unitNameSchema).parse(data);
+  return data;
 }
 
 export function unitNamesQueryOptions() {

@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { homeKeys } from '@/features/home/api/keys';
-
-const rowSchema = z.object({ action_key: z.string() });
 
 /**
  * The role's configured visible homepage actions (spec §7 `get_visible_homepage_actions`). An empty list
@@ -15,8 +12,7 @@ export async function getVisibleHomeActions(roleId: string | null, signal?: Abor
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) return [];
-  const parsed = z.array(rowSchema).safeParse(data);
-  return parsed.success ? parsed.data.map((row) => row.action_key) : [];
+  return data.map((row) => row.action_key);
 }
 
 export function visibleHomeActionsQueryOptions(roleId: string | null) {

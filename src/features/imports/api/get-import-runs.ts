@@ -1,21 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { profileNames, UNKNOWN_USER } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { importKeys } from '@/features/imports/api/keys';
+import type { Tables } from '@/types/database.types';
 
-const runSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['shortages', 'products']),
-  file_name: z.string(),
-  created_by: z.string(),
-  created_at: z.string(),
-  rows_total: z.number(),
-  rows_accepted: z.number(),
-  rows_rejected: z.number(),
-  unit: z.nullable(z.object({ name: z.string() })),
-});
-export type ImportRun = z.infer<typeof runSchema> & { creatorName: string };
+const IMPORT_KINDS = ['shortages', 'products'] as const;
+type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** A row of the history, typed from the generated database types, with the creator's name. */
+export type ImportRun = Pick<Tables<'import_runs'>, 'id' | 'file_name' | 'created_by' | 'created_at' | 'rows_total' | 'rows_accepted' | 'rows_rejected'> & {
+  kind: ImportKind;
+  unit: Pick<Tables<'store_units'>, 'name'> | null;
+  creatorName: string;
+};
+
+/** The kind column (text with a check constraint) as the union; an unknown value is schema drift, refused. */
+function importKindOf(value: string): ImportKind {
+  if (!(IMPORT_KINDS as readonly string[]).includes(value)) throw new Error(`Unexpected import kind ${value}`);
+  return value as ImportKind;
+}
 
 /** Import history (RLS: own unit's and own runs; admins all), newest first, with creator names. */
 export async function getImportRuns(signal?: AbortSignal): Promise<ImportRun[]> {
@@ -27,9 +30,8 @@ export async function getImportRuns(signal?: AbortSignal): Promise<ImportRun[]> 
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  const runs = z.array(runSchema).parse(data);
-  const names = await profileNames(runs.map((r) => r.created_by), signal);
-  return runs.map((run) => ({ ...run, creatorName: names.get(run.created_by) ?? UNKNOWN_USER }));
+  const names = await profileNames(data.map((r) => r.created_by), signal);
+  return data.map((run) => ({ ...run, kind: importKindOf(run.kind), creatorName: names.get(run.created_by) ?? UNKNOWN_USER }));
 }
 
 export function importRunsQueryOptions() {
@@ -40,8 +42,7 @@ export function useImportRuns() {
   return useQuery(importRunsQueryOptions());
 }
 
-const rejectionSchema = z.object({ row_number: z.number(), data: z.unknown(), errors: z.array(z.string()) });
-export type ImportRejection = z.infer<typeof rejectionSchema>;
+export type ImportRejection = Pick<Tables<'import_run_rejections'>, 'row_number' | 'data' | 'errors'>;
 
 /** The rejected rows of one run, in file order. */
 export async function getImportRejections(runId: string): Promise<ImportRejection[]> {
@@ -51,5 +52,5 @@ export async function getImportRejections(runId: string): Promise<ImportRejectio
     .eq('import_run_id', runId)
     .order('row_number');
   if (error) throw error;
-  return z.array(rejectionSchema).parse(data);
+  return data;
 }

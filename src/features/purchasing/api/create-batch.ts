@@ -23,7 +23,7 @@ export async function createBatch(input: CreateBatchInput): Promise<string> {
     ...(name ? { p_name: name } : {}),
   });
   if (error) throw error;
-  return z.object({ id: z.string() }).parse(data).id;
+  return data.id;
 }
 
 const itemErrors = z.array(z.object({ message: z.string() }));

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { QUOTE_AUTH_ERROR, QUOTE_AUTH_ERROR_DETAIL, QUOTE_CREATE_ERROR, QUOTE_CREATED, QUOTE_CREATED_DETAIL, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { isAuthenticationError } from '@/lib/errors';
@@ -29,7 +28,7 @@ export async function getOrCreateQuote(queryClient: QueryClient, batchId: string
   if (existing) return { quote: existing, created: false };
   const { data, error } = await supabase.rpc('get_or_create_quote', { p_batch_id: batchId });
   if (error) throw error;
-  const id = z.object({ id: z.string() }).parse(data).id;
+  const id = data.id;
   const quote = await findQuote(batchId, supplierId);
   if (!quote || quote.id !== id) throw new Error('Cotação não encontrada');
   return { quote, created: true };

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { BATCH_UPDATE_ERROR, BATCH_UPDATE_FALLBACK } from '@/features/purchasing/messages';
 import { RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { batchNameSchema } from '@/features/purchasing/schemas';
 
-export const batchNameSchema = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'Informe o nome do lote.'), z.maxLength(120, 'O nome do lote deve ter no máximo 120 caracteres.'));
 
 export interface RenameBatchInput {
   batchId: string;

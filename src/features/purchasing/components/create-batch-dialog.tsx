@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -7,43 +9,41 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCreateBatch } from '@/features/purchasing/api/create-batch';
 import { usePendingShortages } from '@/features/purchasing/api/get-pending-shortages';
 import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
+import { createBatchFormSchema, type CreateBatchFormValues } from '@/features/purchasing/schemas';
+
+const EMPTY: CreateBatchFormValues = { name: '', shortageIds: [] };
 
 /** Creates a batch from selected pending shortages; opens the new batch on success. */
 export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) => void }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | undefined>();
   const pending = usePendingShortages(open);
   const create = useCreateBatch();
+  const form = useForm({ resolver: zodResolver(createBatchFormSchema), defaultValues: EMPTY });
+  const selectionError = form.formState.errors.shortageIds?.message;
 
-  function submit() {
-    if (selected.size === 0) {
-      setError('Selecione ao menos um item para criar o lote.');
-      return;
-    }
+  const submit = form.handleSubmit(({ name, shortageIds }) => {
     // The batch's unit: the one all chosen shortages share, or none when they come from several units.
-    const units = new Set((pending.data ?? []).filter((s) => selected.has(s.id)).map((s) => s.unitId));
+    const chosen = new Set(shortageIds);
+    const units = new Set((pending.data ?? []).filter((s) => chosen.has(s.id)).map((s) => s.unitId));
     const unitId = units.size === 1 ? ([...units][0] ?? null) : null;
     create.mutate(
-      { unitId, shortageIds: [...selected], name: name.trim() || null },
+      { unitId, shortageIds, name: name || null },
       {
         onSuccess: (batchId) => {
           setOpen(false);
-          setSelected(new Set());
-          setName('');
+          form.reset(EMPTY);
           onCreated(batchId);
         },
       },
     );
-  }
+  });
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(undefined);
+        form.clearErrors();
       }}
     >
       <DialogTrigger asChild>
@@ -56,7 +56,13 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
           <DialogTitle>Novo lote de cotação</DialogTitle>
           <DialogDescription>Selecione as faltas pendentes que farão parte do lote. Sem nome, o lote recebe “Lote” e o início do seu código.</DialogDescription>
         </DialogHeader>
-        <FormField label="Nome do lote (opcional)" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} placeholder="Ex.: Lote Semanal Centro" />
+        <FormField
+          label="Nome do lote (opcional)"
+          maxLength={120}
+          placeholder="Ex.: Lote Semanal Centro"
+          error={form.formState.errors.name?.message}
+          {...form.register('name')}
+        />
         {pending.isLoading ? (
           <div className="flex h-40 items-center justify-center">
             <Spinner label="Carregando faltas pendentes" />
@@ -66,25 +72,25 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
             Erro ao carregar dados
           </p>
         ) : (
-          <ShortagePicker
-            shortages={pending.data ?? []}
-            selected={selected}
-            onChange={(next) => {
-              setSelected(next);
-              setError(undefined);
-            }}
+          <Controller
+            control={form.control}
+            name="shortageIds"
+            render={({ field }) => (
+              <ShortagePicker shortages={pending.data ?? []} selected={new Set(field.value)} onChange={(next) => field.onChange([...next])} />
+            )}
           />
         )}
-        {error ? (
+        {selectionError ? (
           <p role="alert" className="text-sm text-destructive">
-            {error}
+            {selectionError}
           </p>
         ) : null}
         <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancelar
           </Button>
-          <Button onClick={submit} disabled={create.isPending}>
+          {/* No <form>: Enter in the picker's search box filters, it must not create the batch. */}
+          <Button type="button" onClick={() => void submit()} disabled={create.isPending}>
             {create.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null} Criar lote
           </Button>
         </DialogFooter>

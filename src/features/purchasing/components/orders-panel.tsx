@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PackageCheck, Printer, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatCurrency, formatNumber, toAppDateString } from '@/lib/dates';
 import { useOrders } from '@/features/purchasing/order-context';
 import { formatDay } from '@/features/purchasing/logic';
+import { generateOrdersFormSchema } from '@/features/purchasing/schemas';
 import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { BatchStatus, Order } from '@/features/purchasing/types';
@@ -27,10 +30,8 @@ const PRINT_CSS = `.po-print-root { display: none; }
 }`;
 
 export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
-  const { orders, isLoading, isError, isGenerating, generateOrders, setOrderStatus } = useOrders();
-  const [deliveryDate, setDeliveryDate] = useState('');
+  const { orders, isLoading, isError, setOrderStatus } = useOrders();
   const [printing, setPrinting] = useState<Order | null>(null);
-  const today = toAppDateString(new Date());
 
   if (isLoading) return <Skeleton className="h-48" aria-hidden="true" />;
   if (isError)
@@ -43,22 +44,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
   return (
     <div className="flex flex-col gap-4">
       {orders.length === 0 && batchStatus === 'COTACAO_FINALIZADA' ? (
-        <form
-          className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void generateOrders(deliveryDate || null);
-          }}
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor="delivery-date">Data de entrega</Label>
-            <Input id="delivery-date" type="date" min={today} value={deliveryDate} onChange={(e) => setDeliveryDate(e.target.value)} className="w-48" />
-          </div>
-          <Button type="submit" disabled={isGenerating}>
-            <ShoppingCart aria-hidden="true" /> Gerar pedidos
-          </Button>
-          <p className="basis-full text-sm text-muted-foreground">Um pedido é gerado para cada fornecedor vencedor, com as quantidades solicitadas e os preços cotados.</p>
-        </form>
+        <GenerateOrdersForm />
       ) : null}
       {orders.length === 0 ? (
         <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nenhum pedido gerado para este lote.</p>
@@ -125,5 +111,39 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** The delivery date (optional) and the button that turns the winners into one order per supplier. */
+function GenerateOrdersForm() {
+  const { isGenerating, generateOrders } = useOrders();
+  const form = useForm({ resolver: zodResolver(generateOrdersFormSchema), defaultValues: { deliveryDate: '' } });
+  const error = form.formState.errors.deliveryDate?.message;
+  const submit = form.handleSubmit(({ deliveryDate }) => generateOrders(deliveryDate || null));
+
+  return (
+    <form className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="grid gap-1.5">
+        <Label htmlFor="delivery-date">Data de entrega</Label>
+        <Input
+          id="delivery-date"
+          type="date"
+          min={toAppDateString(new Date())}
+          className="w-48"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'delivery-date-error' : undefined}
+          {...form.register('deliveryDate')}
+        />
+      </div>
+      <Button type="submit" disabled={isGenerating}>
+        <ShoppingCart aria-hidden="true" /> Gerar pedidos
+      </Button>
+      {error ? (
+        <p id="delivery-date-error" className="basis-full text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <p className="basis-full text-sm text-muted-foreground">Um pedido é gerado para cada fornecedor vencedor, com as quantidades solicitadas e os preços cotados.</p>
+    </form>
   );
 }

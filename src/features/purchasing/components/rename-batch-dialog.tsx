@@ -1,57 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { batchNameSchema, useRenameBatch } from '@/features/purchasing/api/update-batch';
+import { useRenameBatch } from '@/features/purchasing/api/update-batch';
+import { renameBatchFormSchema } from '@/features/purchasing/schemas';
 
 export function RenameBatchDialog({ batchId, name }: { batchId: string; name: string }) {
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState(name);
-  const [error, setError] = useState<string | undefined>();
-  const rename = useRenameBatch();
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = batchNameSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    rename.mutate({ batchId, name: parsed.data }, { onSuccess: () => setOpen(false) });
-  }
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setValue(name);
-        setError(undefined);
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Renomear lote">
           <Pencil aria-hidden="true" />
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Renomear lote</DialogTitle>
-            <DialogDescription>O novo nome aparece para o setor de compras e para os representantes.</DialogDescription>
-          </DialogHeader>
-          <FormField label="Nome do lote" value={value} maxLength={120} error={error} onChange={(e) => setValue(e.target.value)} autoFocus />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={rename.isPending}>
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
+        {/* Mounted while open: each opening starts from the batch's current name. */}
+        {open ? <RenameBatchForm batchId={batchId} name={name} onClose={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function RenameBatchForm({ batchId, name, onClose }: { batchId: string; name: string; onClose: () => void }) {
+  const rename = useRenameBatch();
+  const form = useForm({ resolver: zodResolver(renameBatchFormSchema), defaultValues: { name } });
+  // The dialog stays open on failure (the toast says why), so the name stays as typed.
+  const submit = form.handleSubmit((values) => rename.mutate({ batchId, name: values.name }, { onSuccess: onClose }));
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Renomear lote</DialogTitle>
+        <DialogDescription>O novo nome aparece para o setor de compras e para os representantes.</DialogDescription>
+      </DialogHeader>
+      <FormField label="Nome do lote" maxLength={120} autoFocus error={form.formState.errors.name?.message} {...form.register('name')} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={rename.isPending}>
+          Salvar
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

@@ -1,19 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
 import type { ShortageProduct } from '@/features/shortages/types';
+import type { Tables } from '@/types/database.types';
 
 const SELECT = 'id, name, barcode, description, product_categories(category_id)';
-const rowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  barcode: z.nullable(z.string()),
-  description: z.nullable(z.string()),
-  product_categories: z.array(z.object({ category_id: z.string() })),
-});
+/** A row selected with SELECT, typed from the generated database types. */
+type ProductRow = Pick<Tables<'products'>, 'id' | 'name' | 'barcode' | 'description'> & {
+  product_categories: Pick<Tables<'product_categories'>, 'category_id'>[];
+};
 
-function toProduct(row: z.infer<typeof rowSchema>): ShortageProduct {
+function toProduct(row: ProductRow): ShortageProduct {
   return { id: row.id, name: row.name, barcode: row.barcode, description: row.description, groupId: row.product_categories[0]?.category_id ?? null };
 }
 
@@ -23,7 +20,7 @@ export async function findProductByBarcode(barcode: string, signal?: AbortSignal
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  const row = z.array(rowSchema).parse(data)[0];
+  const row = data[0];
   return row ? toProduct(row) : null;
 }
 
@@ -41,7 +38,7 @@ export async function searchProducts(term: string, signal?: AbortSignal): Promis
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return z.array(rowSchema).parse(data).map(toProduct);
+  return data.map(toProduct);
 }
 
 export function productSearchQueryOptions(term: string) {

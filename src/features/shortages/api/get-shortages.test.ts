@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nextShortageCursor, SHORTAGE_PAGE_SIZE, shortageFilterArgs } from '@/features/shortages/api/get-shortages';
-import { UNKNOWN_USER } from '@/lib/profiles';
-import { EMPTY_SHORTAGE_FILTERS, type Shortage } from '@/features/shortages/types';
+import { shortageFixture } from '@/features/shortages/test-fixtures';
+import { EMPTY_SHORTAGE_FILTERS } from '@/features/shortages/types';
 
-function shortage(id: string, createdAt: string): Shortage {
-  return {
-    id,
-    product_id: 'p',
-    unit_id: 'u',
-    requested_quantity: 1,
-    available_quantity: 0,
-    status: 'PENDENTE',
-    created_at: createdAt,
-    created_by: 'c',
-    group_id: null,
-    batch_id: null,
-    observation: null,
-    product: null,
-    groupName: null,
-    unitName: null,
-    creatorName: UNKNOWN_USER,
-  };
-}
+const shortage = (id: string, createdAt: string) => shortageFixture(id, { created_at: createdAt });
 
 describe('shortageFilterArgs', () => {
   it('sends nothing for blank filters (every status, period, text and unit)', () => {

@@ -1,35 +1,23 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { profileNames, UNKNOWN_USER } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
-import { SHORTAGE_STATUSES, type Shortage, type ShortageFilters } from '@/features/shortages/types';
+import type { Tables } from '@/types/database.types';
+import { shortageStatusOf, type Shortage, type ShortageFilters } from '@/features/shortages/types';
 
 /** Rows per request; the list loads the next page as the user scrolls near its end. */
 export const SHORTAGE_PAGE_SIZE = 100;
 
-const rowSchema = z.object({
-  id: z.string(),
-  product_id: z.string(),
-  unit_id: z.string(),
-  requested_quantity: z.number(),
-  available_quantity: z.number(),
-  status: z.enum(SHORTAGE_STATUSES),
-  created_at: z.string(),
-  created_by: z.string(),
-  group_id: z.nullable(z.string()),
-  batch_id: z.nullable(z.string()),
-  observation: z.nullable(z.string()),
-  product: z.nullable(z.object({ id: z.string(), name: z.string(), barcode: z.nullable(z.string()), description: z.nullable(z.string()) })),
-  group: z.nullable(z.object({ id: z.string(), name: z.string() })),
-  unit: z.nullable(z.object({ id: z.string(), name: z.string() })),
-});
-type ShortageRow = z.infer<typeof rowSchema>;
-
 /** Spec §7 "Select with product, group (categories) and unit". */
 export const SHORTAGE_SELECT =
-  'id, product_id, unit_id, requested_quantity, available_quantity, status, created_at, created_by, group_id, batch_id, observation, ' +
-  'product:products(id, name, barcode, description), group:categories(id, name), unit:store_units(id, name)';
+  'id, product_id, unit_id, requested_quantity, available_quantity, status, created_at, created_by, group_id, batch_id, observation, product:products(id, name, barcode, description), group:categories(id, name), unit:store_units(id, name)';
+
+/** A row selected with SHORTAGE_SELECT, typed from the generated database types. */
+export type ShortageRow = Omit<Tables<'shortages'>, 'updated_at'> & {
+  product: Pick<Tables<'products'>, 'id' | 'name' | 'barcode' | 'description'> | null;
+  group: Pick<Tables<'categories'>, 'id' | 'name'> | null;
+  unit: Pick<Tables<'store_units'>, 'id' | 'name'> | null;
+};
 
 /** Where the next page starts: strictly older than the last row loaded (newest first, ties by id). */
 export interface ShortageCursor {
@@ -50,7 +38,7 @@ export function shortageFilterArgs(filters: ShortageFilters) {
 }
 
 function toShortage({ group, unit, ...row }: ShortageRow, names: ReadonlyMap<string, string>): Shortage {
-  return { ...row, groupName: group?.name ?? null, unitName: unit?.name ?? null, creatorName: names.get(row.created_by) ?? UNKNOWN_USER };
+  return { ...row, status: shortageStatusOf(row.status), groupName: group?.name ?? null, unitName: unit?.name ?? null, creatorName: names.get(row.created_by) ?? UNKNOWN_USER };
 }
 
 /** Creator names from profiles (spec §7 "Profiles lookup for creator names"); 'Unknown User' when absent. */
@@ -76,7 +64,9 @@ export async function getShortagePage(filters: ShortageFilters, cursor: Shortage
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return withCreatorNames(z.array(rowSchema).parse(data), signal);
+  // search_shortages returns setof shortages; the generated types carry no embedding for a function's rows, so the
+  // embedded product, group and unit are stated here (the same select is type-checked on the table in getShortage).
+  return withCreatorNames(data as unknown as ShortageRow[], signal);
 }
 
 /** How many shortages the filters match in all (count_shortages). */
@@ -85,7 +75,7 @@ export async function countShortages(filters: ShortageFilters, signal?: AbortSig
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  return z.number().parse(data);
+  return data;
 }
 
 /** Spec §7 "Read shortage by id (one row)", e.g. to edit the open shortage a duplicate warning points at. */
@@ -98,8 +88,7 @@ export async function getShortage(id: string, signal?: AbortSignal): Promise<Sho
 }
 
 /** One row selected with SHORTAGE_SELECT (a read, or what an update returns), as the list shows it. */
-export async function readShortage(data: unknown, signal?: AbortSignal): Promise<Shortage> {
-  const row = rowSchema.parse(data);
+export async function readShortage(row: ShortageRow, signal?: AbortSignal): Promise<Shortage> {
   return toShortage(row, await profileNames([row.created_by], signal));
 }
 

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Barcode, PackageCheck, X } from 'lucide-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,20 +15,17 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
 import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
-import { validate, type FieldErrors } from '@/lib/form';
+import { useCreateShortage } from '@/features/shortages/api/create-shortage';
+import { findOpenShortage, type OpenShortage } from '@/features/shortages/api/find-open-shortage';
 import { findProductByBarcode } from '@/features/shortages/api/find-products';
-import { findOpenShortage, useCreateShortage, type OpenShortage } from '@/features/shortages/api/mutations';
 import { ProductCombobox } from '@/features/shortages/components/product-combobox';
-import { EMPTY_SHORTAGE_FORM, shortageFormSchema, toShortageWrite, type ShortageFormValues, type ShortageWrite } from '@/features/shortages/schemas';
+import { ShortageGroupField, ShortageObservationField } from '@/features/shortages/components/shortage-fields';
+import { EMPTY_SHORTAGE_FORM, shortageFormSchema, toShortageWrite, type ShortageFormOutput, type ShortageWrite } from '@/features/shortages/schemas';
 import { duplicateMessage } from '@/features/shortages/messages';
 import type { ShortageGroup, ShortageProduct, ShortageUser } from '@/features/shortages/types';
-
-const NO_GROUP = 'none';
 
 interface RegisterShortageFormProps {
   user: ShortageUser & { unitId: string };
@@ -38,21 +37,20 @@ interface RegisterShortageFormProps {
 export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterShortageFormProps) {
   const createShortage = useCreateShortage();
   const barcodeRef = useRef<HTMLInputElement>(null);
-  const quantityRef = useRef<HTMLInputElement>(null);
   const [barcode, setBarcode] = useState('');
   const [barcodeMessage, setBarcodeMessage] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const [product, setProduct] = useState<ShortageProduct | null>(null);
-  const [values, setValues] = useState<ShortageFormValues>(EMPTY_SHORTAGE_FORM);
-  const [errors, setErrors] = useState<FieldErrors<ShortageFormValues>>({});
+  const form = useForm({ resolver: zodResolver(shortageFormSchema), defaultValues: EMPTY_SHORTAGE_FORM });
+  const { errors } = form.formState;
   const [checking, setChecking] = useState(false);
   const [duplicate, setDuplicate] = useState<{ open: OpenShortage[]; write: ShortageWrite } | null>(null);
 
   const choose = (found: ShortageProduct) => {
     setProduct(found);
-    setValues((v) => ({ ...v, productId: found.id, groupId: v.groupId ?? found.groupId }));
-    setErrors((e) => ({ ...e, productId: undefined }));
-    window.setTimeout(() => quantityRef.current?.focus(), 0);
+    form.setValue('productId', found.id, { shouldValidate: form.formState.isSubmitted });
+    if (form.getValues('groupId') === null) form.setValue('groupId', found.groupId);
+    window.setTimeout(() => form.setFocus('requestedQuantity'), 0);
   };
 
   const lookUpBarcode = async () => {
@@ -89,8 +87,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
 
   const reset = () => {
     setProduct(null);
-    setValues(EMPTY_SHORTAGE_FORM);
-    setErrors({});
+    form.reset(EMPTY_SHORTAGE_FORM);
     setDuplicate(null);
     window.setTimeout(() => barcodeRef.current?.focus(), 0);
   };
@@ -99,15 +96,9 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
     createShortage.mutate({ ...write, unit_id: user.unitId, created_by: user.id }, { onSuccess: reset });
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(shortageFormSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const write = toShortageWrite(result.data);
+  // Valid values first warn about an open shortage of the same product in the unit (the spec's duplicate check).
+  const checkAndSave = async (values: ShortageFormOutput) => {
+    const write = toShortageWrite(values);
     setChecking(true);
     try {
       const open = await findOpenShortage(write.product_id, user.unitId);
@@ -123,7 +114,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
   const existing = duplicate?.open[0];
 
   return (
-    <form className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="register-shortage-title">
+    <form className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm" onSubmit={(event) => void form.handleSubmit(checkAndSave)(event)} noValidate aria-labelledby="register-shortage-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="register-shortage-title" className="text-lg font-medium">
           Registrar falta
@@ -180,54 +171,17 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
           </div>
         ) : (
           <p className={errors.productId ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
-            {errors.productId ?? 'Nenhum produto selecionado.'}
+            {errors.productId?.message ?? 'Nenhum produto selecionado.'}
           </p>
         )}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
-          ref={quantityRef}
-          label="Quantidade solicitada"
-          inputMode="numeric"
-          value={values.requestedQuantity}
-          error={errors.requestedQuantity}
-          onChange={(event) => setValues((v) => ({ ...v, requestedQuantity: event.target.value }))}
-        />
-        <FormField
-          label="Quantidade disponível"
-          inputMode="numeric"
-          value={values.availableQuantity}
-          error={errors.availableQuantity}
-          onChange={(event) => setValues((v) => ({ ...v, availableQuantity: event.target.value }))}
-        />
-        <div className="grid gap-2">
-          <Label htmlFor="shortage-group">Grupo</Label>
-          <Select value={values.groupId ?? NO_GROUP} onValueChange={(value) => setValues((v) => ({ ...v, groupId: value === NO_GROUP ? null : value }))}>
-            <SelectTrigger id="shortage-group" aria-label="Grupo">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NO_GROUP}>Grupo não especificado</SelectItem>
-              {groups.map((group) => (
-                <SelectItem key={group.id} value={group.id}>
-                  {group.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FormField label="Quantidade solicitada" inputMode="numeric" error={errors.requestedQuantity?.message} {...form.register('requestedQuantity')} />
+        <FormField label="Quantidade disponível" inputMode="numeric" error={errors.availableQuantity?.message} {...form.register('availableQuantity')} />
+        <ShortageGroupField id="shortage-group" control={form.control} groups={groups} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="shortage-observation">Observação</Label>
-        <Textarea
-          id="shortage-observation"
-          value={values.observation}
-          aria-invalid={errors.observation ? true : undefined}
-          onChange={(event) => setValues((v) => ({ ...v, observation: event.target.value }))}
-        />
-        {errors.observation ? <p className="text-sm text-destructive">{errors.observation}</p> : null}
-      </div>
+      <ShortageObservationField id="shortage-observation" error={errors.observation} registration={form.register('observation')} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={reset}>
           Limpar

@@ -1,28 +1,10 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { changeCanMoveRow, withUpdatedShortage } from '@/features/shortages/api/mutations';
+import { changeCanMoveRow, withUpdatedShortage } from '@/features/shortages/api/update-shortage';
+import { shortageFixture } from '@/features/shortages/test-fixtures';
 import { EMPTY_SHORTAGE_FILTERS, type Shortage } from '@/features/shortages/types';
 
-function shortage(id: string, overrides: Partial<Shortage> = {}): Shortage {
-  return {
-    id,
-    product_id: 'p',
-    unit_id: 'u',
-    requested_quantity: 1,
-    available_quantity: 0,
-    status: 'PENDENTE',
-    created_at: '2026-11-20T12:00:00Z',
-    created_by: 'c',
-    group_id: null,
-    batch_id: null,
-    observation: null,
-    product: { id: 'p', name: 'Dipirona 500mg', barcode: null, description: null },
-    groupName: null,
-    unitName: 'Unidade Centro',
-    creatorName: 'Ana',
-    ...overrides,
-  };
-}
+const shortage = shortageFixture;
 
 function pages(...loaded: Shortage[][]): InfiniteData<Shortage[], unknown> {
   return { pages: loaded, pageParams: loaded.map((_, index) => index) };

@@ -1,0 +1,42 @@
+/**
+ * The purchasing forms' schemas: the values as typed (strings), checked with the same rules the
+ * database applies, so a field's Portuguese message shows under it before anything is sent.
+ */
+import * as z from 'zod/mini';
+import { parseQuantity } from '@/features/purchasing/logic';
+
+const BATCH_NAME_MAX = 120;
+const batchNameTooLong = 'O nome do lote deve ter no máximo 120 caracteres.';
+
+/** A batch's name (quote_batches.name is required when renaming; the check caps it at 120). */
+export const batchNameSchema = z.string().check(z.trim(), z.minLength(1, 'Informe o nome do lote.'), z.maxLength(BATCH_NAME_MAX, batchNameTooLong));
+
+export const renameBatchFormSchema = z.object({ name: batchNameSchema });
+export type RenameBatchFormValues = z.input<typeof renameBatchFormSchema>;
+
+/** New batch: an optional name (blank: the database names it) and at least one pending shortage. */
+export const createBatchFormSchema = z.object({
+  name: z.string().check(z.trim(), z.maxLength(BATCH_NAME_MAX, batchNameTooLong)),
+  shortageIds: z.array(z.string()).check(z.minLength(1, 'Selecione ao menos um item para criar o lote.')),
+});
+export type CreateBatchFormValues = z.input<typeof createBatchFormSchema>;
+
+/** One requested quantity for every item of a batch: a whole number above zero ("1.200" reads as 1200). */
+export const batchQuantityFormSchema = z.object({
+  quantity: z.pipe(
+    z.string().check(
+      z.refine((text) => {
+        const quantity = parseQuantity(text);
+        return quantity !== null && !Number.isNaN(quantity) && quantity > 0 && quantity <= 2_147_483_647;
+      }, 'Informe um número inteiro maior que zero.'),
+    ),
+    z.transform((text) => parseQuantity(text) ?? 0),
+  ),
+});
+export type BatchQuantityFormValues = z.input<typeof batchQuantityFormSchema>;
+
+/** Orders' delivery date: optional, a calendar day as the date input gives it (YYYY-MM-DD). */
+export const generateOrdersFormSchema = z.object({
+  deliveryDate: z.string().check(z.refine((day) => day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day), 'Informe uma data de entrega válida.')),
+});
+export type GenerateOrdersFormValues = z.input<typeof generateOrdersFormSchema>;
