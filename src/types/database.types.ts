@@ -875,6 +875,17 @@ export type Database = {
           unit_name: string
         }[]
       }
+      admin_save_role: {
+        Args: {
+          p_home_actions: string[]
+          p_is_admin: boolean
+          p_menu_paths: string[]
+          p_name: string
+          p_permissions: string[]
+          p_role_id: string
+        }
+        Returns: string
+      }
       admin_set_user_access: {
         Args: {
           p_full_name: string

@@ -439,3 +439,74 @@ comment on function public.admin_account_state(uuid) is
 
 revoke execute on function public.admin_account_state(uuid) from public, anon, authenticated;
 grant execute on function public.admin_account_state(uuid) to service_role;
+
+-- A role's whole configuration in one transaction (the roles screen saves it at once): name and
+-- admin flag, permissions, visible menu paths (none: all visible) and home actions (deleted then
+-- inserted, spec §7). p_role_id null creates the role; returns its id. Security invoker: the
+-- policies decide (admins; MANAGE_ROLES holders for roles that are neither admin nor their own,
+-- granting only permissions they hold).
+create function public.admin_save_role(
+  p_role_id uuid,
+  p_name text,
+  p_is_admin boolean,
+  p_permissions text[],
+  p_menu_paths text[],
+  p_home_actions text[]
+)
+returns uuid
+language plpgsql volatile security invoker set search_path = '' as $$
+declare
+  v_role_id uuid := p_role_id;
+  v_name text := btrim(coalesce(p_name, ''));
+begin
+  if not private.has_permission('MANAGE_ROLES') then
+    raise exception 'Você não tem permissão para gerenciar perfis' using errcode = '42501';
+  end if;
+  if v_name = '' then
+    raise exception 'Informe o nome do perfil' using errcode = '22023';
+  end if;
+  if char_length(v_name) > 60 then
+    raise exception 'O nome do perfil deve ter no máximo 60 caracteres' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.custom_roles cr where lower(cr.name) = lower(v_name) and cr.id is distinct from v_role_id) then
+    raise exception 'Já existe um perfil com este nome' using errcode = '23505';
+  end if;
+  if exists (select 1 from unnest(coalesce(p_menu_paths, '{}')) m(path) where m.path !~ '^/[a-z0-9/-]*$') then
+    raise exception 'Caminho de menu inválido' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(coalesce(p_permissions, '{}')) p(name) where not exists (select 1 from public.permissions pe where pe.name = p.name)) then
+    raise exception 'Permissão não encontrada' using errcode = '22023';
+  end if;
+
+  if v_role_id is null then
+    insert into public.custom_roles (name, is_admin) values (v_name, coalesce(p_is_admin, false)) returning id into v_role_id;
+  else
+    update public.custom_roles cr set name = v_name, is_admin = coalesce(p_is_admin, false)
+     where cr.id = v_role_id and (cr.name is distinct from v_name or cr.is_admin is distinct from coalesce(p_is_admin, false));
+    if not exists (select 1 from public.custom_roles cr where cr.id = v_role_id) then
+      raise exception 'Perfil não encontrado' using errcode = '22023';
+    end if;
+  end if;
+
+  delete from public.role_permissions rp where rp.role_id = v_role_id and not (rp.permission = any (coalesce(p_permissions, '{}')));
+  insert into public.role_permissions (role_id, permission)
+  select v_role_id, p.name from unnest(coalesce(p_permissions, '{}')) p(name)
+  on conflict do nothing;
+
+  delete from public.role_menu_paths rmp where rmp.role_id = v_role_id and not (rmp.menu_path = any (coalesce(p_menu_paths, '{}')));
+  insert into public.role_menu_paths (role_id, menu_path)
+  select v_role_id, m.path from unnest(coalesce(p_menu_paths, '{}')) m(path)
+  on conflict do nothing;
+
+  delete from public.role_homepage_actions rha where rha.role_id = v_role_id;
+  insert into public.role_homepage_actions (role_id, action_key, visible)
+  select distinct v_role_id, a.key, true from unnest(coalesce(p_home_actions, '{}')) a(key);
+  return v_role_id;
+end;
+$$;
+
+comment on function public.admin_save_role(uuid, text, boolean, text[], text[], text[]) is
+  'Creates or updates a role with its permissions, menu paths and home actions in one transaction, through the caller''s policies.';
+
+revoke execute on function public.admin_save_role(uuid, text, boolean, text[], text[], text[]) from public, anon;
+grant execute on function public.admin_save_role(uuid, text, boolean, text[], text[], text[]) to authenticated, service_role;

@@ -329,6 +329,45 @@ describe('access administration through the REST API needs the rights', () => {
   });
 });
 
+describe('roles: one call saves name, permissions, menu paths and home actions', () => {
+  it('creates and edits a role, home actions deleted then inserted; the sidebar of its users follows', async () => {
+    const admin = await as('admin');
+    const name = `Estoquista ${tag}`;
+    const id = unwrap(await admin.rpc('admin_save_role', {
+      p_role_id: null,
+      p_name: name,
+      p_is_admin: false,
+      p_permissions: ['CREATE_SHORTAGES', 'MANAGE_PRODUCTS'],
+      p_menu_paths: ['/lancamento', '/produtos'],
+      p_home_actions: ['launch_shortages', 'product_catalog'],
+    })) as string;
+    try {
+      unwrap(await admin.rpc('admin_save_role', {
+        p_role_id: id,
+        p_name: name,
+        p_is_admin: false,
+        p_permissions: ['CREATE_SHORTAGES'],
+        p_menu_paths: ['/lancamento'],
+        p_home_actions: ['launch_shortages'],
+      }));
+      expect(unwrap(await admin.from('role_permissions').select('permission').eq('role_id', id))).toEqual([{ permission: 'CREATE_SHORTAGES' }]);
+      expect(unwrap(await admin.rpc('get_visible_menu_paths', { role_id: id }))).toEqual([{ menu_path: '/lancamento' }]);
+      expect(unwrap(await admin.rpc('get_visible_homepage_actions', { role_id: id }))).toEqual([{ action_key: 'launch_shortages' }]);
+
+      const duplicate = await admin.rpc('admin_save_role', { p_role_id: null, p_name: name.toUpperCase(), p_is_admin: false, p_permissions: [], p_menu_paths: [], p_home_actions: [] });
+      expect(duplicate.error?.message).toBe('Já existe um perfil com este nome');
+      const unknown = await admin.rpc('admin_save_role', { p_role_id: id, p_name: name, p_is_admin: false, p_permissions: ['VOAR'], p_menu_paths: [], p_home_actions: [] });
+      expect(unknown.error?.message).toBe('Permissão não encontrada');
+      const clerk = await as('balconista');
+      const refused = await clerk.rpc('admin_save_role', { p_role_id: id, p_name: name, p_is_admin: true, p_permissions: [], p_menu_paths: [], p_home_actions: [] });
+      expect(refused.error?.code).toBe('42501');
+      expect(unwrap(await admin.from('custom_roles').select('is_admin').eq('id', id).single())).toEqual({ is_admin: false });
+    } finally {
+      await admin.from('custom_roles').delete().eq('id', id);
+    }
+  });
+});
+
 describe('the users list', () => {
   it('lists, searches and filters in the database, with email, role, unit and state; new sign-ups flagged', async () => {
     const { email } = await createEmployee('lista');

@@ -793,6 +793,14 @@ const RPC_PLANS: Record<string, RpcPlan> = {
         expect: refused,
       },
     ]),
+  // Roles: nobody but an administrator turns a role into an admin role.
+  admin_save_role: (a) =>
+    when(!a.isAdmin, [
+      {
+        args: { p_role_id: a.roleId, p_name: `${tag} perfil`, p_is_admin: true, p_permissions: [], p_menu_paths: [], p_home_actions: [] },
+        expect: refused,
+      },
+    ]),
   // Answers only about the caller itself.
   caller_has_permission: (a) => [
     {
