@@ -510,3 +510,8 @@ comment on function public.admin_save_role(uuid, text, boolean, text[], text[], 
 
 revoke execute on function public.admin_save_role(uuid, text, boolean, text[], text[], text[]) from public, anon;
 grant execute on function public.admin_save_role(uuid, text, boolean, text[], text[], text[]) to authenticated, service_role;
+
+-- Units are named and addressed on /usuarios: the same limits the form shows.
+alter table public.store_units
+  add constraint store_units_name_length check (char_length(name) <= 120),
+  add constraint store_units_address_length check (address is null or char_length(address) <= 300);
