@@ -109,3 +109,29 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   await employeeContext.close();
   await adminContext.close();
 });
+
+test('a self sign-up lands home with no unit and access pending; the admin sees it flagged as new, with the unit it asked for', async ({ page, browser }) => {
+  const email = `novo-${Date.now()}@farmacia.test`;
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill('Nina Nova');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('combobox', { name: 'Unidade' }).click();
+  await page.getByRole('option', { name: 'Unidade Norte' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Acesso pendente.' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('users-pending-home.png'), fullPage: true });
+
+  const adminContext = await browser.newContext({ storageState: storageStatePath('admin') });
+  const admin = await adminContext.newPage();
+  await admin.goto('/usuarios');
+  await admin.getByRole('combobox', { name: 'Situação' }).click();
+  await admin.getByRole('option', { name: 'Aguardando acesso' }).click();
+  await admin.getByLabel('Buscar').fill(email);
+  const row = admin.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Nina Nova/ });
+  await expect(row).toContainText('Novo · aguardando acesso');
+  await expect(row).toContainText('Pediu: Unidade Norte');
+  await adminContext.close();
+});

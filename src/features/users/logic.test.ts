@@ -62,4 +62,7 @@ describe('auditChanges', () => {
     expect(auditChanges({ menu_path: '/x', role_id: 'r' }, null)).toEqual(['menu_path: /x', 'role_id: r']);
     expect(auditChanges({ address: null }, { address: 'Rua A' })).toEqual(['address: — → Rua A']);
   });
+  it('names the ids it knows', () => {
+    expect(auditChanges({ unit_id: 'u1' }, { unit_id: 'u2' }, new Map([['u1', 'Unidade Centro'], ['u2', 'Unidade Norte']]))).toEqual(['unit_id: Unidade Centro → Unidade Norte']);
+  });
 });

@@ -42,9 +42,19 @@ export function accessPreview(
   };
 }
 
-/** An audit row's change in a few words: the fields that differ, as "field: before → after". */
-export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
-  const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+/** An audit row's change in a few words: the fields that differ, as "field: before → after" (ids named where `names` knows them). */
+export function auditChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  names: ReadonlyMap<string, string> = new Map(),
+): string[] {
+  // Ids of units, roles, permissions and people read as their names where they are known.
+  const show = (value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? '—'
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : (names.get(String(value)) ?? String(value));
   const ignored = new Set(['updated_at', 'created_at']);
   if (!before && after) return Object.entries(after).filter(([key]) => !ignored.has(key)).map(([key, value]) => `${key}: ${show(value)}`);
   if (before && !after) return Object.entries(before).filter(([key]) => !ignored.has(key)).map(([key, value]) => `${key}: ${show(value)}`);

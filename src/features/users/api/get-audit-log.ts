@@ -11,7 +11,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const SYSTEM_ACTOR = 'Sistema';
 
 /** One page of the audit trail, newest first, filtered by table and São Paulo days. */
-export async function getAuditLog(filters: AuditFilters, signal?: AbortSignal): Promise<{ rows: AuditEntry[]; total: number }> {
+export async function getAuditLog(filters: AuditFilters, signal?: AbortSignal): Promise<{ rows: AuditEntry[]; total: number; people: Map<string, string> }> {
   let query = supabase
     .from('audit_log')
     .select('id, actor, action, table_name, record_id, before, after, created_at', { count: 'exact' })
@@ -24,10 +24,16 @@ export async function getAuditLog(filters: AuditFilters, signal?: AbortSignal): 
   if (signal) query = query.abortSignal(signal);
   const { data, error, count } = await query;
   if (error) throw error;
-  const names = await profileNames(data.map((row) => row.actor), signal);
+  // The actors, and the people the changed rows are about (user_id, or a profile's id), by name.
+  const asRecord = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  const about = data.flatMap((row) =>
+    [asRecord(row.before), asRecord(row.after)].flatMap((values) => [values.user_id, row.table_name === 'profiles' ? values.id : undefined]),
+  );
+  const names = await profileNames([...data.map((row) => row.actor), ...about.filter((id): id is string => typeof id === 'string')], signal);
   const asObject = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
   return {
     total: count ?? 0,
+    people: names,
     rows: data.map((row) => ({
       id: row.id,
       actorName: row.actor ? (names.get(row.actor) ?? row.actor) : SYSTEM_ACTOR,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -10,14 +10,25 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/users/api/get-audit-log';
 import { auditChanges } from '@/features/users/logic';
 import { AUDIT_ACTION_LABELS, AUDIT_LOAD_ERROR, AUDIT_TABLE_LABELS } from '@/features/users/messages';
-import { EMPTY_AUDIT_FILTERS, type AuditFilters } from '@/features/users/types';
+import { EMPTY_AUDIT_FILTERS, type AccessCatalog, type AuditFilters } from '@/features/users/types';
 
 const ALL = 'all';
 
 /** The audit trail, newest first, filtered by what changed and by day; nobody can edit it. */
-export function AuditTab() {
+export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const audit = useAuditLog(filters);
+  const names = useMemo(
+    () =>
+      new Map<string, string>([
+        ...(catalog?.units ?? []).map((unit) => [unit.id, unit.name] as const),
+        ...(catalog?.roles ?? []).map((role) => [role.id, role.name] as const),
+        ...(catalog?.permissions ?? []).map((permission) => [permission.id, permission.name] as const),
+        ...(catalog?.suppliers ?? []).map((supplier) => [supplier.id, supplier.name] as const),
+        ...(audit.data?.people ?? new Map<string, string>()),
+      ]),
+    [catalog, audit.data],
+  );
   useEffect(() => {
     if (audit.isError) toast({ title: AUDIT_LOAD_ERROR, variant: 'destructive' });
   }, [audit.isError]);
@@ -80,7 +91,7 @@ export function AuditTab() {
                   <TableCell>{AUDIT_TABLE_LABELS[entry.tableName] ?? entry.tableName}</TableCell>
                   <TableCell className="max-w-md">
                     <ul className="grid gap-0.5 font-mono text-xs break-all">
-                      {auditChanges(entry.before, entry.after).map((line) => (
+                      {auditChanges(entry.before, entry.after, names).map((line) => (
                         <li key={line}>{line}</li>
                       ))}
                     </ul>

@@ -30,7 +30,7 @@ export function UsersPage({ currentUserId, tab, onTabChange }: UsersPageProps) {
         <p className="text-sm text-muted-foreground">Contas, perfis de acesso, unidades e o registro de tudo o que mudou.</p>
       </div>
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as UserAdminTab)}>
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="usuarios">Usuários</TabsTrigger>
           <TabsTrigger value="perfis">Perfis e acesso</TabsTrigger>
           <TabsTrigger value="unidades">Unidades</TabsTrigger>
@@ -49,7 +49,7 @@ export function UsersPage({ currentUserId, tab, onTabChange }: UsersPageProps) {
         ) : (
           <Skeleton className="h-72" aria-hidden="true" />
         )}
-        <TabsContent value="auditoria">{tab === 'auditoria' ? <AuditTab /> : null}</TabsContent>
+        <TabsContent value="auditoria">{tab === 'auditoria' ? <AuditTab catalog={catalog.data} /> : null}</TabsContent>
       </Tabs>
     </div>
   );
