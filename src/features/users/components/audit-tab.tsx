@@ -1,18 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/users/api/get-audit-log';
+import { ChoiceSelect } from '@/features/users/components/choice-select';
+import { Pager } from '@/features/users/components/pager';
 import { auditChanges } from '@/features/users/logic';
 import { AUDIT_ACTION_LABELS, AUDIT_LOAD_ERROR, AUDIT_TABLE_LABELS } from '@/features/users/messages';
 import { EMPTY_AUDIT_FILTERS, type AccessCatalog, type AuditFilters } from '@/features/users/types';
-
-const ALL = 'all';
 
 /** The audit trail, newest first, filtered by what changed and by day; nobody can edit it. */
 export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
@@ -33,7 +31,6 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
     if (audit.isError) toast({ title: AUDIT_LOAD_ERROR, variant: 'destructive' });
   }, [audit.isError]);
   const total = audit.data?.total ?? 0;
-  const first = filters.page * AUDIT_PAGE_SIZE;
   const setFilter = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...patch, page: 0 }));
 
   return (
@@ -41,19 +38,15 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-table">O que mudou</Label>
-          <Select value={filters.tableName ?? ALL} onValueChange={(value) => setFilter({ tableName: value === ALL ? null : value })}>
-            <SelectTrigger id="audit-table" className="w-56" aria-label="O que mudou">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Tudo</SelectItem>
-              {Object.entries(AUDIT_TABLE_LABELS).map(([table, label]) => (
-                <SelectItem key={table} value={table}>
-                  {label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect
+            id="audit-table"
+            label="O que mudou"
+            className="w-56"
+            value={filters.tableName}
+            noneLabel="Tudo"
+            options={Object.entries(AUDIT_TABLE_LABELS).map(([value, label]) => ({ value, label }))}
+            onChange={(tableName) => setFilter({ tableName })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-from">De</Label>
@@ -109,17 +102,7 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
           </TableBody>
         </Table>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span>{total === 0 ? '' : `Mostrando ${formatNumber(first + 1)}–${formatNumber(Math.min(first + AUDIT_PAGE_SIZE, total))} de ${formatNumber(total)}`}</span>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={filters.page === 0} onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}>
-            Anterior
-          </Button>
-          <Button variant="outline" size="sm" disabled={first + AUDIT_PAGE_SIZE >= total} onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}>
-            Próxima
-          </Button>
-        </div>
-      </div>
+      <Pager page={filters.page} pageSize={AUDIT_PAGE_SIZE} total={total} empty="" onPage={(page) => setFilters((current) => ({ ...current, page }))} />
     </div>
   );
 }

@@ -6,18 +6,16 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateUser } from '@/features/users/api/create-user';
 import { useUserAccess } from '@/features/users/api/get-user-access';
 import { useUpdateUser } from '@/features/users/api/update-user';
 import { AccessPreview } from '@/features/users/components/access-preview';
+import { ChoiceSelect } from '@/features/users/components/choice-select';
 import { accessPreview, groupPermissions } from '@/features/users/logic';
 import { userFormSchema, type UserFormValues } from '@/features/users/schemas';
 import type { AccessCatalog, UserAccess, UserRow } from '@/features/users/types';
-
-const NONE = 'none';
 
 interface UserDialogProps {
   /** The account being edited; null to create one. */
@@ -108,19 +106,15 @@ function UserForm({ user, access, catalog, isSelf, onClose }: { user: UserRow | 
               control={form.control}
               name="roleId"
               render={({ field }) => (
-                <Select value={field.value ?? NONE} disabled={isSelf} onValueChange={(value) => field.onChange(value === NONE ? null : value)}>
-                  <SelectTrigger id="user-role" aria-label="Perfil">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NONE}>Sem perfil (acesso pendente)</SelectItem>
-                    {catalog.roles.map((entry) => (
-                      <SelectItem key={entry.id} value={entry.id}>
-                        {entry.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <ChoiceSelect
+                  id="user-role"
+                  label="Perfil"
+                  value={field.value}
+                  disabled={isSelf}
+                  noneLabel="Sem perfil (acesso pendente)"
+                  options={catalog.roles.map((entry) => ({ value: entry.id, label: entry.name }))}
+                  onChange={field.onChange}
+                />
               )}
             />
             {isSelf ? <p className="text-xs text-muted-foreground">Outro administrador precisa alterar o seu perfil.</p> : null}
@@ -131,19 +125,14 @@ function UserForm({ user, access, catalog, isSelf, onClose }: { user: UserRow | 
               control={form.control}
               name="supplierId"
               render={({ field }) => (
-                <Select value={field.value ?? NONE} onValueChange={(value) => field.onChange(value === NONE ? null : value)}>
-                  <SelectTrigger id="user-supplier" aria-label="Fornecedor">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NONE}>Nenhum</SelectItem>
-                    {catalog.suppliers.map((supplier) => (
-                      <SelectItem key={supplier.id} value={supplier.id}>
-                        {supplier.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <ChoiceSelect
+                  id="user-supplier"
+                  label="Fornecedor"
+                  value={field.value}
+                  noneLabel="Nenhum"
+                  options={catalog.suppliers.map((supplier) => ({ value: supplier.id, label: supplier.name }))}
+                  onChange={field.onChange}
+                />
               )}
             />
           </div>
@@ -179,21 +168,15 @@ function UserForm({ user, access, catalog, isSelf, onClose }: { user: UserRow | 
             control={form.control}
             name="unitId"
             render={({ field }) => (
-              <Select value={field.value ?? NONE} onValueChange={(value) => field.onChange(value === NONE ? null : value)}>
-                <SelectTrigger id="user-unit" aria-label="Unidade atual" aria-invalid={errors.unitId ? true : undefined}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NONE}>Nenhuma unidade</SelectItem>
-                  {catalog.units
-                    .filter((unit) => unitIds.includes(unit.id))
-                    .map((unit) => (
-                      <SelectItem key={unit.id} value={unit.id}>
-                        {unit.name}
-                      </SelectItem>
-                    ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                id="user-unit"
+                label="Unidade atual"
+                value={field.value}
+                invalid={errors.unitId !== undefined}
+                noneLabel="Nenhuma unidade"
+                options={catalog.units.filter((unit) => unitIds.includes(unit.id)).map((unit) => ({ value: unit.id, label: unit.name }))}
+                onChange={field.onChange}
+              />
             )}
           />
           {errors.unitId ? <p className="text-sm text-destructive">{errors.unitId.message}</p> : null}

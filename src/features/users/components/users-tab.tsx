@@ -13,21 +13,20 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { ownsRecords, useDeleteUser } from '@/features/users/api/delete-user';
 import { USER_PAGE_SIZE, useUsers } from '@/features/users/api/get-users';
 import { useResetUserPassword } from '@/features/users/api/reset-user-password';
 import { useSetUserDisabled } from '@/features/users/api/set-user-disabled';
+import { ChoiceSelect } from '@/features/users/components/choice-select';
+import { Pager } from '@/features/users/components/pager';
 import { UserDialog } from '@/features/users/components/user-dialog';
 import { USERS_LOAD_ERROR } from '@/features/users/messages';
 import { EMPTY_USER_FILTERS, USER_STATUS_LABELS, USER_STATUSES, type AccessCatalog, type UserFilters, type UserRow, type UserStatus } from '@/features/users/types';
-
-const ALL = 'all';
 
 type Confirm = { kind: 'disable' | 'enable' | 'delete' | 'reset'; user: UserRow } | { kind: 'owns-records'; user: UserRow };
 
@@ -67,7 +66,6 @@ export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; c
   }, [users.isError]);
 
   const total = users.data?.total ?? 0;
-  const first = filters.page * USER_PAGE_SIZE;
   const setFilter = (patch: Partial<UserFilters>) => setFilters((current) => ({ ...current, ...patch, page: 0 }));
 
   const runConfirmed = () => {
@@ -103,7 +101,7 @@ export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; c
           label="Perfil"
           value={filters.roleId}
           options={catalog.roles.map((role) => ({ value: role.id, label: role.name }))}
-          allLabel="Todos os perfis"
+          noneLabel="Todos os perfis"
           onChange={(roleId) => setFilter({ roleId })}
         />
         <FilterSelect
@@ -111,7 +109,7 @@ export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; c
           label="Unidade"
           value={filters.unitId}
           options={catalog.units.map((unit) => ({ value: unit.id, label: unit.name }))}
-          allLabel="Todas as unidades"
+          noneLabel="Todas as unidades"
           onChange={(unitId) => setFilter({ unitId })}
         />
         <FilterSelect
@@ -119,7 +117,7 @@ export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; c
           label="Situação"
           value={filters.status}
           options={USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))}
-          allLabel="Todas"
+          noneLabel="Todas"
           onChange={(status) => setFilter({ status: status as UserStatus | null })}
         />
         <Button onClick={() => setDialog({ mode: 'create' })}>
@@ -185,24 +183,7 @@ export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; c
         </Table>
       </div>
 
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span aria-live="polite">
-          {total === 0 ? 'Nenhum usuário' : `Mostrando ${formatNumber(first + 1)}–${formatNumber(Math.min(first + USER_PAGE_SIZE, total))} de ${formatNumber(total)}`}
-        </span>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={filters.page === 0} onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}>
-            Anterior
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={first + USER_PAGE_SIZE >= total}
-            onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
-          >
-            Próxima
-          </Button>
-        </div>
-      </div>
+      <Pager page={filters.page} pageSize={USER_PAGE_SIZE} total={total} empty="Nenhum usuário" onPage={(page) => setFilters((current) => ({ ...current, page }))} />
 
       {dialog ? (
         <UserDialog
@@ -300,37 +281,11 @@ function RowActions({ user, isSelf, onEdit, onConfirm }: { user: UserRow; isSelf
   );
 }
 
-function FilterSelect({
-  id,
-  label,
-  value,
-  options,
-  allLabel,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | null;
-  options: { value: string; label: string }[];
-  allLabel: string;
-  onChange: (value: string | null) => void;
-}) {
+function FilterSelect({ id, label, ...props }: { id: string; label: string } & Omit<Parameters<typeof ChoiceSelect>[0], 'id' | 'label' | 'className'>) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? null : next)}>
-        <SelectTrigger id={id} className="w-48" aria-label={label}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <ChoiceSelect id={id} label={label} className="w-48" {...props} />
     </div>
   );
 }
