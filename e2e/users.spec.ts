@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, mainMenu, storageStatePath, withExpiry } from './fixtures.ts';
+import { backendInfo, expectToast, mainMenu, storageStatePath, withExpiry } from './fixtures.ts';
 
 const PASSWORD = 'Farmacia@2026';
 
@@ -134,4 +134,36 @@ test('a self sign-up lands home with no unit and access pending; the admin sees 
   await expect(row).toContainText('Novo · aguardando acesso');
   await expect(row).toContainText('Pediu: Unidade Norte');
   await adminContext.close();
+});
+
+test('an employee invited without a password follows the mail to /change-password and chooses a first password there', async ({ page, browser }) => {
+  const email = `convite-${Date.now()}@farmacia.test`;
+  const adminContext = await browser.newContext({ storageState: storageStatePath('admin') });
+  const admin = await adminContext.newPage();
+  await admin.goto('/usuarios');
+  await admin.getByRole('button', { name: 'Novo usuário' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Novo usuário' });
+  await dialog.getByLabel('Nome').fill('Igor Convidado');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('combobox', { name: 'Perfil' }).click();
+  await admin.getByRole('option', { name: 'FARMACEUTICO' }).click();
+  await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+  await expectToast(admin, 'Convite enviado por email');
+  await adminContext.close();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (await fetch(`${backendInfo().API_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as { links?: string[] }[];
+      link = messages[0]?.links?.find((href) => href.includes('/auth/v1/verify')) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/change-password/);
+  await expect(page.getByRole('heading', { name: 'Defina sua senha' })).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar nova senha').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('heading', { name: 'Olá, Igor Convidado!' })).toBeVisible();
 });

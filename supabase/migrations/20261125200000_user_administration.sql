@@ -187,16 +187,13 @@ begin
   if auth.uid() is null then
     return coalesce(new, old);
   end if;
-  if tg_table_name = 'user_roles'
-     and old.user_id = auth.uid()
-     and private.is_admin_role(old.role_id)
-     and (tg_op = 'DELETE' or not private.is_admin_role(new.role_id)) then
-    raise exception 'Você não pode remover seus próprios direitos de administrador' using errcode = '42501';
-  end if;
-  if tg_table_name = 'custom_roles'
-     and old.id = private.current_role_id()
-     and (old.is_admin or upper(old.name) = 'ADMIN')
-     and (tg_op = 'DELETE' or not (new.is_admin or upper(new.name) = 'ADMIN')) then
+  -- Nested: a PL/pgSQL expression naming old.user_id fails on a custom_roles row, even behind a false test.
+  if tg_table_name = 'user_roles' then
+    if old.user_id = auth.uid() and private.is_admin_role(old.role_id) and (tg_op = 'DELETE' or not private.is_admin_role(new.role_id)) then
+      raise exception 'Você não pode remover seus próprios direitos de administrador' using errcode = '42501';
+    end if;
+  elsif old.id = private.current_role_id() and (old.is_admin or upper(old.name) = 'ADMIN')
+        and (tg_op = 'DELETE' or not (new.is_admin or upper(new.name) = 'ADMIN')) then
     raise exception 'Você não pode remover seus próprios direitos de administrador' using errcode = '42501';
   end if;
   return coalesce(new, old);
