@@ -6,10 +6,11 @@
  */
 import { hashKey, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { queryKeyRoots } from '@/lib/query-keys';
-import { authMutations } from '@/features/auth/api/keys';
 import { importKeys, importMutations } from '@/features/imports/api/keys';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
+import { userAdminMutations } from '@/features/users/api/keys';
+import { authKeys, authMutations } from '@/features/auth/api/keys';
 
 /** What each cross-feature write refreshes outside its own feature. */
 export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshes: readonly QueryKey[]; why: string }[] = [
@@ -35,6 +36,16 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
     mutation: importMutations.importRows,
     refreshes: [shortageKeys.all, purchasingKeys.pendingShortages(), queryKeyRoots.products, queryKeyRoots.categories],
     why: 'an import adds shortages, products and categories',
+  },
+  {
+    mutation: userAdminMutations.saveUnit,
+    refreshes: [authKeys.units(), authKeys.unitNames(), authKeys.sessionUsers()],
+    why: 'unit names show in the header, the unit switch, the sign-up page and /lancamento',
+  },
+  {
+    mutation: userAdminMutations.updateUser,
+    refreshes: [authKeys.all],
+    why: "an administrator may change their own name, unit or units: the session user and unit switch follow",
   },
   {
     mutation: authMutations.updateUnit,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, toAppDateString } from '@/lib/dates';
+import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, saoPauloDayStart, saoPauloNextDayStart, toAppDateString } from '@/lib/dates';
 
 describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
   it('uses the São Paulo zone regardless of the machine zone', () => {
@@ -17,5 +17,13 @@ describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
   it('formats money and numbers the Brazilian way', () => {
     expect(formatCurrency(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
     expect(formatNumber(1234.5)).toBe('1.234,5');
+  });
+});
+
+describe('São Paulo day bounds', () => {
+  it('a day starts at 03:00 UTC (UTC−3, no daylight saving since 2019) and ends where the next begins', () => {
+    expect(saoPauloDayStart('2026-11-25')).toBe('2026-11-25T03:00:00.000Z');
+    expect(saoPauloNextDayStart('2026-11-25')).toBe('2026-11-26T03:00:00.000Z');
+    expect(saoPauloNextDayStart('2026-12-31')).toBe('2027-01-01T03:00:00.000Z');
   });
 });

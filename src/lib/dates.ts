@@ -2,7 +2,7 @@
  * The one place dates, times and numbers are formatted (spec §9: America/Sao_Paulo, pt-BR, 24-hour clock).
  */
 import { ptBR } from 'date-fns/locale/pt-BR';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 export const APP_TIME_ZONE = 'America/Sao_Paulo';
 export const APP_LOCALE = 'pt-BR';
@@ -51,4 +51,16 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
     numberFormatters.set(key, formatter);
   }
   return formatter.format(value);
+}
+
+/** The instant a São Paulo calendar day (YYYY-MM-DD) begins, as ISO: the lower bound of a day filter. */
+export function saoPauloDayStart(day: string): string {
+  return fromZonedTime(`${day}T00:00:00`, APP_TIME_ZONE).toISOString();
+}
+
+/** The instant the São Paulo day after `day` begins: the exclusive upper bound of a day filter. */
+export function saoPauloNextDayStart(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  return saoPauloDayStart(next.toISOString().slice(0, 10));
 }

@@ -15,6 +15,39 @@ export type Database = {
   }
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action: string
+          actor: string | null
+          after: Json | null
+          before: Json | null
+          created_at: string
+          id: string
+          record_id: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor?: string | null
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: string
+          record_id?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor?: string | null
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: string
+          record_id?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       categories: {
         Row: {
           created_at: string
@@ -809,12 +842,74 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_account_state: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      admin_list_users: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+          p_role_id?: string
+          p_search?: string
+          p_status?: string
+          p_unit_id?: string
+        }
+        Returns: {
+          created_at: string
+          disabled: boolean
+          email: string
+          full_name: string
+          id: string
+          last_sign_in_at: string
+          pending: boolean
+          requested_unit_id: string
+          requested_unit_name: string
+          role_id: string
+          role_name: string
+          supplier_id: string
+          total_count: number
+          unit_id: string
+          unit_name: string
+        }[]
+      }
+      admin_save_role: {
+        Args: {
+          p_home_actions: string[]
+          p_is_admin: boolean
+          p_menu_paths: string[]
+          p_name: string
+          p_permissions: string[]
+          p_role_id: string
+        }
+        Returns: string
+      }
+      admin_set_user_access: {
+        Args: {
+          p_full_name: string
+          p_permission_ids: string[]
+          p_role_id: string
+          p_supplier_id?: string
+          p_unit_id: string
+          p_unit_ids: string[]
+          p_user_id: string
+        }
+        Returns: undefined
+      }
       assign_shortage_to_batch: {
         Args: {
           batch_id: string
           shortage_id: string
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
+      }
+      caller_has_permission: {
+        Args: {
+          p_permission: string
+        }
+        Returns: boolean
       }
       count_shortages: {
         Args: {
@@ -978,6 +1073,16 @@ export type Database = {
           id: string
           name: string
         }[]
+      }
+      log_account_action: {
+        Args: {
+          p_action: string
+          p_actor: string
+          p_after?: Json
+          p_before?: Json
+          p_user_id: string
+        }
+        Returns: undefined
       }
       remove_shortage_from_batch: {
         Args: {

@@ -6,7 +6,7 @@ import { loadUserByEmail, loadUserById, userJson } from './users.ts';
 import { type AuthCore, EMAIL_PATTERN, type Route, type RouteEntry, type TokenKind, UUID_PATTERN, parseGoDuration } from './core.ts';
 
 export function adminRoutes(core: AuthCore): RouteEntry[] {
-  const { config, pool, settings, tx, checkPassword, hashPassword, verifyLink, requireAdmin, storeToken, createUser, confirmEmail, mergeMetadata, setPassword, changeEmail, emailTaken, requireEmail } = core;
+  const { config, pool, settings, tx, checkPassword, hashPassword, verifyLink, requireAdmin, storeToken, createUser, confirmEmail, mergeMetadata, setPassword, changeEmail, emailTaken, requireEmail, redirectFrom, sendLinkMail } = core;
   // ---------------------------------------------------------------- admin
 
   function banDuration(value: unknown): number | null | undefined {
@@ -216,7 +216,33 @@ export function adminRoutes(core: AuthCore): RouteEntry[] {
   };
 
 
+  /**
+   * POST /invite (service role): creates the user unconfirmed and without a password (or reuses one
+   * not yet confirmed) and mails the invite link, as GoTrue does; a confirmed address is 422
+   * email_exists. The link verifies as type invite and lands on redirect_to with a session.
+   */
+  const invite: Route = async (req, res, url) => {
+    requireAdmin(req);
+    const body = await readJson(req);
+    const email = requireEmail(body.email);
+    const data = obj(body.data) ?? {};
+    const redirectTo = redirectFrom(req, url);
+    const user = await tx(async (db) => {
+      let user = await loadUserByEmail(db, email, true);
+      if (user?.email_confirmed) throw errors.emailExists();
+      if (!user) {
+        const id = await createUser(db, { email, encryptedPassword: '', userMetadata: data, appMetadata: {}, confirmed: false, invited: true });
+        user = await loadUserById(db, id);
+      }
+      if (!user) throw errors.unexpected('Database error saving new user');
+      await sendLinkMail(db, user, 'invite', 'confirmation', 'invite', redirectTo);
+      return (await loadUserById(db, user.id)) ?? user;
+    });
+    sendJson(res, 200, userJson(user));
+  };
+
   return [
+    { method: 'POST', pattern: /^\/invite$/, route: invite },
     { method: 'GET', pattern: /^\/admin\/users$/, route: adminListUsers },
     { method: 'POST', pattern: /^\/admin\/users$/, route: adminCreateUser },
     { method: 'GET', pattern: /^\/admin\/users\/([^/]+)$/, route: adminGetUser },

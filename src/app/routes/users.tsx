@@ -1,8 +1,16 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useSearchParams } from 'react-router-dom';
+import { useAuth } from '@/features/auth/auth-context';
+import { UsersPage } from '@/features/users/components/users-page';
+import { USER_ADMIN_TABS, type UserAdminTab } from '@/features/users/types';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /usuarios: user and access administration (ADMIN with MANAGE_USERS); ?aba=usuarios|perfis|unidades|auditoria. */
 export default function UsersRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.users)} />;
+  useDocumentTitle('Gerenciar Usuários');
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('aba');
+  const tab: UserAdminTab = USER_ADMIN_TABS.find((candidate) => candidate === tabParam) ?? 'usuarios';
+  if (!user) return null;
+  return <UsersPage currentUserId={user.id} tab={tab} onTabChange={(next) => setParams(next === 'usuarios' ? {} : { aba: next }, { replace: true })} />;
 }

@@ -8,6 +8,7 @@ describe('login error mapping (spec §5)', () => {
     [{ message: 'Request rate limit reached', code: 'over_request_rate_limit' }, 'Muitas tentativas de login. Por favor, tente novamente mais tarde.'],
     [{ message: 'Email rate limit exceeded' }, 'Muitas tentativas de login. Por favor, tente novamente mais tarde.'],
     [{ message: 'Email not confirmed' }, 'Email not confirmed'],
+    [{ message: 'User is banned', code: 'user_banned' }, 'Sua conta está desativada. Procure o administrador do sistema.'],
   ])('%o → %s', (error, expected) => {
     expect(loginErrorMessage(error)).toBe(expected);
   });
@@ -26,6 +27,7 @@ describe('silent logout errors (spec §4)', () => {
     [{ code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' }, true],
     [new Error('Invalid refresh token'), true],
     [new Error('Auth session missing!'), true],
+    [{ code: 'user_banned', message: 'Invalid Refresh Token: User Banned' }, true],
     [new Error('fetch failed'), false],
   ])('%o → %s', (error, expected) => {
     expect(isSilentLogoutError(error)).toBe(expected);

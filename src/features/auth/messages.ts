@@ -4,6 +4,8 @@ import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 export const LOGIN_ERROR_TITLE = 'Erro ao fazer login';
 export const LOGIN_INVALID_CREDENTIALS = 'Email ou senha incorretos. Por favor, verifique suas credenciais.';
 export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Por favor, tente novamente mais tarde.';
+/** A disabled account (an administrator banned it on /usuarios). */
+export const LOGIN_ACCOUNT_DISABLED = 'Sua conta está desativada. Procure o administrador do sistema.';
 export const LOGIN_TIMEOUT_TITLE = 'Tempo esgotado';
 export const LOGIN_TIMEOUT_MESSAGE = 'O login está demorando muito. Por favor, tente novamente.';
 
@@ -27,6 +29,8 @@ export function loginErrorMessage(error: unknown): string {
   const code = codeOf(error);
   if (message.includes('Invalid login') || code === 'invalid_credentials') return LOGIN_INVALID_CREDENTIALS;
   if (message.toLowerCase().includes('rate limit') || code === 'over_request_rate_limit') return LOGIN_RATE_LIMITED;
+  // deviation: spec §5 shows any other error's own text; GoTrue's is English ('User is banned').
+  if (code === 'user_banned') return LOGIN_ACCOUNT_DISABLED;
   return message || GENERIC_ERROR_MESSAGE;
 }
 

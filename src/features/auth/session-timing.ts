@@ -82,17 +82,34 @@ export function createWarnedSessionStore(storage: Storage | null): WarnedSession
  * carries no such claim.
  */
 export function sessionKeyOf(session: { access_token: string; refresh_token: string }): string {
+  const sessionId = claimsOf(session.access_token)?.session_id;
+  return typeof sessionId === 'string' && sessionId ? `session:${sessionId}` : `refresh:${session.refresh_token}`;
+}
+
+/** The claims of a JWT (read, not verified: the server verifies it on every request); null when unreadable. */
+export function claimsOf(accessToken: string): Record<string, unknown> | null {
   try {
-    const payload = session.access_token.split('.')[1] ?? '';
+    const payload = accessToken.split('.')[1] ?? '';
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const claims: unknown = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
-    if (claims && typeof claims === 'object' && 'session_id' in claims && typeof claims.session_id === 'string' && claims.session_id) {
-      return `session:${claims.session_id}`;
-    }
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
   } catch {
-    /* not a JWT we can read: use the refresh token */
+    return null;
   }
-  return `refresh:${session.refresh_token}`;
+}
+
+/**
+ * How the session was established: the newest `amr` method of its token ('password', 'invite', 'recovery'…).
+ * A session opened by an invitation link has proved the mailbox just now and has no password yet.
+ */
+export function sessionMethodOf(accessToken: string): string | null {
+  const amr = claimsOf(accessToken)?.amr;
+  if (!Array.isArray(amr)) return null;
+  const entries = amr.filter(
+    (entry): entry is { method: string; timestamp: number } =>
+      !!entry && typeof entry === 'object' && typeof (entry as { method?: unknown }).method === 'string',
+  );
+  return [...entries].sort((a, b) => (b.timestamp ?? 0) - (a.timestamp ?? 0))[0]?.method ?? null;
 }
 
 export interface SessionMonitorDeps {

@@ -579,6 +579,33 @@ describe('auth: admin API', () => {
     const unknown = await admin().auth.admin.generateLink({ type: 'recovery', email: uniqueEmail('ghost') });
     expect(unknown.error?.status).toBe(404);
   });
+
+  it('POST /invite mails an invite link that confirms the new user and lands signed in on redirect_to', async () => {
+    const email = uniqueEmail('invite');
+    const redirectTo = 'http://127.0.0.1:3000/change-password';
+    const { data, error } = await admin().auth.admin.inviteUserByEmail(email, { data: { full_name: 'Convidada' }, redirectTo });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at ?? null).toBeNull();
+    expect(data.user?.invited_at).toBeTruthy();
+    expect(data.user?.user_metadata).toMatchObject({ full_name: 'Convidada' });
+
+    const [mail] = await mailsFor(email);
+    expect(mail?.subject).toBe('Você foi convidado');
+    const link = mail!.links.find((l) => l.includes('/auth/v1/verify'))!;
+    expect(new URL(link).searchParams.get('type')).toBe('invite');
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(redirectTo);
+    const followed = await fetch(link, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/change-password#access_token=.+&type=invite$/);
+
+    // Confirmed now: a second invite is refused as GoTrue does; without the service role it is 401/403.
+    const again = await admin().auth.admin.inviteUserByEmail(email);
+    expect(again.error?.status).toBe(422);
+    expect(again.error?.code).toBe('email_exists');
+    const anon = await client().auth.admin.inviteUserByEmail(uniqueEmail('intruder'));
+    expect([401, 403]).toContain(anon.error?.status);
+  });
 });
 
 describe('auth: error body formats', () => {

@@ -110,6 +110,11 @@ let world: World;
 let otherUserId = '';
 
 const PLANS: Record<string, TablePlan> = {
+  audit_log: {
+    // The trail is for user administrators; nobody writes it through the API (the audit triggers and
+    // the admin-users function, with the service role, do).
+    read: (_r, a) => a.isAdmin || a.perms.has('MANAGE_USERS'),
+  },
   store_units: {
     read: everyoneSignedIn,
     edit: (_r, a) => can('MANAGE_UNITS')(a),
@@ -771,6 +776,38 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // role_menu_paths and role_homepage_actions are readable too); nothing to forge.
   get_visible_menu_paths: () => [],
   get_visible_homepage_actions: () => [],
+  // User administration: the users list (emails, last sign-in) is for user administrators only.
+  admin_list_users: (a) => when(!a.isAdmin && !a.perms.has('MANAGE_USERS'), [{ args: {}, expect: refused }]),
+  // Granting oneself an admin role through the access RPC is refused to everyone but an administrator.
+  admin_set_user_access: (a, w) =>
+    when(!a.isAdmin, [
+      {
+        args: {
+          p_user_id: a.userId ?? otherUserId,
+          p_full_name: 'Eu mesmo',
+          p_role_id: [...w.adminRoles][0],
+          p_unit_ids: w.unitIds,
+          p_unit_id: null,
+          p_permission_ids: [],
+        },
+        expect: refused,
+      },
+    ]),
+  // Roles: nobody but an administrator turns a role into an admin role.
+  admin_save_role: (a) =>
+    when(!a.isAdmin, [
+      {
+        args: { p_role_id: a.roleId, p_name: `${tag} perfil`, p_is_admin: true, p_permissions: [], p_menu_paths: [], p_home_actions: [] },
+        expect: refused,
+      },
+    ]),
+  // Answers only about the caller itself.
+  caller_has_permission: (a) => [
+    {
+      args: { p_permission: 'MANAGE_USERS' },
+      expect: (r) => (r.error || r.data === (a.isAdmin || a.perms.has('MANAGE_USERS')) ? true : `answered ${JSON.stringify(r.data)}`),
+    },
+  ],
 };
 
 const ownCounts = new Map<string, number>();

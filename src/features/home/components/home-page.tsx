@@ -1,4 +1,4 @@
-import { AlertTriangle, ShieldAlert } from 'lucide-react';
+import { AlertTriangle, Hourglass, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,6 +42,16 @@ export function HomePage({ user, units, isChangingUnit, onChangeUnit }: HomePage
             Nenhuma unidade selecionada
           </p>
         )}
+        {/* A new sign-up: no role and no permission yet, so nothing opens until an administrator decides. */}
+        {user.roleId === null && user.permissions.length === 0 ? (
+          <div role="status" className="flex items-start gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100">
+            <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>
+              <span className="font-medium">Acesso pendente.</span> Seu cadastro foi recebido e aguarda um administrador, que definirá o seu perfil e a sua
+              unidade. Até lá, as áreas do sistema ficam indisponíveis.
+            </p>
+          </div>
+        ) : null}
         {/* Only the units assigned to the user; nothing to switch to when there is just the current one. */}
         {units.some((unit) => unit.id !== user.unitId) && (
           <UnitSwitcher currentUnitId={user.unitId} units={units} disabled={isChangingUnit} onConfirm={onChangeUnit} />

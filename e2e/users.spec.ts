@@ -1,0 +1,177 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { backendInfo, expectToast, mainMenu, signIn, withExpiry } from './fixtures.ts';
+
+const PASSWORD = 'Farmacia@2026';
+
+/**
+ * A fresh administrator session in its own browser context: the admin-users function checks the session
+ * with Auth, and other specs end the shared demo sessions (global sign-outs), so this spec signs in itself.
+ */
+async function adminPage(browser: Browser): Promise<{ admin: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, 'admin@farmacia.local');
+  return { admin, close: () => context.close() };
+}
+
+/** The employee's stored session, made to expire in a few seconds but with its real refresh token: the next load must refresh it. */
+async function expireAccessTokenSoon(page: Page): Promise<void> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('sb-127-auth-token'));
+  const session = JSON.parse(raw ?? '{}') as { access_token: string };
+  const expiresAt = Math.floor(Date.now() / 1000) + 5;
+  const stored = { ...session, access_token: withExpiry(session.access_token, expiresAt), expires_at: expiresAt, expires_in: 5 };
+  await page.evaluate((value) => window.localStorage.setItem('sb-127-auth-token', value), JSON.stringify(stored));
+}
+
+test('the admin creates a role and an employee; the employee sees that menu, loses a hidden item, and is locked out when disabled', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const roleName = `Caixa E2E ${stamp}`;
+  const email = `caixa-${stamp}@farmacia.test`;
+
+  const { admin, close: closeAdmin } = await adminPage(browser);
+  await admin.goto('/usuarios?aba=perfis');
+  await expect(admin.getByRole('heading', { name: 'Gerenciar Usuários', level: 1 })).toBeVisible();
+
+  // A role that registers shortages and products, every permitted menu item visible.
+  await admin.getByRole('button', { name: 'Novo perfil' }).click();
+  await admin.getByLabel('Nome do perfil').fill(roleName);
+  await admin.getByRole('checkbox', { name: 'CREATE_SHORTAGES' }).click();
+  await admin.getByRole('checkbox', { name: 'MANAGE_PRODUCTS' }).click();
+  const preview = admin.getByRole('region', { name: 'O que este perfil verá' });
+  await expect(preview.getByRole('list', { name: 'Menu lateral' })).toContainText('Cadastrar Produto');
+  await admin.getByRole('button', { name: 'Criar perfil' }).click();
+  await expectToast(admin, 'Registro criado com sucesso');
+  await expect(admin.getByRole('navigation', { name: 'Perfis' }).getByRole('button', { name: new RegExp(roleName) })).toBeVisible();
+
+  // The employee: Centro, that role, an initial password.
+  await admin.getByRole('tab', { name: 'Usuários' }).click();
+  await admin.getByRole('button', { name: 'Novo usuário' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Novo usuário' });
+  await dialog.getByLabel('Nome').fill('Carla Caixa');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Senha inicial (opcional)').fill('fraca');
+  await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(dialog.getByText('A senha deve ter pelo menos 8 caracteres, com letras maiúsculas, minúsculas e números.')).toBeVisible();
+  await dialog.getByLabel('Senha inicial (opcional)').fill(PASSWORD);
+  await dialog.getByRole('combobox', { name: 'Perfil' }).click();
+  await admin.getByRole('option', { name: roleName }).click();
+  await dialog.getByText('Unidade Centro', { exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Unidade atual' }).click();
+  await admin.getByRole('option', { name: 'Unidade Centro' }).click();
+  await expect(dialog.getByRole('region', { name: 'Prévia do acesso' })).toContainText('Lançar Falta');
+  await admin.screenshot({ path: test.info().outputPath('users-new-employee.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(dialog).toBeHidden();
+  await admin.getByLabel('Buscar').fill(email);
+  const row = admin.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Carla Caixa/ });
+  await expect(row).toContainText(roleName);
+  await expect(row).toContainText('Unidade Centro');
+  await expect(row).toContainText('Ativo');
+
+  // The employee signs in elsewhere and sees exactly what the role allows.
+  const employeeContext = await browser.newContext();
+  const employee = await employeeContext.newPage();
+  await employee.goto('/login');
+  await employee.getByLabel('Email').fill(email);
+  await employee.getByLabel('Senha').fill(PASSWORD);
+  await employee.getByRole('button', { name: 'Entrar' }).click();
+  await expect(employee.getByText('Unidade: Unidade Centro').first()).toBeVisible();
+  await expect(mainMenu(employee).getByRole('link')).toHaveText(['Início', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Registrar Ponto', 'Meu Ponto']);
+
+  // The admin hides Cadastrar Produto from the role's menu: after a reload the employee no longer sees it.
+  await admin.goto('/usuarios?aba=perfis');
+  await admin.getByRole('navigation', { name: 'Perfis' }).getByRole('button', { name: new RegExp(roleName) }).click();
+  const menuItems = admin.getByRole('group', { name: 'Itens de menu visíveis (nenhum marcado: todos os permitidos)', exact: true });
+  for (const label of ['Início', 'Lançar Falta', 'Histórico de Importações', 'Registrar Ponto', 'Meu Ponto']) {
+    await menuItems.getByRole('checkbox', { name: label, exact: true }).click();
+  }
+  await expect(preview.getByRole('list', { name: 'Menu lateral' })).not.toContainText('Cadastrar Produto');
+  await admin.getByRole('button', { name: 'Salvar perfil' }).click();
+  await expectToast(admin, 'Registro atualizado com sucesso');
+  await employee.reload();
+  await expect(mainMenu(employee).getByRole('link', { name: 'Lançar Falta' })).toBeVisible();
+  await expect(mainMenu(employee).getByRole('link', { name: 'Cadastrar Produto' })).toHaveCount(0);
+
+  // Disabling: confirmation, then the employee's next token refresh ends the session.
+  await admin.goto('/usuarios');
+  await admin.getByLabel('Buscar').fill(email);
+  await admin.getByRole('button', { name: 'Desativar Carla Caixa' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
+  await expectToast(admin, 'Conta desativada');
+  await expect(admin.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Carla Caixa/ })).toContainText('Desativado');
+  await admin.screenshot({ path: test.info().outputPath('users-list.png'), fullPage: true });
+
+  await expireAccessTokenSoon(employee);
+  await employee.reload();
+  await expect(employee).toHaveURL(/\/login$/, { timeout: 20_000 });
+  await employee.getByLabel('Email').fill(email);
+  await employee.getByLabel('Senha').fill(PASSWORD);
+  await employee.getByRole('button', { name: 'Entrar' }).click();
+  await expectToast(employee, 'Sua conta está desativada. Procure o administrador do sistema.');
+  await expect(employee).toHaveURL(/\/login$/);
+
+  // The audit trail shows who did it.
+  await admin.goto('/usuarios?aba=auditoria');
+  await expect(admin.getByRole('table', { name: 'Registro de auditoria' })).toContainText('Conta desativada');
+  await expect(admin.getByRole('table', { name: 'Registro de auditoria' })).toContainText('Ana Administradora');
+
+  await employeeContext.close();
+  await closeAdmin();
+});
+
+test('a self sign-up lands home with no unit and access pending; the admin sees it flagged as new, with the unit it asked for', async ({ page, browser }) => {
+  const email = `novo-${Date.now()}@farmacia.test`;
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill('Nina Nova');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('combobox', { name: 'Unidade' }).click();
+  await page.getByRole('option', { name: 'Unidade Norte' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Acesso pendente.' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('users-pending-home.png'), fullPage: true });
+
+  const { admin, close } = await adminPage(browser);
+  await admin.goto('/usuarios');
+  await admin.getByRole('combobox', { name: 'Situação' }).click();
+  await admin.getByRole('option', { name: 'Aguardando acesso' }).click();
+  await admin.getByLabel('Buscar').fill(email);
+  const row = admin.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Nina Nova/ });
+  await expect(row).toContainText('Novo · aguardando acesso');
+  await expect(row).toContainText('Pediu: Unidade Norte');
+  await close();
+});
+
+test('an employee invited without a password follows the mail to /change-password and chooses a first password there', async ({ page, browser }) => {
+  const email = `convite-${Date.now()}@farmacia.test`;
+  const { admin, close } = await adminPage(browser);
+  await admin.goto('/usuarios');
+  await admin.getByRole('button', { name: 'Novo usuário' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Novo usuário' });
+  await dialog.getByLabel('Nome').fill('Igor Convidado');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('combobox', { name: 'Perfil' }).click();
+  await admin.getByRole('option', { name: 'FARMACEUTICO' }).click();
+  await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+  await expectToast(admin, 'Convite enviado por email');
+  await close();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (await fetch(`${backendInfo().API_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as { links?: string[] }[];
+      link = messages[0]?.links?.find((href) => href.includes('/auth/v1/verify')) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/change-password/);
+  await expect(page.getByRole('heading', { name: 'Defina sua senha' })).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar nova senha').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('heading', { name: 'Olá, Igor Convidado!' })).toBeVisible();
+});

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { authKeys } from '@/features/auth/api/keys';
+import { sessionMethodOf } from '@/features/auth/session-timing';
+
+/** How the current session was established ('password', 'invite', 'recovery'…), read from its token. */
+export async function getSessionMethod(): Promise<string | null> {
+  const { data } = await supabase.auth.getSession();
+  return data.session ? sessionMethodOf(data.session.access_token) : null;
+}
+
+export function sessionMethodQueryOptions(userId: string) {
+  return queryOptions({ queryKey: [...authKeys.sessionUser(userId), 'method'] as const, queryFn: getSessionMethod, staleTime: 0 });
+}
+
+/** Whether the signed-in user arrived through an invitation link (they have no password to confirm yet). */
+export function useSignedInByInvite(userId: string | null): boolean | null {
+  const method = useQuery({ ...sessionMethodQueryOptions(userId ?? ''), enabled: userId !== null });
+  return method.isPending ? null : method.data === 'invite';
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { RECORD_CREATE_ERROR, RECORD_CREATED } from '@/lib/errors';
+import { invokeAdminUsers } from '@/features/users/api/admin-users';
+import { userAdminKeys } from '@/features/users/api/keys';
+import { USER_INVITED, usersErrorMessage } from '@/features/users/messages';
+import type { UserFormData } from '@/features/users/schemas';
+
+/** The access fields of the function's body, from the form. */
+export function accessBody(values: UserFormData) {
+  return {
+    full_name: values.fullName,
+    role_id: values.roleId,
+    unit_ids: values.unitIds,
+    unit_id: values.unitId,
+    permission_ids: values.permissionIds,
+    supplier_id: values.supplierId,
+  };
+}
+
+/** Creates the account with a password, or invites it by email when the password is left blank. */
+export function createUser(values: UserFormData): Promise<{ user_id: string; invited: boolean }> {
+  return invokeAdminUsers({
+    action: 'create',
+    email: values.email,
+    ...(values.password ? { password: values.password } : { redirect_to: `${window.location.origin}${paths.changePassword}` }),
+    ...accessBody(values),
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: (result) => toast({ title: RECORD_CREATED, ...(result.invited ? { description: USER_INVITED } : {}) }),
+    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
+  });
+}

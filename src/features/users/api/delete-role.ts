@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { userAdminKeys } from '@/features/users/api/keys';
+import { usersErrorMessage } from '@/features/users/messages';
+
+/** Deletes a role (its users are left without one, awaiting a new role). */
+export async function deleteRole(roleId: string): Promise<void> {
+  const { error } = await supabase.from('custom_roles').delete().eq('id', roleId).select('id').single();
+  if (error) throw error;
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRole,
+    onSuccess: () => toast({ title: RECORD_DELETED }),
+    onError: (error) => toast({ title: RECORD_DELETE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
+import { invokeAdminUsers } from '@/features/users/api/admin-users';
+import { userAdminKeys } from '@/features/users/api/keys';
+import { AdminUsersError } from '@/features/users/errors';
+import { usersErrorMessage } from '@/features/users/messages';
+
+/** Deletes an account; refused (code user_has_records) while it owns records that must stay. */
+export function deleteUser(userId: string): Promise<{ user_id: string }> {
+  return invokeAdminUsers({ action: 'delete', user_id: userId });
+}
+
+/** Whether a refusal means "disable instead" (the screen then offers it). */
+export function ownsRecords(error: unknown): boolean {
+  return error instanceof AdminUsersError && error.code === 'user_has_records';
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => toast({ title: RECORD_DELETED }),
+    onError: (error) => {
+      // The screen offers to disable instead; the toast is for every other refusal.
+      if (!ownsRecords(error)) toast({ title: RECORD_DELETE_ERROR, description: usersErrorMessage(error), variant: 'destructive' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { RECORD_CREATE_ERROR, RECORD_CREATED, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
+import { usersErrorMessage } from '@/features/users/messages';
+import type { UnitFormData } from '@/features/users/schemas';
+
+/** Creates (unitId null) or renames / readdresses a unit. */
+export async function saveUnit({ unitId, values }: { unitId: string | null; values: UnitFormData }): Promise<void> {
+  const row = { name: values.name, address: values.address || null };
+  const { error } = unitId
+    ? await supabase.from('store_units').update(row).eq('id', unitId).select('id').single()
+    : await supabase.from('store_units').insert(row).select('id').single();
+  if (error) throw error;
+}
+
+export function useSaveUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: userAdminMutations.saveUnit,
+    mutationFn: saveUnit,
+    onSuccess: (_result, { unitId }) => toast({ title: unitId ? RECORD_UPDATED : RECORD_CREATED }),
+    onError: (error, { unitId }) => toast({ title: unitId ? RECORD_UPDATE_ERROR : RECORD_CREATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.catalog() }),
+  });
+}

@@ -1,0 +1,240 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useCreateUser } from '@/features/users/api/create-user';
+import { useUserAccess } from '@/features/users/api/get-user-access';
+import { useUpdateUser } from '@/features/users/api/update-user';
+import { AccessPreview } from '@/features/users/components/access-preview';
+import { ChoiceSelect } from '@/features/users/components/choice-select';
+import { accessPreview, groupPermissions } from '@/features/users/logic';
+import { userFormSchema, type UserFormValues } from '@/features/users/schemas';
+import type { AccessCatalog, UserAccess, UserRow } from '@/features/users/types';
+
+interface UserDialogProps {
+  /** The account being edited; null to create one. */
+  user: UserRow | null;
+  catalog: AccessCatalog;
+  /** Editing one's own account: the role cannot be changed (nobody removes their own rights). */
+  isSelf: boolean;
+  onClose: () => void;
+}
+
+export function UserDialog({ user, catalog, isSelf, onClose }: UserDialogProps) {
+  const access = useUserAccess(user?.id ?? null);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>{user ? 'Editar usuário' : 'Novo usuário'}</DialogTitle>
+          <DialogDescription>
+            {user
+              ? 'Altere os dados, as unidades, o perfil e as permissões diretas. A prévia mostra o que o usuário verá.'
+              : 'Sem senha, o usuário recebe um convite por email para escolher a própria senha.'}
+          </DialogDescription>
+        </DialogHeader>
+        {user && access.isLoading ? (
+          <Skeleton className="h-72" aria-hidden="true" />
+        ) : user && access.isError ? (
+          <p role="alert" className="text-destructive">
+            Erro ao carregar o acesso do usuário
+          </p>
+        ) : (
+          <UserForm user={user} access={access.data ?? { unitIds: [], permissionIds: [] }} catalog={catalog} isSelf={isSelf} onClose={onClose} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserForm({ user, access, catalog, isSelf, onClose }: { user: UserRow | null; access: UserAccess; catalog: AccessCatalog; isSelf: boolean; onClose: () => void }) {
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const form = useForm({
+    resolver: zodResolver(userFormSchema),
+    defaultValues: {
+      mode: user ? 'edit' : 'create',
+      fullName: user?.fullName ?? '',
+      email: user?.email ?? '',
+      password: '',
+      roleId: user?.roleId ?? null,
+      unitIds: access.unitIds,
+      unitId: user?.unitId ?? null,
+      supplierId: user?.supplierId ?? null,
+      permissionIds: access.permissionIds,
+    } satisfies UserFormValues,
+  });
+  const { errors } = form.formState;
+  const [roleId, unitIds, permissionIds] = useWatch({ control: form.control, name: ['roleId', 'unitIds', 'permissionIds'] });
+  const role = catalog.roles.find((entry) => entry.id === roleId) ?? null;
+  const preview = accessPreview(role, permissionIds, catalog.permissions);
+  const pending = create.isPending || update.isPending;
+
+  // The dialog stays open on failure (the toast says why), so nothing typed is lost.
+  const submit = form.handleSubmit((values) => {
+    if (user) update.mutate({ userId: user.id, values }, { onSuccess: onClose });
+    else create.mutate(values, { onSuccess: onClose });
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5 lg:grid-cols-[1fr_18rem]">
+      <div className="grid content-start gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Nome" autoFocus error={errors.fullName?.message} {...form.register('fullName')} />
+          <FormField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+        </div>
+        {user ? null : (
+          <FormField
+            label="Senha inicial (opcional)"
+            type="password"
+            autoComplete="new-password"
+            hint="Deixe em branco para enviar um convite por email."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="user-role">Perfil</Label>
+            <Controller
+              control={form.control}
+              name="roleId"
+              render={({ field }) => (
+                <ChoiceSelect
+                  id="user-role"
+                  label="Perfil"
+                  value={field.value}
+                  disabled={isSelf}
+                  noneLabel="Sem perfil (acesso pendente)"
+                  options={catalog.roles.map((entry) => ({ value: entry.id, label: entry.name }))}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            {isSelf ? <p className="text-xs text-muted-foreground">Outro administrador precisa alterar o seu perfil.</p> : null}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="user-supplier">Fornecedor (representantes)</Label>
+            <Controller
+              control={form.control}
+              name="supplierId"
+              render={({ field }) => (
+                <ChoiceSelect
+                  id="user-supplier"
+                  label="Fornecedor"
+                  value={field.value}
+                  noneLabel="Nenhum"
+                  options={catalog.suppliers.map((supplier) => ({ value: supplier.id, label: supplier.name }))}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </div>
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Unidades em que pode trabalhar</legend>
+          <Controller
+            control={form.control}
+            name="unitIds"
+            render={({ field }) => (
+              <div className="grid gap-2 sm:grid-cols-3">
+                {catalog.units.map((unit) => (
+                  <label key={unit.id} className="flex items-center gap-2 text-sm">
+                    <Checkbox
+                      checked={field.value.includes(unit.id)}
+                      onCheckedChange={(checked) => {
+                        const next = checked === true ? [...field.value, unit.id] : field.value.filter((id) => id !== unit.id);
+                        field.onChange(next);
+                        if (checked !== true && form.getValues('unitId') === unit.id) form.setValue('unitId', null);
+                      }}
+                    />
+                    {unit.name}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+        </fieldset>
+        <div className="grid gap-2 sm:max-w-xs">
+          <Label htmlFor="user-unit">Unidade atual</Label>
+          <Controller
+            control={form.control}
+            name="unitId"
+            render={({ field }) => (
+              <ChoiceSelect
+                id="user-unit"
+                label="Unidade atual"
+                value={field.value}
+                invalid={errors.unitId !== undefined}
+                noneLabel="Nenhuma unidade"
+                options={catalog.units.filter((unit) => unitIds.includes(unit.id)).map((unit) => ({ value: unit.id, label: unit.name }))}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {errors.unitId ? <p className="text-sm text-destructive">{errors.unitId.message}</p> : null}
+        </div>
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-medium">Permissões diretas</legend>
+          <p className="text-xs text-muted-foreground">Somam-se às do perfil. As marcadas “pelo perfil” já são concedidas pelo perfil escolhido.</p>
+          <Controller
+            control={form.control}
+            name="permissionIds"
+            render={({ field }) => (
+              <div className="grid gap-3 sm:grid-cols-2">
+                {groupPermissions(catalog.permissions).map((group) => (
+                  <div key={group.category} role="group" aria-label={group.category} className="grid gap-1.5 rounded-md border p-2">
+                    <p className="text-xs font-semibold text-muted-foreground uppercase">{group.category}</p>
+                    {group.permissions.map((permission) => {
+                      const byRole = preview.permissions.includes(permission.name) && !field.value.includes(permission.id);
+                      return (
+                        <label key={permission.id} className="flex items-start gap-2 text-sm" title={permission.description ?? undefined}>
+                          <Checkbox
+                            className="mt-0.5"
+                            checked={field.value.includes(permission.id)}
+                            onCheckedChange={(checked) =>
+                              field.onChange(checked === true ? [...field.value, permission.id] : field.value.filter((id) => id !== permission.id))
+                            }
+                            aria-label={permission.name}
+                          />
+                          <span className="grid">
+                            <span className="font-mono text-xs">
+                              {permission.name} {byRole ? <Badge variant="secondary">pelo perfil</Badge> : null}
+                            </span>
+                            <span className="text-xs text-muted-foreground">{permission.description}</span>
+                          </span>
+                        </label>
+                      );
+                    })}
+                  </div>
+                ))}
+              </div>
+            )}
+          />
+        </fieldset>
+      </div>
+
+      <div className="grid content-start gap-3">
+        <AccessPreview title="Prévia do acesso" permissions={preview.permissions} menu={preview.menu} homeActions={preview.homeActions} />
+      </div>
+
+      <DialogFooter className="lg:col-span-2">
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}
+          {user ? 'Salvar' : 'Criar usuário'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

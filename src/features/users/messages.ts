@@ -1,0 +1,46 @@
+/** The Portuguese messages of /usuarios (the §8 generic record messages come from @/lib/errors). */
+import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
+import { AdminUsersError } from '@/features/users/errors';
+
+export const USERS_LOAD_ERROR = 'Erro ao carregar usuários';
+export const CATALOG_LOAD_ERROR = 'Erro ao carregar perfis, permissões e unidades';
+export const AUDIT_LOAD_ERROR = 'Erro ao carregar o registro de auditoria';
+export const PASSWORD_RESET_SENT = 'Email de redefinição de senha enviado';
+export const PASSWORD_RESET_ERROR = 'Erro ao enviar o email de redefinição de senha';
+export const USER_DISABLED = 'Conta desativada';
+export const USER_ENABLED = 'Conta reativada';
+export const USER_INVITED = 'Convite enviado por email';
+
+/** What the admin-users function said (its body's `error`), or the database's own Portuguese refusal. */
+export function usersErrorMessage(error: unknown): string {
+  if (error instanceof AdminUsersError) return error.message;
+  if (codeOf(error) === '23505') return messageOf(error) || 'Registro duplicado';
+  return databaseOwnMessage(error) ?? GENERIC_ERROR_MESSAGE;
+}
+
+/** Audit actions as people read them. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  INSERT: 'Inclusão',
+  UPDATE: 'Alteração',
+  DELETE: 'Exclusão',
+  create: 'Conta criada',
+  update: 'Conta alterada',
+  reset_password: 'Redefinição de senha',
+  disable: 'Conta desativada',
+  enable: 'Conta reativada',
+  delete: 'Conta excluída',
+};
+
+/** Audited tables as people read them. */
+export const AUDIT_TABLE_LABELS: Record<string, string> = {
+  'auth.users': 'Contas',
+  profiles: 'Perfis de usuário',
+  user_roles: 'Perfil do usuário',
+  user_permissions: 'Permissões diretas',
+  user_units: 'Unidades do usuário',
+  custom_roles: 'Perfis de acesso',
+  role_permissions: 'Permissões de perfil',
+  role_menu_paths: 'Menus do perfil',
+  role_homepage_actions: 'Atalhos do perfil',
+  store_units: 'Unidades',
+};
