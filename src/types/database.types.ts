@@ -48,6 +48,47 @@ export type Database = {
         }
         Relationships: []
       }
+      authorized_computers: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          last_used_at: string | null
+          name: string
+          revoked_at: string | null
+          token_hash: string
+          unit_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          last_used_at?: string | null
+          name: string
+          revoked_at?: string | null
+          token_hash: string
+          unit_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          revoked_at?: string | null
+          token_hash?: string
+          unit_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "authorized_computers_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       categories: {
         Row: {
           created_at: string
@@ -68,6 +109,47 @@ export type Database = {
           name?: string
         }
         Relationships: []
+      }
+      consentimentos_lgpd: {
+        Row: {
+          aceito: boolean
+          data_hora: string
+          device_token: string | null
+          funcionario_id: string
+          id: string
+          ip_origem: string | null
+          user_agent: string | null
+          versao_termo_id: string
+        }
+        Insert: {
+          aceito: boolean
+          data_hora?: string
+          device_token?: string | null
+          funcionario_id: string
+          id?: string
+          ip_origem?: string | null
+          user_agent?: string | null
+          versao_termo_id: string
+        }
+        Update: {
+          aceito?: boolean
+          data_hora?: string
+          device_token?: string | null
+          funcionario_id?: string
+          id?: string
+          ip_origem?: string | null
+          user_agent?: string | null
+          versao_termo_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "consentimentos_lgpd_versao_termo_id_fkey"
+            columns: ["versao_termo_id"]
+            isOneToOne: false
+            referencedRelation: "versoes_termo_lgpd"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       custom_roles: {
         Row: {
@@ -192,6 +274,66 @@ export type Database = {
           name?: string
         }
         Relationships: []
+      }
+      pontos: {
+        Row: {
+          computer_id: string | null
+          funcionario_id: string
+          id: string
+          ip_origem: string | null
+          nsr: number
+          previous_hash: string | null
+          punch_type: string
+          punched_at: string
+          receipt_hash: string
+          unit_id: string
+          user_agent: string | null
+          work_date: string
+        }
+        Insert: {
+          computer_id?: string | null
+          funcionario_id: string
+          id?: string
+          ip_origem?: string | null
+          nsr: number
+          previous_hash?: string | null
+          punch_type: string
+          punched_at?: string
+          receipt_hash: string
+          unit_id: string
+          user_agent?: string | null
+          work_date: string
+        }
+        Update: {
+          computer_id?: string | null
+          funcionario_id?: string
+          id?: string
+          ip_origem?: string | null
+          nsr?: number
+          previous_hash?: string | null
+          punch_type?: string
+          punched_at?: string
+          receipt_hash?: string
+          unit_id?: string
+          user_agent?: string | null
+          work_date?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pontos_computer_id_fkey"
+            columns: ["computer_id"]
+            isOneToOne: false
+            referencedRelation: "authorized_computers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pontos_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       product_categories: {
         Row: {
@@ -830,6 +972,57 @@ export type Database = {
           },
         ]
       }
+      versoes_termo_lgpd: {
+        Row: {
+          ativo: boolean
+          created_at: string
+          created_by: string | null
+          id: string
+          texto_sha256: string
+          texto_termo: string
+          versao: string
+        }
+        Insert: {
+          ativo?: boolean
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          texto_sha256: string
+          texto_termo: string
+          versao: string
+        }
+        Update: {
+          ativo?: boolean
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          texto_sha256?: string
+          texto_termo?: string
+          versao?: string
+        }
+        Relationships: []
+      }
+      work_schedules: {
+        Row: {
+          break_minutes: number
+          expected_minutes: number[]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          break_minutes?: number
+          expected_minutes?: number[]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          break_minutes?: number
+          expected_minutes?: number[]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -905,6 +1098,13 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
       }
+      authorize_computer: {
+        Args: {
+          p_name: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
       caller_has_permission: {
         Args: {
           p_permission: string
@@ -960,6 +1160,21 @@ export type Database = {
           p_batch_id: string
         }
         Returns: Json
+      }
+      get_my_monthly_timesheet: {
+        Args: {
+          p_month: string
+        }
+        Returns: {
+          date: string
+          entrada: string
+          extras: string[]
+          horas_esperadas_minutos: number
+          horas_trabalhadas_minutos: number
+          retorno_intervalo: string
+          saida_final: string
+          saida_intervalo: string
+        }[]
       }
       get_or_create_quote: {
         Args: {
@@ -1083,6 +1298,27 @@ export type Database = {
           p_user_id: string
         }
         Returns: undefined
+      }
+      publish_lgpd_term: {
+        Args: {
+          p_texto: string
+          p_versao: string
+        }
+        Returns: Database["public"]["Tables"]["versoes_termo_lgpd"]["Row"]
+      }
+      record_lgpd_consent: {
+        Args: {
+          p_aceito: boolean
+          p_device_token?: string
+          p_versao_termo_id: string
+        }
+        Returns: Database["public"]["Tables"]["consentimentos_lgpd"]["Row"]
+      }
+      register_punch: {
+        Args: {
+          p_device_token: string
+        }
+        Returns: Json
       }
       remove_shortage_from_batch: {
         Args: {

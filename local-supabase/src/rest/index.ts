@@ -245,6 +245,10 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     const accept = acceptKind(req.headers.accept);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    // Hosted Supabase's gateway appends the address it saw to X-Forwarded-For before PostgREST copies the
+    // headers into request.headers, so SQL can record where a request came from (the time clock does).
+    const seen = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    if (seen) headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${seen}` : seen;
     const txIdentity = { role: identity.role, claims: identity.claims, method, path: url.pathname, headers };
     const searchPath = [schema, ...config.api.extraSearchPath.filter((s) => s !== schema)];
     const roleSettings = cache.roleSettings.get(identity.role) ?? [];

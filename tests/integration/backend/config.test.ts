@@ -69,6 +69,7 @@ grant execute on function public.via_util(int) to anon;
 create function public.request_info() returns jsonb language sql stable as $$
   select jsonb_build_object(
     'header', current_setting('request.headers', true)::jsonb ->> 'x-probe',
+    'forwarded_for', current_setting('request.headers', true)::jsonb ->> 'x-forwarded-for',
     'method', current_setting('request.method', true),
     'path', current_setting('request.path', true),
     'role', current_setting('request.jwt.claims', true)::jsonb ->> 'role',
@@ -163,8 +164,20 @@ describe('[api] settings', () => {
         ...(method === 'POST' ? { body: '{}' } : {}),
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ header: 'unidade-centro', method, path: '/rpc/request_info', role: 'anon', current_user: 'anon' });
+      expect(await response.json()).toEqual({
+        header: 'unidade-centro',
+        forwarded_for: '127.0.0.1',
+        method,
+        path: '/rpc/request_info',
+        role: 'anon',
+        current_user: 'anon',
+      });
     }
+  });
+
+  it('appends the address it saw to X-Forwarded-For, as the hosted gateway does (a client-sent chain is kept in front)', async () => {
+    const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/request_info`, { headers: { apikey: backend.anonKey, 'X-Forwarded-For': '203.0.113.7' } });
+    expect(((await response.json()) as { forwarded_for: string }).forwarded_for).toBe('203.0.113.7, 127.0.0.1');
   });
 
   it('caps every read at max_rows, even when a larger limit is asked for', async () => {

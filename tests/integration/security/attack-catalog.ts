@@ -170,6 +170,9 @@ export async function forgeValue(db: pg.Client, column: ColumnInfo, current: unk
       return { forged: marker };
     case '_text':
       return [marker];
+    case '_int4':
+      // Seven small numbers: valid for a schedule's minutes per weekday, different from any seeded one.
+      return [7, 7, 7, 7, 7, 7, 7];
     default:
       throw new Error(`No forged value for ${column.name} of type ${column.type}: teach forgeValue this type`);
   }

@@ -110,6 +110,23 @@ let world: World;
 let otherUserId = '';
 
 const PLANS: Record<string, TablePlan> = {
+  // Time clock: the term is public to staff; consents and punches are one's own (PUNCH_VIEW_ALL reads all);
+  // computers are the administrators'; schedules are PUNCH_MANAGE's to write.
+  versoes_termo_lgpd: { read: everyoneSignedIn },
+  consentimentos_lgpd: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
+  pontos: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
+  authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
+  work_schedules: {
+    read: (r, a) => r.user_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'),
+    edit: (_r, a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
+    content: ['expected_minutes', 'break_minutes'],
+    remove: (_r, a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
+    insert: {
+      may: (a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
+      row: () => ({ user_id: otherUserId, expected_minutes: [600, 600, 600, 600, 600, 600, 600], break_minutes: 0 }),
+      cleanup: () => `delete from public.work_schedules where user_id = '${otherUserId}'`,
+    },
+  },
   audit_log: {
     // The trail is for user administrators; nobody writes it through the API (the audit triggers and
     // the admin-users function, with the service role, do).
@@ -801,6 +818,13 @@ const RPC_PLANS: Record<string, RpcPlan> = {
         expect: refused,
       },
     ]),
+  // Time clock: the term and the computers are the administrators'; an unknown device token never punches;
+  // consents and timesheets are always the caller's own (auth.uid()), nothing to forge.
+  publish_lgpd_term: (a) => when(!a.isAdmin, [{ args: { p_versao: `${tag} termo`, p_texto: 'texto forjado' }, expect: refused }]),
+  authorize_computer: (a, w) => when(!a.isAdmin, [{ args: { p_name: `${tag} computador`, p_unit_id: w.unitIds[0] }, expect: refused }]),
+  register_punch: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: refused }],
+  record_lgpd_consent: () => [],
+  get_my_monthly_timesheet: () => [],
   // Answers only about the caller itself.
   caller_has_permission: (a) => [
     {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { dayStatus, nextExpectedPunch, progressPercent, workedMinutes, type Punch } from '@/features/time-clock/logic';
+
+const punch = (punchType: Punch['punchType'], time: string): Punch => ({ punchType, punchedAt: `2026-11-25T${time}:00-03:00` });
+const entry = punch('ENTRADA', '08:00');
+const breakStart = punch('SAIDA_INTERVALO', '12:00');
+const breakEnd = punch('RETORNO_INTERVALO', '13:00');
+const exit = punch('SAIDA_FINAL', '17:00');
+
+describe('the status table (spec §4)', () => {
+  it.each([
+    [[], 'Incompleto', 'ENTRADA'],
+    [[entry], 'Trabalhando', 'SAIDA_INTERVALO'],
+    [[entry, breakStart], 'Intervalo', 'RETORNO_INTERVALO'],
+    [[entry, breakStart, breakEnd], 'Trabalhando', 'SAIDA_FINAL'],
+    [[entry, breakStart, breakEnd, exit], 'Finalizado', 'EXTRA'],
+    [[entry, breakStart, breakEnd, exit, punch('EXTRA', '18:00')], 'Finalizado', 'EXTRA'],
+  ] as const)('%# → %s, next %s', (punches, status, next) => {
+    expect(dayStatus(punches)).toBe(status);
+    expect(nextExpectedPunch(punches)).toBe(next);
+  });
+});
+
+describe('worked time and progress', () => {
+  it('counts entry → break and return → exit; an open interval up to now', () => {
+    expect(workedMinutes([entry, breakStart, breakEnd, exit], new Date('2026-11-25T23:00:00-03:00'))).toBe(480);
+    expect(workedMinutes([entry], new Date('2026-11-25T09:30:00-03:00'))).toBe(90);
+    expect(workedMinutes([entry, breakStart], new Date('2026-11-25T12:40:00-03:00'))).toBe(240);
+    expect(workedMinutes([entry, breakStart, breakEnd], new Date('2026-11-25T14:00:00-03:00'))).toBe(300);
+    expect(workedMinutes([], new Date())).toBe(0);
+  });
+  it('caps progress at 100 percent (spec §9)', () => {
+    expect(progressPercent(240, 480)).toBe(50);
+    expect(progressPercent(600, 480)).toBe(100);
+    expect(progressPercent(0, 0)).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+/** Pure rules of the time clock (spec §4 "Time-clock status for today", §9 constants). */
+
+export const PUNCH_TYPES = ['ENTRADA', 'SAIDA_INTERVALO', 'RETORNO_INTERVALO', 'SAIDA_FINAL', 'EXTRA'] as const;
+export type PunchType = (typeof PUNCH_TYPES)[number];
+
+/** The four expected marks of a day, in order (spec §4). */
+export const EXPECTED_PUNCHES = ['ENTRADA', 'SAIDA_INTERVALO', 'RETORNO_INTERVALO', 'SAIDA_FINAL'] as const;
+
+export const PUNCH_LABELS: Record<PunchType, string> = {
+  ENTRADA: 'Entrada',
+  SAIDA_INTERVALO: 'Saída Almoço',
+  RETORNO_INTERVALO: 'Retorno Almoço',
+  SAIDA_FINAL: 'Saída Final',
+  EXTRA: 'Marcação extra',
+};
+
+export type DayStatus = 'Incompleto' | 'Trabalhando' | 'Intervalo' | 'Finalizado';
+
+/** Spec §9: the default expected workday, in minutes. */
+export const DEFAULT_EXPECTED_MINUTES = 480;
+
+export interface Punch {
+  punchType: PunchType;
+  /** ISO instant (server time). */
+  punchedAt: string;
+}
+
+/**
+ * Spec §4: none → Incompleto; after entry or after return → Trabalhando; after break start → Intervalo;
+ * after final exit → Finalizado. Extra marks after the final exit leave the day Finalizado.
+ */
+export function dayStatus(punches: readonly Punch[]): DayStatus {
+  const last = [...punches].filter((punch) => punch.punchType !== 'EXTRA').sort(byTime).at(-1);
+  if (!last) return 'Incompleto';
+  if (last.punchType === 'SAIDA_INTERVALO') return 'Intervalo';
+  if (last.punchType === 'SAIDA_FINAL') return 'Finalizado';
+  return 'Trabalhando';
+}
+
+/** Spec §4: the next expected punch follows Entrada, Saída Almoço, Retorno Almoço, Saída Final; then extra marks. */
+export function nextExpectedPunch(punches: readonly Punch[]): PunchType {
+  const done = punches.filter((punch) => punch.punchType !== 'EXTRA').length;
+  return EXPECTED_PUNCHES[done] ?? 'EXTRA';
+}
+
+function byTime(a: Punch, b: Punch): number {
+  return Date.parse(a.punchedAt) - Date.parse(b.punchedAt);
+}
+
+/**
+ * Minutes worked so far: entry → break start, and break end → final exit; an interval still open
+ * counts up to `now` (the home card ticks while working).
+ */
+export function workedMinutes(punches: readonly Punch[], now: Date): number {
+  const at = (type: PunchType) => punches.find((punch) => punch.punchType === type)?.punchedAt;
+  const span = (from: string | undefined, to: string | undefined) => (from ? Math.max(0, (to ? Date.parse(to) : now.getTime()) - Date.parse(from)) : 0);
+  const entry = at('ENTRADA');
+  const breakStart = at('SAIDA_INTERVALO');
+  const breakEnd = at('RETORNO_INTERVALO');
+  const exit = at('SAIDA_FINAL');
+  const morning = span(entry, breakStart ?? exit);
+  const afternoon = breakEnd ? span(breakEnd, exit) : 0;
+  return Math.floor((morning + afternoon) / 60_000);
+}
+
+/** Spec §9: progress toward the day's goal, in percent, capped at 100. */
+export function progressPercent(worked: number, expected: number): number {
+  if (expected <= 0) return worked > 0 ? 100 : 0;
+  return Math.min(100, Math.floor((worked / expected) * 100));
+}

@@ -1,0 +1,208 @@
+/**
+ * Ponto Digital, the employee side, through supabase-js as the demo users: the LGPD term and
+ * consents, authorized computers, register_punch (server time, gap-free per-unit NSR, hash chain,
+ * one punch per double click) and the monthly timesheet. Punches and consents are immutable, so
+ * this file punches at a unit of its own.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
+import { appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { unwrap } from '../../utils/results.ts';
+
+const backend = appBackend();
+const as = demoSessions(backend);
+const tag = `ponto-${randomUUID().slice(0, 8)}`;
+const EMPLOYEES: DemoUserKey[] = ['balconista', 'balconista2', 'farmaceutico', 'compras', 'admin'];
+const IMMUTABLE = 'Registros originais de ponto e de consentimento não podem ser alterados nem excluídos';
+
+let termId = '';
+let unitId = '';
+let deviceToken = '';
+
+interface Receipt {
+  id: string;
+  nsr: number;
+  punch_type: string;
+  punched_at: string;
+  receipt_hash: string;
+  repeated: boolean;
+  unit_name: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+beforeAll(async () => {
+  const admin = await as('admin');
+  const published = unwrap(await admin.rpc('publish_lgpd_term', { p_versao: `v-${tag}`, p_texto: `Termo de consentimento ${tag}: tratamos seus registros de ponto.` }));
+  termId = (published as { id: string }).id;
+  unitId = unwrap(await admin.from('store_units').insert({ name: `Loja Ponto ${tag}` }).select('id').single()).id;
+  deviceToken = (unwrap(await admin.rpc('authorize_computer', { p_name: `Caixa 1 ${tag}`, p_unit_id: unitId })) as { device_token: string }).device_token;
+});
+
+describe('the LGPD term', () => {
+  it('ADMIN publishes a version with the SHA-256 of its text; it alone is active; nobody else may publish', async () => {
+    const admin = await as('admin');
+    const active = unwrap(await admin.from('versoes_termo_lgpd').select('id, texto_termo, texto_sha256').eq('ativo', true));
+    expect(active).toHaveLength(1);
+    expect(active[0]?.id).toBe(termId);
+    expect(active[0]?.texto_sha256).toBe(sha256(String(active[0]?.texto_termo)));
+    const clerk = await as('balconista');
+    const refused = await clerk.rpc('publish_lgpd_term', { p_versao: `x-${tag}`, p_texto: 'outro' });
+    expect(refused.error?.code).toBe('42501');
+  });
+
+  it('a version never changes, whoever tries: only a newer publication retires it', async () => {
+    const service = serviceClient(backend);
+    const edit = await service.from('versoes_termo_lgpd').update({ texto_termo: 'texto trocado' }).eq('id', termId).select();
+    expect(edit.error?.message).toBe('Versões do termo LGPD não podem ser alteradas; publique uma nova versão');
+    const remove = await service.from('versoes_termo_lgpd').delete().eq('id', termId).select();
+    expect(remove.error?.message).toBe('Versões do termo LGPD não podem ser excluídas');
+  });
+});
+
+describe('consents', () => {
+  it('are recorded with server time and origin, never from the body; append-only for every role', async () => {
+    const clerk = await as('balconista');
+    const before = Date.now();
+    const row = unwrap(await clerk.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true })) as {
+      id: string;
+      data_hora: string;
+      ip_origem: string;
+      aceito: boolean;
+    };
+    expect(row.aceito).toBe(true);
+    expect(Math.abs(new Date(row.data_hora).getTime() - before)).toBeLessThan(5_000);
+    expect(row.ip_origem).toContain('127.0.0.1');
+    // No direct writes at all; no edits or deletions, by the owner, the service role or the database owner.
+    expect((await clerk.from('consentimentos_lgpd').insert({ funcionario_id: randomUUID(), aceito: true, versao_termo_id: termId, data_hora: '2000-01-01' }).select()).error?.code).toBe('42501');
+    expect((await clerk.from('consentimentos_lgpd').update({ aceito: false }).eq('id', row.id).select()).error?.code).toBe('42501');
+    const service = serviceClient(backend);
+    expect((await service.from('consentimentos_lgpd').update({ aceito: false }).eq('id', row.id).select()).error?.message).toBe(IMMUTABLE);
+    expect((await service.from('consentimentos_lgpd').delete().eq('id', row.id).select()).error?.message).toBe(IMMUTABLE);
+    const db = await sql(backend);
+    try {
+      await expect(db.query('delete from public.consentimentos_lgpd where id = $1', [row.id])).rejects.toThrow(IMMUTABLE);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('a PUNCH_VIEW_OWN user reads only their own consents; an old version cannot be accepted', async () => {
+    const norte = await as('balconista2');
+    unwrap(await norte.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: false }));
+    const seen = unwrap(await norte.from('consentimentos_lgpd').select('funcionario_id'));
+    const { data: me } = await norte.auth.getUser();
+    expect(new Set(seen.map((row) => row.funcionario_id))).toEqual(new Set([me.user!.id]));
+    const stale = await norte.rpc('record_lgpd_consent', { p_versao_termo_id: randomUUID(), p_aceito: true });
+    expect(stale.error?.message).toBe('Esta versão do termo não está mais ativa; leia a versão atual');
+  });
+});
+
+describe('authorized computers', () => {
+  it('only ADMIN authorizes; the database keeps the hash of the token, never the token', async () => {
+    const clerk = await as('balconista');
+    expect((await clerk.rpc('authorize_computer', { p_name: 'Meu notebook', p_unit_id: unitId })).error?.code).toBe('42501');
+    expect(unwrap(await clerk.from('authorized_computers').select('id'))).toEqual([]);
+    const admin = await as('admin');
+    const rows = unwrap(await admin.from('authorized_computers').select('token_hash').eq('unit_id', unitId));
+    expect(rows).toEqual([{ token_hash: sha256(deviceToken) }]);
+  });
+});
+
+describe('register_punch', () => {
+  it('refuses without consent, from an unknown or revoked computer, and without the permission', async () => {
+    const norte = await as('balconista2'); // refused the term above
+    expect((await norte.rpc('register_punch', { p_device_token: deviceToken })).error?.message).toBe('É preciso aceitar o termo LGPD antes de registrar ponto.');
+    const clerk = await as('balconista');
+    expect((await clerk.rpc('register_punch', { p_device_token: 'nao-autorizado' })).error?.message).toBe('Este computador não está autorizado para registrar ponto.');
+    const rep = await as('representante');
+    expect((await rep.rpc('register_punch', { p_device_token: deviceToken })).error?.message).toBe('Você não tem permissão para registrar ponto.');
+  });
+
+  it('stamps the server time; fifty parallel calls of one employee make one punch', async () => {
+    const clerk = await as('balconista');
+    const before = Date.now();
+    const receipts = (await Promise.all(Array.from({ length: 50 }, () => clerk.rpc('register_punch', { p_device_token: deviceToken })))).map((result) => unwrap(result) as Receipt);
+    expect(new Set(receipts.map((receipt) => receipt.id)).size).toBe(1);
+    expect(receipts.filter((receipt) => !receipt.repeated)).toHaveLength(1);
+    const [receipt] = receipts;
+    expect(receipt?.punch_type).toBe('ENTRADA');
+    expect(receipt?.unit_name).toBe(`Loja Ponto ${tag}`);
+    expect(Math.abs(new Date(receipt!.punched_at).getTime() - before)).toBeLessThan(5_000);
+  });
+
+  it('numbers the punches of a unit without gaps under parallel punches, each hash chained to the previous', async () => {
+    // Everyone else accepts the term, then all punch at once at the same unit.
+    const others = EMPLOYEES.filter((key) => key !== 'balconista' && key !== 'balconista2');
+    for (const key of others) unwrap(await (await as(key)).rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true }));
+    const norte = await as('balconista2');
+    unwrap(await norte.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true }));
+    await Promise.all([...others, 'balconista2' as const].map(async (key) => unwrap(await (await as(key)).rpc('register_punch', { p_device_token: deviceToken }))));
+
+    const db = await sql(backend);
+    try {
+      const { rows } = await db.query<{ nsr: string; previous_hash: string | null; receipt_hash: string; funcionario_id: string; punch_type: string; stamp: string }>(
+        `select nsr, previous_hash, receipt_hash, funcionario_id, punch_type,
+                to_char(punched_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as stamp
+           from public.pontos where unit_id = $1 order by nsr`,
+        [unitId],
+      );
+      expect(rows.map((row) => Number(row.nsr))).toEqual([1, 2, 3, 4, 5]);
+      let previous = '';
+      for (const row of rows) {
+        expect(row.previous_hash ?? '').toBe(previous);
+        expect(row.receipt_hash).toBe(sha256([previous, unitId, row.nsr, row.funcionario_id, row.punch_type, row.stamp].join('|')));
+        previous = row.receipt_hash;
+      }
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('no role can change or delete a punch', async () => {
+    const admin = await as('admin');
+    const punch = unwrap(await admin.from('pontos').select('id').eq('unit_id', unitId).limit(1).single());
+    expect((await admin.from('pontos').update({ punch_type: 'EXTRA' }).eq('id', punch.id).select()).error?.code).toBe('42501');
+    const service = serviceClient(backend);
+    expect((await service.from('pontos').update({ punched_at: '2000-01-01T00:00:00Z' }).eq('id', punch.id).select()).error?.message).toBe(IMMUTABLE);
+    expect((await service.from('pontos').delete().eq('id', punch.id).select()).error?.message).toBe(IMMUTABLE);
+    const db = await sql(backend);
+    try {
+      await expect(db.query('update public.pontos set nsr = nsr + 100 where id = $1', [punch.id])).rejects.toThrow(IMMUTABLE);
+      await expect(db.query('truncate public.pontos')).rejects.toThrow(IMMUTABLE);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('a PUNCH_VIEW_OWN user reads only their own punches', async () => {
+    const clerk = await as('balconista');
+    const { data: me } = await clerk.auth.getUser();
+    const seen = unwrap(await clerk.from('pontos').select('funcionario_id'));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen.map((row) => row.funcionario_id))).toEqual(new Set([me.user!.id]));
+  });
+});
+
+describe('get_my_monthly_timesheet', () => {
+  it("lists every day of the month with the caller's marks and today's worked and expected minutes", async () => {
+    const clerk = await as('balconista');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const rows = unwrap(await clerk.rpc('get_my_monthly_timesheet', { p_month: today })) as { date: string; entrada: string | null; horas_trabalhadas_minutos: number; horas_esperadas_minutos: number }[];
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    expect(rows).toHaveLength(new Date(Date.UTC(year, month, 0)).getUTCDate());
+    const row = rows.find((r) => r.date === today);
+    expect(row?.entrada).not.toBeNull();
+    // Only the entry so far: an open interval counts nothing yet.
+    expect(row?.horas_trabalhadas_minutos).toBe(0);
+    const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+    expect(row?.horas_esperadas_minutos).toBe(weekday === 0 || weekday === 6 ? 0 : 480);
+  });
+
+  it('refuses a month outside a sane range with a clear message', async () => {
+    const clerk = await as('balconista');
+    const result = await clerk.rpc('get_my_monthly_timesheet', { p_month: '1900-01-01' });
+    expect(result.error?.message).toBe('Mês inválido: escolha um mês entre 2000 e o próximo ano');
+  });
+});
