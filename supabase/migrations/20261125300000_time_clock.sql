@@ -269,6 +269,27 @@ create policy authorized_computers_update on public.authorized_computers
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
 
+-- Revocation takes the server's clock and is final (authorize the browser again instead).
+create function private.guard_computer_revocation()
+returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if old.revoked_at is not null and new.revoked_at is null then
+    raise exception 'Um computador revogado não pode ser reativado; autorize-o novamente' using errcode = '42501';
+  end if;
+  if new.revoked_at is distinct from old.revoked_at then
+    new.revoked_at := now();
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function private.guard_computer_revocation() from public, anon, authenticated;
+
+create trigger authorized_computers_guard_revocation
+  before update on public.authorized_computers
+  for each row execute function private.guard_computer_revocation();
+
 -- ADMIN authorizes the browser in front of them: the token is returned once and only its hash is kept.
 create function public.authorize_computer(p_name text, p_unit_id uuid)
 returns jsonb

@@ -29,7 +29,7 @@ begin
     'Para registrar a sua jornada, a Farmácia trata os seguintes dados: nome, identificação de usuário, data e hora de cada ' ||
     'marcação (do servidor), unidade, computador utilizado, endereço IP e navegador. Finalidade: controle de jornada exigido pela ' ||
     'CLT (art. 74) e pela Portaria MTP 671/2021. Os registros originais não são alterados nem excluídos e são guardados pelo prazo ' ||
-    'legal. Você pode consultar o que aceitou e revogar este consentimento a qualquer momento em "Meu Ponto"; a revogação não ' ||
+    'legal. Você pode consultar o que aceitou e revogar este consentimento a qualquer momento no Ponto Digital; a revogação não ' ||
     'afeta os registros já feitos. Dúvidas: encarregado de dados (dpo@farmacia.local).',
     '', true, now() - interval '60 days')
   returning id into v_term;

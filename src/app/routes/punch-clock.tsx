@@ -1,8 +1,23 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/features/auth/auth-context';
+import { PunchPage } from '@/features/time-clock/components/punch-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { hasAccess } from '@/lib/permissions';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /ponto: any signed-in user opens it (spec §6); punching needs PUNCH_CLOCK_ACCESS, which the database checks too. */
 export default function PunchClockRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.punchClock)} />;
+  useDocumentTitle('Registrar Ponto');
+  const { user } = useAuth();
+  if (!user) return null;
+  if (!hasAccess(user, { roles: [], permissions: ['PUNCH_CLOCK_ACCESS'] })) {
+    return (
+      <Card className="mx-auto max-w-xl">
+        <CardHeader>
+          <CardTitle>Ponto eletrônico indisponível</CardTitle>
+          <CardDescription>Seu perfil não tem acesso ao ponto eletrônico. Fale com o administrador do sistema.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+  return <PunchPage userId={user.id} />;
 }

@@ -1,8 +1,14 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth/auth-context';
+import { unitsQueryOptions } from '@/features/auth/api/get-units';
+import { ComputersPage } from '@/features/time-clock/components/computers-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /ponto/computadores (ADMIN only, spec §6). */
 export default function PunchComputersRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.punchComputers)} />;
+  useDocumentTitle('Computadores Autorizados');
+  const { user } = useAuth();
+  const units = useQuery(unitsQueryOptions());
+  if (!user) return null;
+  return <ComputersPage units={units.data ?? []} defaultUnitId={user.unitId} />;
 }

@@ -206,3 +206,16 @@ describe('get_my_monthly_timesheet', () => {
     expect(result.error?.message).toBe('Mês inválido: escolha um mês entre 2000 e o próximo ano');
   });
 });
+
+describe('revoking a computer', () => {
+  it('takes the server clock, is final, and the revoked browser can no longer punch', async () => {
+    const admin = await as('admin');
+    const { id, device_token: token } = unwrap(await admin.rpc('authorize_computer', { p_name: `Revogado ${tag}`, p_unit_id: unitId })) as { id: string; device_token: string };
+    const before = Date.now();
+    const revoked = unwrap(await admin.from('authorized_computers').update({ revoked_at: '2000-01-01T00:00:00Z' }).eq('id', id).select('revoked_at').single());
+    expect(Math.abs(new Date(String(revoked.revoked_at)).getTime() - before)).toBeLessThan(5_000);
+    const back = await admin.from('authorized_computers').update({ revoked_at: null }).eq('id', id).select();
+    expect(back.error?.message).toBe('Um computador revogado não pode ser reativado; autorize-o novamente');
+    expect((await (await as('compras')).rpc('register_punch', { p_device_token: token })).error?.message).toBe('Este computador não está autorizado para registrar ponto.');
+  });
+});

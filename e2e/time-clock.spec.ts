@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, signIn } from './fixtures.ts';
+
+test('an administrator authorizes this browser, punches with the receipt at once, and a double punch gives the same receipt', async ({ page }) => {
+  await signIn(page, 'admin@farmacia.local');
+  await page.goto('/ponto/computadores');
+  await expect(page.getByRole('heading', { name: 'Computadores Autorizados', level: 1 })).toBeVisible();
+  const name = `Caixa E2E ${Date.now()}`;
+  await page.getByLabel('Nome do computador').fill(name);
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  await expectToast(page, 'Este computador foi autorizado para registrar ponto');
+  await expect(page.getByRole('table', { name: 'Computadores autorizados' }).getByRole('row', { name: new RegExp(name) })).toContainText('Ativo');
+
+  await page.goto('/ponto');
+  await expect(page.getByRole('heading', { name: 'Registrar Ponto', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Hora atual')).toBeVisible();
+  await page.getByRole('button', { name: 'Registrar Entrada' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Ponto registrado' });
+  await expect(receipt.getByRole('article', { name: 'Comprovante de Registro de Ponto' })).toContainText('Entrada');
+  await expect(receipt).toContainText('Ana Administradora');
+  await page.screenshot({ path: test.info().outputPath('punch-receipt.png') });
+  await receipt.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByText('Situação:')).toContainText('Trabalhando');
+
+  // A second click within a minute is the same punch: its receipt again, no new mark.
+  await page.getByRole('button', { name: 'Registrar Saída Almoço' }).click();
+  await expect(page.getByRole('dialog', { name: 'Marcação já registrada' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByRole('list', { name: 'Marcações da jornada' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('an employee without consent meets the term first; refusing keeps the clock closed; an unauthorized browser is told why', async ({ page }) => {
+  await signIn(page, 'farmaceutico@farmacia.local');
+  await page.goto('/ponto');
+  const term = page.getByRole('dialog', { name: /Termo de consentimento LGPD — versão 1.0/ });
+  await expect(term).toBeVisible();
+  await expect(term.getByRole('button', { name: 'Aceitar' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('lgpd-term.png') });
+  await term.getByRole('button', { name: 'Recusar' }).click();
+  await expect(page.getByText('Ponto Digital indisponível')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Registrar/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Ler e aceitar o termo' }).click();
+  await expect(page.getByRole('button', { name: 'Registrar Entrada' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Este computador não está autorizado para registrar ponto.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Registrar Entrada' }).click();
+  await expectToast(page, 'Ponto não registrado');
+  await expect(page.getByRole('list', { name: 'Marcações da jornada' })).toHaveCount(0);
+});
+
+test('consent can be revoked in one click; the clock then asks again', async ({ page }) => {
+  await signIn(page, 'analista@farmacia.local');
+  await page.goto('/ponto');
+  await expect(page.getByText(/Você aceitou o termo LGPD versão 1.0 em/)).toBeVisible();
+  await page.getByRole('button', { name: 'Revogar consentimento' }).click();
+  await expect(page.getByText('Ponto Digital indisponível')).toBeVisible();
+  await page.getByRole('button', { name: 'Ler e aceitar o termo' }).click();
+  await expect(page.getByText(/Você aceitou o termo LGPD versão 1.0 em/)).toBeVisible();
+});

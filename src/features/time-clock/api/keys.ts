@@ -1,0 +1,8 @@
+/** Query keys of the time clock (one factory; every queryFn variable is in its key). */
+export const timeClockKeys = {
+  all: ['time-clock'] as const,
+  activeTerm: () => [...timeClockKeys.all, 'active-term'] as const,
+  myConsent: (userId: string) => [...timeClockKeys.all, 'my-consent', userId] as const,
+  today: (userId: string) => [...timeClockKeys.all, 'today', userId] as const,
+  computers: () => [...timeClockKeys.all, 'computers'] as const,
+};

@@ -1,0 +1,48 @@
+import type { PunchType } from '@/features/time-clock/logic';
+
+export interface TermVersion {
+  id: string;
+  versao: string;
+  texto: string;
+  sha256: string;
+  createdAt: string;
+}
+
+/** The caller's latest decision on the active term: accepted, refused (or revoked), or none yet. */
+export interface ConsentState {
+  decision: 'accepted' | 'refused' | 'none';
+  at: string | null;
+  /** The caller accepted an older version: the text changed since. */
+  acceptedEarlierVersion: boolean;
+}
+
+/** What register_punch returns and the receipt shows. */
+export interface PunchReceipt {
+  id: string;
+  nsr: number;
+  punchType: PunchType;
+  punchedAt: string;
+  receiptHash: string;
+  workDate: string;
+  employeeName: string | null;
+  unitName: string | null;
+  unitAddress: string | null;
+  repeated: boolean;
+}
+
+export interface TodayPunch {
+  id: string;
+  punchType: PunchType;
+  punchedAt: string;
+  nsr: number;
+}
+
+export interface AuthorizedComputer {
+  id: string;
+  name: string;
+  unitId: string;
+  unitName: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
