@@ -27,6 +27,15 @@ test('an administrator authorizes this browser, punches with the receipt at once
   await expect(page.getByRole('dialog', { name: 'Marcação já registrada' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByRole('list', { name: 'Marcações da jornada' }).getByRole('listitem')).toHaveCount(1);
+
+  // The home card shows the same day: working, the worked time ticking, the last mark.
+  await page.goto('/');
+  const card = page.getByLabel('Minhas Horas Hoje', { exact: true });
+  await expect(card).toContainText('Trabalhando');
+  await expect(card).toContainText('Última marcação: Entrada às');
+  const first = await card.getByLabel('Horas trabalhadas hoje').textContent();
+  await expect(card.getByLabel('Horas trabalhadas hoje')).not.toHaveText(first ?? '', { timeout: 3_000 });
+  await expect(card.getByRole('link', { name: 'Ver relatório completo' })).toHaveAttribute('href', '/meu-ponto');
 });
 
 test('an employee without consent meets the term first; refusing keeps the clock closed; an unauthorized browser is told why', async ({ page }) => {

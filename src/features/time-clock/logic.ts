@@ -52,6 +52,11 @@ function byTime(a: Punch, b: Punch): number {
  * counts up to `now` (the home card ticks while working).
  */
 export function workedMinutes(punches: readonly Punch[], now: Date): number {
+  return Math.floor(workedMilliseconds(punches, now) / 60_000);
+}
+
+/** The same, in milliseconds (the home card shows hh:mm:ss). */
+export function workedMilliseconds(punches: readonly Punch[], now: Date): number {
   const at = (type: PunchType) => punches.find((punch) => punch.punchType === type)?.punchedAt;
   const span = (from: string | undefined, to: string | undefined) => (from ? Math.max(0, (to ? Date.parse(to) : now.getTime()) - Date.parse(from)) : 0);
   const entry = at('ENTRADA');
@@ -60,7 +65,7 @@ export function workedMinutes(punches: readonly Punch[], now: Date): number {
   const exit = at('SAIDA_FINAL');
   const morning = span(entry, breakStart ?? exit);
   const afternoon = breakEnd ? span(breakEnd, exit) : 0;
-  return Math.floor((morning + afternoon) / 60_000);
+  return morning + afternoon;
 }
 
 /** Spec §9: progress toward the day's goal, in percent, capped at 100. */
