@@ -73,3 +73,54 @@ export function progressPercent(worked: number, expected: number): number {
   if (expected <= 0) return worked > 0 ? 100 : 0;
   return Math.min(100, Math.floor((worked / expected) * 100));
 }
+
+/** One day of the month as the timesheet shows it (spec §3 "Daily timesheet row"). */
+export interface TimesheetDay {
+  date: string;
+  entrada: string | null;
+  saidaIntervalo: string | null;
+  retornoIntervalo: string | null;
+  saidaFinal: string | null;
+  extras: string[];
+  workedMinutes: number;
+  expectedMinutes: number;
+}
+
+export interface TimesheetLine extends TimesheetDay {
+  balance: number;
+  runningBalance: number;
+  /** Marked in but not out (a past day with an entry and no final exit). */
+  incomplete: boolean;
+  /** More than 6 h worked without a break (CLT art. 71: a break of at least 1 h is due). */
+  missingBreak: boolean;
+}
+
+/** Balances (worked − expected, and running), flags and totals of a month; days still to come count nothing. */
+export function summarizeTimesheet(days: readonly TimesheetDay[], today: string): { lines: TimesheetLine[]; worked: number; expected: number; balance: number } {
+  let running = 0;
+  let worked = 0;
+  let expected = 0;
+  const lines = days.map((day) => {
+    const future = day.date > today;
+    const counted = future || (day.date === today && !day.saidaFinal) ? 0 : day.expectedMinutes;
+    const balance = future ? 0 : day.workedMinutes - counted;
+    running += balance;
+    worked += day.workedMinutes;
+    expected += counted;
+    return {
+      ...day,
+      balance,
+      runningBalance: running,
+      incomplete: !future && day.date < today && day.entrada !== null && day.saidaFinal === null,
+      missingBreak: day.workedMinutes > 360 && day.saidaIntervalo === null,
+    };
+  });
+  return { lines, worked, expected, balance: running };
+}
+
+/** 125 → '02:05'; −30 → '−00:30' (balances keep their sign). */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '−' : '';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
