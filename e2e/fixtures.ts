@@ -26,7 +26,8 @@ export interface DemoAccount {
    * Hand-written expectations, derived from the spec §2/§6 tables and the README's seeded role → permission
    * mapping and visible menu paths (never computed with the app's own access code, so a rule bug fails):
    * the whole sidebar in order, the home cards in order, and one route the account must be refused
-   * (ADMIN passes every check, so it has none).
+   * (ADMIN passes every check, so it has none). The time-clock cards ('Ponto Digital', 'Minhas Horas Hoje')
+   * need PUNCH_CLOCK_ACCESS and consent to the active LGPD term: the seed gives consent to all but the pharmacist.
    */
   menu: string[];
   cards: string[];
@@ -44,14 +45,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       'Registrar Ponto', 'Meu Ponto', 'Meu Ponto (Admin)', 'Computadores Autorizados', 'Dashboard Ponto', 'Relatórios de Ponto',
       'Gerenciar Usuários', 'Gestão de Horários',
     ],
-    cards: ['Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Gerenciar Compras', 'Cotações', 'Itens Vitoriosos', 'Gerenciar Usuários', 'Relatórios de Ponto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Gerenciar Compras', 'Cotações', 'Itens Vitoriosos', 'Gerenciar Usuários', 'Relatórios de Ponto', 'Ponto Digital', 'Minhas Horas Hoje'],
     forbidden: null,
   },
   {
     // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_BOLETOS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'balconista', email: 'balconista@farmacia.local', name: 'Bruno Balconista', role: 'BALCONISTA', unit: 'Unidade Centro',
     menu: ['Início', 'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
-    cards: ['Lançar Falta', 'Cadastrar Produto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto', 'Ponto Digital', 'Minhas Horas Hoje'],
     // Holds MANAGE_BOLETOS, but the route also needs a listed role (ADMIN, ANALISTA).
     forbidden: '/relatorio-boletos',
   },
@@ -59,7 +60,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'balconista2', email: 'balconista2@farmacia.local', name: 'Beatriz Balconista', role: 'BALCONISTA_II', unit: 'Unidade Norte',
     menu: ['Início', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
-    cards: ['Lançar Falta', 'Cadastrar Produto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto', 'Ponto Digital', 'Minhas Horas Hoje'],
     forbidden: '/boletos',
   },
   {
@@ -73,7 +74,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // MANAGE_ORDERS, VIEW_REPORTS, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN; home actions configured: manage_purchases.
     key: 'compras', email: 'compras@farmacia.local', name: 'Carla Compras', role: 'ADMIN_COMPRAS', unit: 'Unidade Centro',
     menu: ['Início', 'Compras', 'Análise de Cotações Avançada', 'Análise de Dias para Compras', 'Relatório de Compras', 'Registrar Ponto', 'Meu Ponto'],
-    cards: ['Gerenciar Compras'],
+    cards: ['Gerenciar Compras', 'Ponto Digital', 'Minhas Horas Hoje'],
     forbidden: '/lancamento',
   },
   {
@@ -100,7 +101,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras', 'Assinatura de Remessas',
       'Registrar Ponto', 'Meu Ponto', 'Dashboard Ponto',
     ],
-    cards: ['Lançar Boleto'],
+    cards: ['Lançar Boleto', 'Ponto Digital', 'Minhas Horas Hoje'],
     // A listed role, but without MANAGE_PRODUCTS: both are required.
     forbidden: '/produtos',
   },

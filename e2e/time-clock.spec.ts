@@ -27,6 +27,15 @@ test('an administrator authorizes this browser, punches with the receipt at once
   await expect(page.getByRole('dialog', { name: 'Marcação já registrada' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByRole('list', { name: 'Marcações da jornada' }).getByRole('listitem')).toHaveCount(1);
+
+  // The home card shows the same day: working, the worked time ticking, the last mark.
+  await page.goto('/');
+  const card = page.getByLabel('Minhas Horas Hoje', { exact: true });
+  await expect(card).toContainText('Trabalhando');
+  await expect(card).toContainText('Última marcação: Entrada às');
+  const first = await card.getByLabel('Horas trabalhadas hoje').textContent();
+  await expect(card.getByLabel('Horas trabalhadas hoje')).not.toHaveText(first ?? '', { timeout: 3_000 });
+  await expect(card.getByRole('link', { name: 'Ver relatório completo' })).toHaveAttribute('href', '/meu-ponto');
 });
 
 test('an employee without consent meets the term first; refusing keeps the clock closed; an unauthorized browser is told why', async ({ page }) => {
@@ -56,4 +65,28 @@ test('consent can be revoked in one click; the clock then asks again', async ({ 
   await expect(page.getByText('Ponto Digital indisponível')).toBeVisible();
   await page.getByRole('button', { name: 'Ler e aceitar o termo' }).click();
   await expect(page.getByText(/Você aceitou o termo LGPD versão 1.0 em/)).toBeVisible();
+});
+
+test("/meu-ponto shows the month with balances and flags, navigates months, exports CSV and reopens the last 48 h of receipts", async ({ page }) => {
+  await signIn(page, 'balconista@farmacia.local');
+  await page.goto('/meu-ponto');
+  await expect(page.getByRole('heading', { name: 'Meu Ponto', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: /Espelho de ponto de/ });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row', { name: /Total do mês/ })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^meu-ponto-\d{4}-\d{2}\.csv$/);
+
+  // The previous month is fully seeded: an incomplete day (its 8th weekday, no final exit).
+  await page.getByRole('button', { name: 'Mês anterior' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('01/');
+  await expect(table.getByText('Incompleto', { exact: true })).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('my-punches.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Próximo mês' }).click();
+
+  const receipts = page.getByRole('list', { name: 'Comprovantes recentes' });
+  await receipts.getByRole('button').first().click();
+  await expect(page.getByRole('dialog', { name: 'Comprovante' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' })).toContainText('Bruno Balconista');
 });

@@ -14,7 +14,14 @@ export type PublishedTable = keyof Database['public']['Tables'];
  * Calls `onChange` after changes to `tables`, at most once per `quietMs`: a batch action that moves 500
  * shortages at once is one refresh, not 500. The channel lives as long as the component that asks for it.
  */
-export function useTableChanges(name: string, tables: readonly PublishedTable[], onChange: () => void, quietMs = 400): void {
+export function useTableChanges(
+  name: string,
+  tables: readonly PublishedTable[],
+  onChange: () => void,
+  quietMs = 400,
+  /** A postgres_changes filter such as `funcionario_id=eq.<id>` (spec §7: the pontos channel of one employee). */
+  filter?: string,
+): void {
   const latest = useRef(onChange);
   useEffect(() => {
     latest.current = onChange;
@@ -30,7 +37,8 @@ export function useTableChanges(name: string, tables: readonly PublishedTable[],
     };
     // A unique topic per mount: two screens (or a remount under StrictMode) never share a channel.
     let channel = supabase.channel(`${name}:${crypto.randomUUID()}`);
-    for (const table of tableList.split(',')) channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, changed);
+    for (const table of tableList.split(','))
+      channel = channel.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, changed);
     // (Re)subscribed: whatever changed before the channel was listening (between the screen's first read and
     // the join, or while the connection was down) is read again once.
     channel.subscribe((status) => {
@@ -40,5 +48,5 @@ export function useTableChanges(name: string, tables: readonly PublishedTable[],
       clearTimeout(timer);
       void supabase.removeChannel(channel);
     };
-  }, [name, tableList, quietMs]);
+  }, [name, tableList, quietMs, filter]);
 }

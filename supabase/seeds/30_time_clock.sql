@@ -18,6 +18,7 @@ declare
   v_nsr bigint;
   v_previous text;
   v_hash text;
+  v_weekday integer;
 begin
   if exists (select 1 from public.versoes_termo_lgpd where versao = '1.0') then
     return;
@@ -63,6 +64,8 @@ begin
       when 'analista@farmacia.local' then 'Unidade Norte' end
   loop
     for v_day in select d::date from generate_series(v_first, v_last, interval '1 day') d where extract(isodow from d) <= 5 loop
+      -- Which weekday of its month this is (1st, 2nd…): the special days below fall on working days.
+      select count(*) into v_weekday from generate_series(date_trunc('month', v_day), v_day, interval '1 day') d where extract(isodow from d) <= 5;
       -- Arrivals vary by a few minutes; some days are late (up to 25 minutes).
       insert into seed_punches
       select v_person.id, v_person.unit_id, t.kind,
@@ -70,14 +73,14 @@ begin
       from (values
         ('ENTRADA', interval '8 hours', (abs(hashtext(v_person.email || v_day)) % 26) - 5),
         ('SAIDA_INTERVALO', interval '12 hours', abs(hashtext(v_day || v_person.email)) % 6),
-        -- One short break (30 minutes) on the 10th.
-        ('RETORNO_INTERVALO', case when extract(day from v_day) = 10 then interval '12 hours 30 minutes' else interval '13 hours' end, abs(hashtext('r' || v_day)) % 4),
+        -- One short break (30 minutes) on the 6th weekday of the month.
+        ('RETORNO_INTERVALO', case when v_weekday = 6 then interval '12 hours 30 minutes' else interval '13 hours' end, abs(hashtext('r' || v_day)) % 4),
         ('SAIDA_FINAL', interval '17 hours', abs(hashtext('s' || v_person.email || v_day)) % 20)
       ) t(kind, at, jitter)
-      -- An incomplete day (no final exit) on the 15th for the counter clerk.
-      where not (t.kind = 'SAIDA_FINAL' and extract(day from v_day) = 15 and v_person.email = 'balconista@farmacia.local');
-      -- An extra mark (back for a delivery) on the 20th for the buyer.
-      if extract(day from v_day) = 20 and v_person.email = 'compras@farmacia.local' then
+      -- An incomplete day (no final exit) on the 8th weekday of the month for the counter clerk.
+      where not (t.kind = 'SAIDA_FINAL' and v_weekday = 8 and v_person.email = 'balconista@farmacia.local');
+      -- An extra mark (back for a delivery) on the 12th weekday for the buyer.
+      if v_weekday = 12 and v_person.email = 'compras@farmacia.local' then
         insert into seed_punches values (v_person.id, v_person.unit_id, 'EXTRA', (v_day + interval '18 hours 40 minutes') at time zone 'America/Sao_Paulo', v_day);
       end if;
     end loop;

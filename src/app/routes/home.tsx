@@ -3,6 +3,8 @@ import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
 import { useUpdateUnit } from '@/features/auth/api/update-unit';
 import { useAuth } from '@/features/auth/auth-context';
 import { HomePage } from '@/features/home/components/home-page';
+import { TimeClockHomeCards } from '@/features/time-clock/components/time-clock-home-cards';
+import { hasAccess } from '@/lib/permissions';
 
 export default function HomeRoute() {
   useDocumentTitle('Início');
@@ -16,6 +18,8 @@ export default function HomeRoute() {
       units={units.data ?? []}
       isChangingUnit={updateUnit.isPending}
       onChangeUnit={(unit) => updateUnit.mutate({ userId: user.id, unitId: unit?.id ?? null, unitName: unit?.name ?? null })}
+      // Spec §2: the time-clock cards need PUNCH_CLOCK_ACCESS (and consent, which the cards check themselves).
+      extraCards={hasAccess(user, { roles: [], permissions: ['PUNCH_CLOCK_ACCESS'] }) ? <TimeClockHomeCards userId={user.id} /> : null}
     />
   );
 }

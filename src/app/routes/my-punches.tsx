@@ -1,8 +1,11 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useAuth } from '@/features/auth/auth-context';
+import { MyPunchesPage } from '@/features/time-clock/components/my-punches-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /meu-ponto: any signed-in user sees their own month (RLS: own punches only). */
 export default function MyPunchesRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.myPunches)} />;
+  useDocumentTitle('Meu Ponto');
+  const { user } = useAuth();
+  if (!user) return null;
+  return <MyPunchesPage userId={user.id} employeeName={user.name} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, nextExpectedPunch, progressPercent, workedMinutes, type Punch } from '@/features/time-clock/logic';
+import { dayStatus, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, workedMinutes, type Punch } from '@/features/time-clock/logic';
 
 const punch = (punchType: Punch['punchType'], time: string): Punch => ({ punchType, punchedAt: `2026-11-25T${time}:00-03:00` });
 const entry = punch('ENTRADA', '08:00');
@@ -33,5 +33,40 @@ describe('worked time and progress', () => {
     expect(progressPercent(240, 480)).toBe(50);
     expect(progressPercent(600, 480)).toBe(100);
     expect(progressPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('the month (summarizeTimesheet)', () => {
+  const day = (date: string, worked: number, expected: number, marks: Partial<{ entrada: string; saidaIntervalo: string; saidaFinal: string }> = {}) => ({
+    date,
+    entrada: marks.entrada ?? null,
+    saidaIntervalo: marks.saidaIntervalo ?? null,
+    retornoIntervalo: null,
+    saidaFinal: marks.saidaFinal ?? null,
+    extras: [],
+    workedMinutes: worked,
+    expectedMinutes: expected,
+  });
+  it('balances each past day, runs the balance, flags incomplete days and missing breaks, counts nothing ahead', () => {
+    const { lines, worked, expected, balance } = summarizeTimesheet(
+      [
+        day('2026-11-02', 500, 480, { entrada: 'x', saidaIntervalo: 'x', saidaFinal: 'x' }),
+        day('2026-11-03', 400, 480, { entrada: 'x', saidaIntervalo: 'x' }),
+        day('2026-11-04', 420, 480, { entrada: 'x', saidaFinal: 'x' }),
+        day('2026-11-05', 0, 480),
+      ],
+      '2026-11-04',
+    );
+    expect(lines.map((line) => [line.balance, line.runningBalance, line.incomplete, line.missingBreak])).toEqual([
+      [20, 20, false, false],
+      [-80, -60, true, false],
+      [-60, -120, false, true],
+      [0, -120, false, false],
+    ]);
+    expect({ worked, expected, balance }).toEqual({ worked: 1320, expected: 1440, balance: -120 });
+  });
+  it('formats minutes as hh:mm with the balance sign', () => {
+    expect(formatMinutes(125)).toBe('02:05');
+    expect(formatMinutes(-30)).toBe('−00:30');
   });
 });

@@ -52,6 +52,11 @@ function byTime(a: Punch, b: Punch): number {
  * counts up to `now` (the home card ticks while working).
  */
 export function workedMinutes(punches: readonly Punch[], now: Date): number {
+  return Math.floor(workedMilliseconds(punches, now) / 60_000);
+}
+
+/** The same, in milliseconds (the home card shows hh:mm:ss). */
+export function workedMilliseconds(punches: readonly Punch[], now: Date): number {
   const at = (type: PunchType) => punches.find((punch) => punch.punchType === type)?.punchedAt;
   const span = (from: string | undefined, to: string | undefined) => (from ? Math.max(0, (to ? Date.parse(to) : now.getTime()) - Date.parse(from)) : 0);
   const entry = at('ENTRADA');
@@ -60,11 +65,62 @@ export function workedMinutes(punches: readonly Punch[], now: Date): number {
   const exit = at('SAIDA_FINAL');
   const morning = span(entry, breakStart ?? exit);
   const afternoon = breakEnd ? span(breakEnd, exit) : 0;
-  return Math.floor((morning + afternoon) / 60_000);
+  return morning + afternoon;
 }
 
 /** Spec §9: progress toward the day's goal, in percent, capped at 100. */
 export function progressPercent(worked: number, expected: number): number {
   if (expected <= 0) return worked > 0 ? 100 : 0;
   return Math.min(100, Math.floor((worked / expected) * 100));
+}
+
+/** One day of the month as the timesheet shows it (spec §3 "Daily timesheet row"). */
+export interface TimesheetDay {
+  date: string;
+  entrada: string | null;
+  saidaIntervalo: string | null;
+  retornoIntervalo: string | null;
+  saidaFinal: string | null;
+  extras: string[];
+  workedMinutes: number;
+  expectedMinutes: number;
+}
+
+export interface TimesheetLine extends TimesheetDay {
+  balance: number;
+  runningBalance: number;
+  /** Marked in but not out (a past day with an entry and no final exit). */
+  incomplete: boolean;
+  /** More than 6 h worked without a break (CLT art. 71: a break of at least 1 h is due). */
+  missingBreak: boolean;
+}
+
+/** Balances (worked − expected, and running), flags and totals of a month; days still to come count nothing. */
+export function summarizeTimesheet(days: readonly TimesheetDay[], today: string): { lines: TimesheetLine[]; worked: number; expected: number; balance: number } {
+  let running = 0;
+  let worked = 0;
+  let expected = 0;
+  const lines = days.map((day) => {
+    const future = day.date > today;
+    const counted = future || (day.date === today && !day.saidaFinal) ? 0 : day.expectedMinutes;
+    const balance = future ? 0 : day.workedMinutes - counted;
+    running += balance;
+    worked += day.workedMinutes;
+    expected += counted;
+    return {
+      ...day,
+      balance,
+      runningBalance: running,
+      incomplete: !future && day.date < today && day.entrada !== null && day.saidaFinal === null,
+      missingBreak: day.workedMinutes > 360 && day.saidaIntervalo === null,
+    };
+  });
+  return { lines, worked, expected, balance: running };
+}
+
+/** 125 → '02:05'; −30 → '−00:30' (balances keep their sign). */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '−' : '';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }

@@ -1,4 +1,5 @@
 import { AlertTriangle, Hourglass, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,9 +16,11 @@ interface HomePageProps {
   units: readonly UnitOption[];
   isChangingUnit: boolean;
   onChangeUnit: (unit: UnitOption | null) => void;
+  /** Cards other features add (the time clock's, spec §2): list items rendered after the role's cards. */
+  extraCards?: ReactNode;
 }
 
-export function HomePage({ user, units, isChangingUnit, onChangeUnit }: HomePageProps) {
+export function HomePage({ user, units, isChangingUnit, onChangeUnit, extraCards }: HomePageProps) {
   const configured = useVisibleHomeActions(user.roleId);
   const actions = configured.data ? permittedHomeActions(user, configured.data) : null;
 
@@ -88,8 +91,10 @@ export function HomePage({ user, units, isChangingUnit, onChangeUnit }: HomePage
                 <ActionCard action={action} />
               </li>
             ))}
+            {extraCards}
           </ul>
         )}
+        {actions !== null && actions.length === 0 && extraCards ? <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{extraCards}</ul> : null}
       </section>
     </div>
   );

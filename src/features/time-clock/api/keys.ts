@@ -5,4 +5,6 @@ export const timeClockKeys = {
   myConsent: (userId: string) => [...timeClockKeys.all, 'my-consent', userId] as const,
   today: (userId: string) => [...timeClockKeys.all, 'today', userId] as const,
   computers: () => [...timeClockKeys.all, 'computers'] as const,
+  timesheet: (userId: string, month: string) => [...timeClockKeys.all, 'timesheet', userId, month] as const,
+  receipts: (userId: string) => [...timeClockKeys.all, 'receipts', userId] as const,
 };

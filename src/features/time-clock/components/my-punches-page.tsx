@@ -1,0 +1,234 @@
+import { ChevronLeft, ChevronRight, Download, Printer, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime, formatTime, toAppDateString } from '@/lib/dates';
+import { downloadSpreadsheet } from '@/lib/spreadsheet/write';
+import { useMyTimesheet } from '@/features/time-clock/api/get-my-timesheet';
+import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts';
+import { ConsentGate } from '@/features/time-clock/components/consent-gate';
+import { PunchReceiptView } from '@/features/time-clock/components/punch-page';
+import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
+import type { PunchReceipt } from '@/features/time-clock/types';
+
+const PRINT_CSS = `@media print {
+  nav, header, aside, .no-print { display: none !important; }
+  main { padding: 0 !important; }
+}`;
+
+/** 'YYYY-MM-01' of the month `offset` months from `month`. */
+function shiftMonth(month: string, offset: number): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, monthNumber - 1 + offset, 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
+function monthLabel(month: string): string {
+  const label = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}T12:00:00Z`));
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+function dayLabel(date: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+const time = (value: string | null) => (value ? formatTime(value) : '—');
+
+/** /meu-ponto: the month's timesheet with balances and flags, print and CSV, and the last 48 h of receipts. */
+export function MyPunchesPage({ userId, employeeName }: { userId: string; employeeName: string }) {
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Meu Ponto</h1>
+        <p className="text-sm text-muted-foreground">Suas marcações, horas trabalhadas e saldo do mês (horário de Brasília).</p>
+      </div>
+      <ConsentGate userId={userId}>
+        <Timesheet userId={userId} employeeName={employeeName} />
+      </ConsentGate>
+    </div>
+  );
+}
+
+function Timesheet({ userId, employeeName }: { userId: string; employeeName: string }) {
+  const today = toAppDateString(new Date());
+  const [month, setMonth] = useState(`${today.slice(0, 7)}-01`);
+  const timesheet = useMyTimesheet(userId, month);
+  const receipts = useRecentReceipts(userId, employeeName);
+  const [opened, setOpened] = useState<PunchReceipt | null>(null);
+  const summary = timesheet.data ? summarizeTimesheet(timesheet.data, today) : null;
+  const isCurrentMonth = month === `${today.slice(0, 7)}-01`;
+
+  const exportCsv = () => {
+    if (!summary) return;
+    const header = ['Data', 'Entrada', 'Saída Almoço', 'Retorno Almoço', 'Saída Final', 'Extras', 'Trabalhadas', 'Esperadas', 'Saldo do dia', 'Saldo acumulado'];
+    const rows = summary.lines.map((line) => [
+      line.date,
+      time(line.entrada),
+      time(line.saidaIntervalo),
+      time(line.retornoIntervalo),
+      time(line.saidaFinal),
+      line.extras.map((extra) => formatTime(extra)).join(' '),
+      formatMinutes(line.workedMinutes),
+      formatMinutes(line.expectedMinutes),
+      formatMinutes(line.balance),
+      formatMinutes(line.runningBalance),
+    ]);
+    void downloadSpreadsheet([header, ...rows], `meu-ponto-${month.slice(0, 7)}`, 'csv');
+  };
+
+  return (
+    <div className="grid gap-4">
+      <style>{PRINT_CSS}</style>
+      <div className="no-print flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="icon" aria-label="Mês anterior" onClick={() => setMonth(shiftMonth(month, -1))}>
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <span className="min-w-40 text-center font-medium" aria-live="polite">
+            {monthLabel(month)}
+          </span>
+          <Button variant="outline" size="icon" aria-label="Próximo mês" disabled={isCurrentMonth} onClick={() => setMonth(shiftMonth(month, 1))}>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => window.print()}>
+            <Printer aria-hidden="true" /> Imprimir
+          </Button>
+          <Button variant="outline" disabled={!summary} onClick={exportCsv}>
+            <Download aria-hidden="true" /> Exportar CSV
+          </Button>
+        </div>
+      </div>
+
+      {summary ? (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Figure label="Trabalhadas no mês" value={formatMinutes(summary.worked)} />
+          <Figure label="Esperadas até hoje" value={formatMinutes(summary.expected)} />
+          <Figure label="Saldo" value={formatMinutes(summary.balance)} tone={summary.balance < 0 ? 'negative' : 'positive'} />
+        </div>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+        {timesheet.isLoading ? (
+          <Skeleton className="h-96" aria-hidden="true" />
+        ) : timesheet.isError ? (
+          <p role="alert" className="p-4 text-destructive">
+            Erro ao carregar o espelho de ponto
+          </p>
+        ) : (
+          <Table aria-label={`Espelho de ponto de ${monthLabel(month)}`}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Dia</TableHead>
+                <TableHead>Entrada</TableHead>
+                <TableHead>Saída Almoço</TableHead>
+                <TableHead>Retorno Almoço</TableHead>
+                <TableHead>Saída Final</TableHead>
+                <TableHead>Extras</TableHead>
+                <TableHead className="text-right">Trabalhadas</TableHead>
+                <TableHead className="text-right">Esperadas</TableHead>
+                <TableHead className="text-right">Saldo</TableHead>
+                <TableHead className="text-right">Acumulado</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {summary?.lines.map((line) => <DayRow key={line.date} line={line} isToday={line.date === today} />)}
+              {summary ? (
+                <TableRow className="border-t-2 font-medium">
+                  <TableCell colSpan={6} className="font-medium">
+                    Total do mês
+                  </TableCell>
+                  <TableCell className="text-right font-mono">{formatMinutes(summary.worked)}</TableCell>
+                  <TableCell className="text-right font-mono">{formatMinutes(summary.expected)}</TableCell>
+                  <TableCell className="text-right font-mono">{formatMinutes(summary.balance)}</TableCell>
+                  <TableCell />
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+
+      <Card className="no-print">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-base">
+            <ReceiptText aria-hidden="true" className="size-4" /> Comprovantes das últimas 48 horas
+          </CardTitle>
+          <CardDescription>Abra um comprovante para conferir ou imprimir.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {(receipts.data ?? []).length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nenhuma marcação nas últimas 48 horas.</p>
+          ) : (
+            <ul aria-label="Comprovantes recentes" className="grid gap-1">
+              {receipts.data?.map((receipt) => (
+                <li key={receipt.id}>
+                  <Button variant="ghost" className="w-full justify-between" onClick={() => setOpened(receipt)}>
+                    <span>
+                      {PUNCH_LABELS[receipt.punchType]} · {formatDateTime(receipt.punchedAt)}
+                    </span>
+                    <span className="font-mono text-xs text-muted-foreground">NSR {receipt.nsr}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={opened !== null} onOpenChange={(open) => !open && setOpened(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Comprovante</DialogTitle>
+          </DialogHeader>
+          {opened ? <PunchReceiptView receipt={opened} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function Figure({ label, value, tone }: { label: string; value: string; tone?: 'positive' | 'negative' }) {
+  return (
+    <div className="rounded-xl border bg-card p-4 shadow-sm">
+      <p className="text-xs text-muted-foreground uppercase">{label}</p>
+      <p className={`font-mono text-2xl font-semibold tabular-nums ${tone === 'negative' ? 'text-destructive' : ''}`}>{value}</p>
+    </div>
+  );
+}
+
+function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
+  const weekend = [0, 6].includes(new Date(`${line.date}T12:00:00Z`).getUTCDay());
+  return (
+    <TableRow aria-current={isToday ? 'date' : undefined} className={weekend ? 'bg-muted/40' : isToday ? 'bg-primary/5' : undefined}>
+      <TableCell className="whitespace-nowrap capitalize">
+        {dayLabel(line.date)}
+        {line.incomplete ? (
+          <Badge variant="outline" className="ml-2 border-amber-400 text-amber-800 dark:text-amber-200">
+            Incompleto
+          </Badge>
+        ) : null}
+        {line.missingBreak ? (
+          <Badge variant="outline" className="ml-2 border-red-400 text-red-700 dark:text-red-300">
+            Sem intervalo
+          </Badge>
+        ) : null}
+      </TableCell>
+      <TableCell className="font-mono">{time(line.entrada)}</TableCell>
+      <TableCell className="font-mono">{time(line.saidaIntervalo)}</TableCell>
+      <TableCell className="font-mono">{time(line.retornoIntervalo)}</TableCell>
+      <TableCell className="font-mono">{time(line.saidaFinal)}</TableCell>
+      <TableCell className="font-mono text-xs">{line.extras.map((extra) => formatTime(extra)).join(' ') || '—'}</TableCell>
+      <TableCell className="text-right font-mono">{formatMinutes(line.workedMinutes)}</TableCell>
+      <TableCell className="text-right font-mono">{formatMinutes(line.expectedMinutes)}</TableCell>
+      <TableCell className={`text-right font-mono ${line.balance < 0 ? 'text-destructive' : ''}`}>{formatMinutes(line.balance)}</TableCell>
+      <TableCell className="text-right font-mono">{formatMinutes(line.runningBalance)}</TableCell>
+    </TableRow>
+  );
+}
