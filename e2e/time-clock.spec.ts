@@ -90,3 +90,28 @@ test("/meu-ponto shows the month with balances and flags, navigates months, expo
   await receipts.getByRole('button').first().click();
   await expect(page.getByRole('dialog', { name: 'Comprovante' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' })).toContainText('Bruno Balconista');
 });
+
+// Last in this file: a new term version makes everyone decide again.
+test('the administrator publishes a new term version; an employee who accepted 1.0 is told the text changed', async ({ page, browser }) => {
+  await signIn(page, 'admin@farmacia.local');
+  await page.goto('/ponto/admin');
+  await expect(page.getByRole('heading', { name: 'Meu Ponto (Admin)', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Versão 1.0, publicada em/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Consentimentos' }).click();
+  await expect(page.getByRole('table', { name: 'Consentimentos aceitos' })).toContainText('Bruno Balconista');
+  await page.getByRole('tab', { name: 'Termo LGPD' }).click();
+  await page.getByLabel('Versão', { exact: true }).fill('2.0');
+  await page.getByLabel('Texto do termo').fill('TERMO 2.0 — além do ponto, registramos a geolocalização aproximada da loja em cada marcação.');
+  await page.getByRole('button', { name: 'Publicar versão' }).click();
+  await expectToast(page, 'Nova versão do termo publicada');
+  await expect(page.getByText(/Versão 2.0, publicada em/)).toBeVisible();
+
+  const context = await browser.newContext();
+  const clerk = await context.newPage();
+  await signIn(clerk, 'balconista@farmacia.local');
+  await clerk.goto('/ponto');
+  const term = clerk.getByRole('dialog', { name: /versão 2.0/ });
+  await expect(term).toContainText('O texto do termo mudou desde a versão que você aceitou.');
+  await expect(term).toContainText('geolocalização');
+  await context.close();
+});

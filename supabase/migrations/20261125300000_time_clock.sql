@@ -19,8 +19,8 @@ create table public.versoes_termo_lgpd (
   ativo boolean not null default false,
   created_at timestamptz not null default now(),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
-  constraint versoes_termo_lgpd_versao_not_blank check (length(btrim(versao)) > 0),
-  constraint versoes_termo_lgpd_texto_not_blank check (length(btrim(texto_termo)) > 0)
+  constraint versoes_termo_lgpd_versao_not_blank check (length(btrim(versao)) > 0 and char_length(versao) <= 20),
+  constraint versoes_termo_lgpd_texto_not_blank check (length(btrim(texto_termo)) > 0 and char_length(texto_termo) <= 20000)
 );
 
 comment on table public.versoes_termo_lgpd is 'LGPD term versions (spec §3): immutable text with its SHA-256; one active at a time.';
@@ -185,6 +185,12 @@ begin
   end if;
   if p_texto is null or length(btrim(p_texto)) = 0 then
     raise exception 'Informe o texto do termo' using errcode = '22023';
+  end if;
+  if char_length(btrim(p_versao)) > 20 then
+    raise exception 'A versão deve ter no máximo 20 caracteres' using errcode = '22023';
+  end if;
+  if char_length(p_texto) > 20000 then
+    raise exception 'O texto do termo deve ter no máximo 20.000 caracteres' using errcode = '22023';
   end if;
   if exists (select 1 from public.versoes_termo_lgpd v where v.versao = btrim(p_versao)) then
     raise exception 'Já existe uma versão % do termo' , btrim(p_versao) using errcode = '23505';

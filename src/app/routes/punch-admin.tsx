@@ -1,8 +1,8 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { TermAdminPage } from '@/features/time-clock/components/term-admin-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /ponto/admin (ADMIN only, spec §6): the time clock's admin area — the LGPD term and its consents. */
 export default function PunchAdminRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.punchAdmin)} />;
+  useDocumentTitle('Meu Ponto (Admin)');
+  return <TermAdminPage />;
 }

@@ -10,3 +10,10 @@ export const computerFormSchema = z.object({
 
 export const computerNameSchema = z.object({ name: computerName });
 export type ComputerFormValues = z.input<typeof computerFormSchema>;
+
+/** A new version of the LGPD term: its label and the full text employees will read. */
+export const termFormSchema = z.object({
+  versao: z.string().check(z.trim(), z.minLength(1, 'Informe a versão (ex.: 2.0).'), z.maxLength(20, 'A versão deve ter no máximo 20 caracteres.')),
+  texto: z.string().check(z.trim(), z.minLength(50, 'O texto do termo deve ter pelo menos 50 caracteres.'), z.maxLength(20000, 'O texto do termo deve ter no máximo 20.000 caracteres.')),
+});
+export type TermFormValues = z.input<typeof termFormSchema>;

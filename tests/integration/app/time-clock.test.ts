@@ -50,6 +50,8 @@ describe('the LGPD term', () => {
     const clerk = await as('balconista');
     const refused = await clerk.rpc('publish_lgpd_term', { p_versao: `x-${tag}`, p_texto: 'outro' });
     expect(refused.error?.code).toBe('42501');
+    const tooLong = await admin.rpc('publish_lgpd_term', { p_versao: 'x'.repeat(21), p_texto: 'texto' });
+    expect(tooLong.error?.message).toBe('A versão deve ter no máximo 20 caracteres');
   });
 
   it('a version never changes, whoever tries: only a newer publication retires it', async () => {

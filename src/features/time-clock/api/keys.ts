@@ -7,4 +7,6 @@ export const timeClockKeys = {
   computers: () => [...timeClockKeys.all, 'computers'] as const,
   timesheet: (userId: string, month: string) => [...timeClockKeys.all, 'timesheet', userId, month] as const,
   receipts: (userId: string) => [...timeClockKeys.all, 'receipts', userId] as const,
+  termVersions: () => [...timeClockKeys.all, 'term-versions'] as const,
+  consents: (from: string, to: string) => [...timeClockKeys.all, 'consents', from, to] as const,
 };
