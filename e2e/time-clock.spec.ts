@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, signIn } from './fixtures.ts';
+import { backendInfo, createUser, expectToast, signIn } from './fixtures.ts';
 
 test('an administrator authorizes this browser, punches with the receipt at once, and a double punch gives the same receipt', async ({ page }) => {
   await signIn(page, 'admin@farmacia.local');
@@ -89,6 +89,74 @@ test("/meu-ponto shows the month with balances and flags, navigates months, expo
   const receipts = page.getByRole('list', { name: 'Comprovantes recentes' });
   await receipts.getByRole('button').first().click();
   await expect(page.getByRole('dialog', { name: 'Comprovante' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' })).toContainText('Bruno Balconista');
+});
+
+test('a new employee accepts the term and punches a whole day with the browser clock ahead: four marks by the server clock, Finalizado, the same worked time in /meu-ponto and on the home card', async ({ browser }) => {
+  // Slow on purpose (once): a repeat within 60 s is the same punch, so the four marks are a minute apart.
+  test.setTimeout(330_000);
+  const info = backendInfo();
+  const email = `dia-${Date.now()}@farmacia.test`;
+  await createUser(email, 'Farmacia@2026', 'Diana Dia');
+  // What an administrator does on /usuarios: role BALCONISTA, unit Centro.
+  const headers = { apikey: info.SERVICE_ROLE_KEY, authorization: `Bearer ${info.SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
+  const one = async (path: string) => ((await (await fetch(`${info.API_URL}/rest/v1/${path}`, { headers })).json()) as { id: string }[])[0]!.id;
+  const userId = await one(`profiles?full_name=eq.Diana%20Dia&select=id&order=created_at.desc&limit=1`);
+  const roleId = await one('custom_roles?name=eq.BALCONISTA&select=id');
+  const unitId = await one('store_units?name=eq.Unidade%20Centro&select=id');
+  for (const [path, body, method] of [
+    ['user_roles', { user_id: userId, role_id: roleId }, 'POST'],
+    ['user_units', { user_id: userId, unit_id: unitId }, 'POST'],
+    [`profiles?id=eq.${userId}`, { unit_id: unitId }, 'PATCH'],
+  ] as const) {
+    expect((await fetch(`${info.API_URL}/rest/v1/${path}`, { method, headers, body: JSON.stringify(body) })).ok).toBe(true);
+  }
+
+  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const page = await context.newPage();
+  // The store computer is authorized by an administrator first.
+  await signIn(page, 'admin@farmacia.local');
+  await page.goto('/ponto/computadores');
+  await page.getByLabel('Nome do computador').fill(`Balcão ${Date.now()}`);
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  await expectToast(page, 'Este computador foi autorizado para registrar ponto');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The shop PC's clock runs twenty minutes ahead (less than the session's margin, so sign-in still works);
+  // the marks must carry the server's time.
+  await page.clock.install({ time: new Date(Date.now() + 20 * 60_000) });
+  await page.clock.resume();
+  await signIn(page, email, 'Farmacia@2026');
+  await page.goto('/ponto');
+  await page.getByRole('dialog', { name: /Termo de consentimento LGPD/ }).getByRole('button', { name: 'Aceitar' }).click();
+
+  for (const [index, mark] of ['Entrada', 'Saída Almoço', 'Retorno Almoço', 'Saída Final'].entries()) {
+    if (index > 0) await page.waitForTimeout(61_000);
+    await page.getByRole('button', { name: `Registrar ${mark}` }).click();
+    const receipt = page.getByRole('dialog', { name: 'Ponto registrado' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' });
+    await expect(receipt).toContainText(mark);
+    // The receipt's time is the server's: its hour is the real one in São Paulo, not the PC's.
+    const shown = (await receipt.getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/).textContent()) ?? '';
+    const minutes = (text: string) => Number(text.slice(11, 13)) * 60 + Number(text.slice(14, 16));
+    const real = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
+    expect(Math.abs(minutes(shown.trim()) - (Number(real.slice(0, 2)) * 60 + Number(real.slice(3, 5))))).toBeLessThanOrEqual(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  }
+  await expect(page.getByText('Situação:')).toContainText('Finalizado');
+  await expect(page.getByRole('button', { name: 'Registrar Marcação extra' })).toBeVisible();
+
+  await page.goto('/meu-ponto');
+  const today = page.getByRole('table', { name: /Espelho de ponto de/ }).locator('tr[aria-current="date"]');
+  const cells = today.getByRole('cell');
+  await expect(cells.nth(4)).not.toHaveText('—');
+  const worked = (await cells.nth(6).textContent())?.trim() ?? '';
+  expect(worked).toMatch(/^00:0[12]$/);
+
+  await page.goto('/');
+  const card = page.getByLabel('Minhas Horas Hoje', { exact: true });
+  await expect(card).toContainText('Finalizado');
+  await expect(card.getByLabel('Horas trabalhadas hoje')).toHaveText(new RegExp(`^${worked}:\\d\\d$`));
+  await context.close();
 });
 
 // Last in this file: a new term version makes everyone decide again.

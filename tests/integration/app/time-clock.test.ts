@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
-import { appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -219,5 +219,45 @@ describe('revoking a computer', () => {
     const back = await admin.from('authorized_computers').update({ revoked_at: null }).eq('id', id).select();
     expect(back.error?.message).toBe('Um computador revogado não pode ser reativado; autorize-o novamente');
     expect((await (await as('compras')).rpc('register_punch', { p_device_token: token })).error?.message).toBe('Este computador não está autorizado para registrar ponto.');
+  });
+});
+
+describe('get_my_monthly_timesheet on hand-computed days', () => {
+  it('a night shift crossing midnight and the month boundary stays on the day it started (America/Sao_Paulo)', async () => {
+    const service = serviceClient(backend);
+    const email = `${tag}-noite@farmacia.test`;
+    const created = await service.auth.admin.createUser({ email, password: 'Farmacia@2026', email_confirm: true, user_metadata: { full_name: 'Noturno' } });
+    const userId = created.data.user!.id;
+    const db = await sql(backend);
+    try {
+      // The journey the clock records for a shift from 31 Oct 22:00 to 1 Nov 07:00 (São Paulo, UTC−3), break 02:00–03:00,
+      // plus an ordinary 1 Nov day shift of 6 h without a break.
+      await db.query(
+        `insert into public.pontos (funcionario_id, unit_id, nsr, punch_type, punched_at, work_date, receipt_hash)
+         select $1, $2, 900000 + n, t, at::timestamptz, d::date, 'fixture'
+           from (values (1, 'ENTRADA', '2026-10-31T22:00:00-03:00', '2026-10-31'), (2, 'SAIDA_INTERVALO', '2026-11-01T02:00:00-03:00', '2026-10-31'),
+                        (3, 'RETORNO_INTERVALO', '2026-11-01T03:00:00-03:00', '2026-10-31'), (4, 'SAIDA_FINAL', '2026-11-01T07:00:00-03:00', '2026-10-31'),
+                        (5, 'ENTRADA', '2026-11-02T13:00:00-03:00', '2026-11-02'), (6, 'SAIDA_FINAL', '2026-11-02T19:15:00-03:00', '2026-11-02'),
+                        (7, 'EXTRA', '2026-11-02T20:00:00-03:00', '2026-11-02')) v(n, t, at, d)`,
+        [userId, unitId],
+      );
+    } finally {
+      await db.end();
+    }
+    const night = anonClient(backend);
+    await night.auth.signInWithPassword({ email, password: 'Farmacia@2026' });
+    type Row = { date: string; entrada: string | null; saida_final: string | null; extras: string[]; horas_trabalhadas_minutos: number; horas_esperadas_minutos: number };
+    const october = unwrap(await night.rpc('get_my_monthly_timesheet', { p_month: '2026-10-15' })) as Row[];
+    expect(october).toHaveLength(31);
+    const last = october.find((row) => row.date === '2026-10-31')!;
+    // 22:00→02:00 and 03:00→07:00: eight hours; a Saturday, so nothing was expected.
+    expect(last).toMatchObject({ horas_trabalhadas_minutos: 480, horas_esperadas_minutos: 0 });
+    expect(new Date(last.saida_final!).toISOString()).toBe('2026-11-01T10:00:00.000Z');
+    const november = unwrap(await night.rpc('get_my_monthly_timesheet', { p_month: '2026-11-01' })) as Row[];
+    expect(november.find((row) => row.date === '2026-11-01')).toMatchObject({ entrada: null, horas_trabalhadas_minutos: 0 });
+    // Monday: entry and final exit only (6 h 15 min, no break), the extra mark listed apart, 480 expected.
+    const monday = november.find((row) => row.date === '2026-11-02')!;
+    expect(monday).toMatchObject({ horas_trabalhadas_minutos: 375, horas_esperadas_minutos: 480 });
+    expect(monday.extras.map((at) => new Date(at).toISOString())).toEqual(['2026-11-02T23:00:00.000Z']);
   });
 });
