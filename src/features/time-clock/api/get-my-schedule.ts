@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toAppDateString } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
 import { DEFAULT_EXPECTED_MINUTES } from '@/features/time-clock/logic';
@@ -9,8 +10,8 @@ export async function getTodayGoalMinutes(userId: string, signal?: AbortSignal):
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query.maybeSingle();
   if (error) throw error;
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', weekday: 'short' }).format(new Date());
-  const index = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday);
+  // Monday = 0 … Sunday = 6, of today's São Paulo calendar day.
+  const index = (new Date(`${toAppDateString(new Date())}T12:00:00Z`).getUTCDay() + 6) % 7;
   if (!data) return index <= 4 ? DEFAULT_EXPECTED_MINUTES : 0;
   return data.expected_minutes[index] ?? DEFAULT_EXPECTED_MINUTES;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { toAppDateString } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
 import type { PunchType } from '@/features/time-clock/logic';
@@ -17,7 +18,7 @@ export async function getTodayPunches(userId: string, signal?: AbortSignal): Pro
   const { data: last, error } = await latest.maybeSingle();
   if (error) throw error;
   if (!last) return [];
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const today = toAppDateString(new Date());
   const open = last.punch_type !== 'SAIDA_FINAL' && Date.now() - Date.parse(last.punched_at) < 16 * 3600_000;
   if (last.work_date !== today && !open) return [];
   let day = supabase.from('pontos').select('id, punch_type, punched_at, nsr').eq('funcionario_id', userId).eq('work_date', last.work_date).order('punched_at');
