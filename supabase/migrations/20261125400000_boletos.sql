@@ -105,11 +105,12 @@ begin
     end if;
     return null;
   end if;
-  if substr(p_barcode, 4, 1) <> '9' then
-    return 'Moeda inválida: apenas boletos em real (9) são aceitos.';
-  end if;
+  -- The check digit first (a mistyped currency digit is a typo, as the browser reports it), then the currency.
   if private.boleto_mod11_bank(left(p_barcode, 4) || substr(p_barcode, 6)) <> ascii(substr(p_barcode, 5, 1)) - 48 then
     return 'Dígito verificador geral inválido';
+  end if;
+  if substr(p_barcode, 4, 1) <> '9' then
+    return 'Moeda inválida: apenas boletos em real (9) são aceitos.';
   end if;
   if substr(p_barcode, 10, 10)::bigint = 0 then
     return 'O valor do boleto deve ser maior que zero.';
@@ -511,7 +512,7 @@ begin
   new.bank_code := case when new.kind = 'BANCARIO' then left(new.barcode, 3) end;
   v_coded := private.boleto_amount_of(new.barcode);
   if v_coded is not null and new.amount is distinct from v_coded then
-    raise exception 'O valor informado difere do valor do código (R$ %)', to_char(v_coded, 'FM999G999G990D00')
+    raise exception 'O valor informado difere do valor do código (R$ %)', translate(to_char(v_coded, 'FM999,999,990.00'), ',.', '.,')
       using errcode = '23514';
   end if;
   new.beneficiary := nullif(btrim(new.beneficiary), '');
@@ -1070,7 +1071,7 @@ begin
       from grouped g
       where g.g_payee = 0), '[]'::jsonb),
     'timeline', coalesce((
-      select jsonb_agg(jsonb_build_object('date', d.day, 'amount', coalesce(t.amount, 0), 'count', coalesce(t.n, 0)) order by d.day)
+      select jsonb_agg(jsonb_build_object('date', d.day::date, 'amount', coalesce(t.amount, 0), 'count', coalesce(t.n, 0)) order by d.day)
       from generate_series(v_today - 30, v_today + 60, interval '1 day') as d(day)
       left join (
         select m.due_date, sum(m.pending) as amount, count(*) as n
