@@ -153,6 +153,7 @@ export type Database = {
           paid_at: string | null
           paid_by: string | null
           payment_account: string | null
+          search_text: string | null
           status: string
           supplier_id: string | null
           unit_id: string
@@ -177,6 +178,7 @@ export type Database = {
           paid_at?: string | null
           paid_by?: string | null
           payment_account?: string | null
+          search_text?: never
           status?: string
           supplier_id?: string | null
           unit_id: string
@@ -201,6 +203,7 @@ export type Database = {
           paid_at?: string | null
           paid_by?: string | null
           payment_account?: string | null
+          search_text?: never
           status?: string
           supplier_id?: string | null
           unit_id?: string

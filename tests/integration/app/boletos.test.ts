@@ -355,9 +355,11 @@ describe('list and report', () => {
       [-1, 11000, 'PENDENTE'], [-7, 12000, 'PENDENTE'], [-8, 13000, 'PENDENTE'], [-30, 14000, 'PENDENTE'], [-31, 15000, 'PENDENTE'],
       [-2, 16000, 'PAGO'], [5, 17000, 'CANCELADO'],
     ];
+    const barcodes: string[] = [];
     for (const [offset, cents, status] of rows) {
       const due = addDays(today, offset);
-      const id = unwrap(await admin.from('boletos').insert({ unit_id: ownUnit, supplier_id: beta, barcode: bankCode('237', due, cents), amount: cents / 100, due_date: due, document_number: `R-${tag}-${offset}` }).select('id').single()).id;
+      barcodes.push(bankCode('237', due, cents));
+      const id = unwrap(await admin.from('boletos').insert({ unit_id: ownUnit, supplier_id: beta, barcode: barcodes.at(-1)!, amount: cents / 100, due_date: due, document_number: `R-${tag}-${offset}` }).select('id').single()).id;
       if (status === 'PAGO') unwrap(await admin.rpc('mark_boletos_paid', { p_ids: [id], p_paid_at: today }));
       if (status === 'CANCELADO') expect((await admin.rpc('cancel_boleto', { p_id: id, p_reason: 'teste de relatório' })).error).toBeNull();
     }
@@ -368,6 +370,13 @@ describe('list and report', () => {
     expect((await list({ p_situation: 'A_VENCER' })).total).toBe(4);
     expect((await list({ p_situation: 'PENDENTE' })).total_amount).toBe(2150);
     expect((await list({ p_search: `R-${tag}--31` })).total).toBe(1);
+    // A whole code finds its boleto however it is pasted; a few digits find the codes that start with them.
+    const linha = barcodeToLinha(barcodes[4]!);
+    const pasted = `${linha.slice(0, 5)}.${linha.slice(5, 10)} ${linha.slice(10, 15)}.${linha.slice(15, 21)} ${linha.slice(21)}`;
+    expect((await list({ p_search: pasted })).rows.map((r) => r.due_date)).toEqual([addDays(today, 25)]);
+    expect((await list({ p_search: barcodes[4] })).total).toBe(1);
+    expect((await list({ p_search: linha.slice(0, 6) })).total).toBe(12);
+    expect((await list({ p_search: linha.slice(1, 7) })).total).toBe(0);
     const page = await list({ p_limit: 5, p_offset: 10, p_sort: 'due_asc' });
     expect(page.rows).toHaveLength(2);
     expect((await admin.rpc('list_boletos', { p_situation: 'ATRASADO' })).error?.message).toBe('Situação inválida: ATRASADO');
