@@ -34,7 +34,7 @@ export function SummaryCards({ report, filters }: { report: BoletoReport; filter
       {card('due_today', CalendarClock, 'warning')}
       {card('next_7', CalendarDays, 'plain')}
       {card('next_30', CalendarRange, 'plain')}
-      <div className="flex flex-col gap-3 rounded-xl border bg-card p-2 shadow-sm sm:col-span-2 print:break-inside-avoid">
+      <div role="group" aria-label="Vencidos" className="flex flex-col gap-3 rounded-xl border bg-card p-2 shadow-sm sm:col-span-2 print:break-inside-avoid">
         <CardBody
           icon={TriangleAlert}
           title="Vencidos"
@@ -89,7 +89,7 @@ interface BodyProps {
 
 function FigureCard(props: BodyProps) {
   return (
-    <div className="rounded-xl border bg-card p-2 shadow-sm print:break-inside-avoid">
+    <div role="group" aria-label={props.title} className="rounded-xl border bg-card p-2 shadow-sm print:break-inside-avoid">
       <CardBody {...props} />
     </div>
   );
