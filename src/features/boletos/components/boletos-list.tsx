@@ -10,7 +10,7 @@ import { AttachmentsSheet } from '@/features/boletos/components/list-attachments
 import { ListCards } from '@/features/boletos/components/list-cards';
 import { ListFilters } from '@/features/boletos/components/list-filters';
 import { HistorySheet } from '@/features/boletos/components/list-history-sheet';
-import { ListPager } from '@/features/boletos/components/list-pager';
+import { Pager } from '@/components/ui/pager';
 import { PaymentDialog } from '@/features/boletos/components/list-payment-dialog';
 import { ReasonDialog, type ReasonIntent } from '@/features/boletos/components/list-reason-dialog';
 import { ListSkeleton, ListTable } from '@/features/boletos/components/list-table';
@@ -190,7 +190,7 @@ export function BoletosList({ filters, page, onChange, isAdmin }: BoletosListPro
           <div className="lg:hidden">
             <ListCards {...viewProps} onTogglePage={togglePage} />
           </div>
-          <ListPager page={page} pageSize={BOLETO_PAGE_SIZE} total={data.total} onPage={(next) => onChange(filters, next)} />
+          <Pager page={page} pageSize={BOLETO_PAGE_SIZE} total={data.total} empty="Nenhum boleto" hideWhenSinglePage onPage={(next) => onChange(filters, next)} />
         </>
       ) : null}
 

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { ListChoiceSelect } from '@/features/boletos/components/list-choice-select';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { BOLETO_SEARCH_MAX, hasActiveFilters, SITUATION_FILTERS, SORT_OPTIONS, type BoletoSort } from '@/features/boletos/logic';
 import { boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoListFilters } from '@/features/boletos/types';
@@ -86,11 +86,11 @@ export function ListFilters({ filters, onChange, onClear, units, suppliers }: Li
           {showUnits ? (
             <div className="col-span-2 grid gap-1.5 sm:col-span-1">
               <Label htmlFor={`${id}-unit`}>Unidade</Label>
-              <ListChoiceSelect
+              <ChoiceSelect
                 id={`${id}-unit`}
                 className="w-full md:w-44"
                 value={filters.unitId}
-                allLabel="Todas as unidades"
+                noneLabel="Todas as unidades"
                 options={units.map((unit) => ({ value: unit.id, label: unit.name }))}
                 onChange={(unitId) => onChange({ unitId })}
               />
@@ -98,11 +98,11 @@ export function ListFilters({ filters, onChange, onClear, units, suppliers }: Li
           ) : null}
           <div className="col-span-2 grid gap-1.5 sm:col-span-1">
             <Label htmlFor={`${id}-supplier`}>Fornecedor</Label>
-            <ListChoiceSelect
+            <ChoiceSelect
               id={`${id}-supplier`}
               className="w-full md:w-52"
               value={filters.supplierId}
-              allLabel="Todos os fornecedores"
+              noneLabel="Todos os fornecedores"
               options={suppliers.map((supplier) => ({ value: supplier.id, label: supplier.name }))}
               onChange={(supplierId) => onChange({ supplierId })}
             />
