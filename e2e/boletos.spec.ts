@@ -99,3 +99,26 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   await clerkContext.close();
   await adminContext.close();
 });
+
+test('an attachment that fails to upload leaves the boleto saved and says the file did not go', async ({ page }) => {
+  const due = saoPauloDay(10);
+  const cents = 200_000 + (Date.now() % 89_999);
+  const nf = `NF ANEXO ${Date.now()}`;
+  const barcode = buildBankBarcode({ bankCode: '237', dueDate: due, amountCents: cents, freeField: String(Date.now()).padStart(25, '3') });
+  await signIn(page, 'analista@farmacia.local');
+  await page.goto('/boletos');
+  await page.getByRole('textbox', { name: 'Código de barras ou linha digitável' }).fill(barcode);
+  await page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ')).fill('Beta');
+  await page.getByRole('option', { name: /Distribuidora Beta/ }).click();
+  await page.getByLabel('Nº do documento / NF').fill(nf);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Escolher arquivo' }).click();
+  await (await chooser).setFiles({ name: 'boleto.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 boleto') });
+  // The storage service is unreachable at that moment.
+  await page.route('**/storage/v1/object/boletos/**', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Lançar boleto' }).click();
+  await expect(page.getByText(/^Boleto salvo, mas o anexo não foi enviado: .+\. Anexe novamente pela lista\.$/).first()).toBeVisible();
+  const row = page.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
+  await expect(row).toContainText(brMoney(cents));
+  await expect(row.getByRole('button', { name: 'Sem anexos: anexar arquivo' })).toBeVisible();
+});
