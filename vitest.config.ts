@@ -20,6 +20,8 @@ export default defineConfig({
         },
       },
       {
+        // Integration tests import pure browser modules (the boleto parser) to prove the database agrees.
+        resolve: { alias: { '@': src } },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

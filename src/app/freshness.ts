@@ -11,6 +11,8 @@ import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/k
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
 import { userAdminMutations } from '@/features/users/api/keys';
 import { authKeys, authMutations } from '@/features/auth/api/keys';
+import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
+import { boletoReportKeys } from '@/features/boleto-report/api/keys';
 
 /** What each cross-feature write refreshes outside its own feature. */
 export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshes: readonly QueryKey[]; why: string }[] = [
@@ -47,9 +49,11 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
     refreshes: [authKeys.all],
     why: "an administrator may change their own name, unit or units: the session user and unit switch follow",
   },
+  // Every boleto write moves the payables report (due today, overdue, paid in the period).
+  ...Object.values(boletoMutations).map((mutation) => ({ mutation, refreshes: [boletoReportKeys.all], why: 'the payables report sums these boletos' })),
   {
     mutation: authMutations.updateUnit,
-    refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all],
+    refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all, boletoKeys.all, boletoReportKeys.all],
     why: 'every unit-scoped list now belongs to another unit',
   },
 ];

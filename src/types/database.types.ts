@@ -89,6 +89,143 @@ export type Database = {
           },
         ]
       }
+      boleto_status_history: {
+        Row: {
+          boleto_id: string
+          changed_at: string
+          changed_by: string | null
+          from_status: string | null
+          id: string
+          reason: string | null
+          snapshot: Json | null
+          to_status: string
+          unit_id: string
+        }
+        Insert: {
+          boleto_id: string
+          changed_at?: string
+          changed_by?: string | null
+          from_status?: string | null
+          id?: string
+          reason?: string | null
+          snapshot?: Json | null
+          to_status: string
+          unit_id: string
+        }
+        Update: {
+          boleto_id?: string
+          changed_at?: string
+          changed_by?: string | null
+          from_status?: string | null
+          id?: string
+          reason?: string | null
+          snapshot?: Json | null
+          to_status?: string
+          unit_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "boleto_status_history_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      boletos: {
+        Row: {
+          alerts: string[]
+          amount: number
+          bank_code: string | null
+          barcode: string
+          beneficiary: string | null
+          created_at: string
+          created_by: string
+          document_number: string | null
+          due_date: string
+          id: string
+          issue_date: string | null
+          kind: string
+          linha_digitavel: string
+          notes: string | null
+          paid_amount: number | null
+          paid_at: string | null
+          paid_by: string | null
+          payment_account: string | null
+          search_text: string | null
+          status: string
+          supplier_id: string | null
+          unit_id: string
+          updated_at: string
+        }
+        Insert: {
+          alerts?: string[]
+          amount: number
+          bank_code?: string | null
+          barcode: string
+          beneficiary?: string | null
+          created_at?: string
+          created_by?: string
+          document_number?: string | null
+          due_date: string
+          id?: string
+          issue_date?: string | null
+          kind: string
+          linha_digitavel: string
+          notes?: string | null
+          paid_amount?: number | null
+          paid_at?: string | null
+          paid_by?: string | null
+          payment_account?: string | null
+          search_text?: never
+          status?: string
+          supplier_id?: string | null
+          unit_id: string
+          updated_at?: string
+        }
+        Update: {
+          alerts?: string[]
+          amount?: number
+          bank_code?: string | null
+          barcode?: string
+          beneficiary?: string | null
+          created_at?: string
+          created_by?: string
+          document_number?: string | null
+          due_date?: string
+          id?: string
+          issue_date?: string | null
+          kind?: string
+          linha_digitavel?: string
+          notes?: string | null
+          paid_amount?: number | null
+          paid_at?: string | null
+          paid_by?: string | null
+          payment_account?: string | null
+          search_text?: never
+          status?: string
+          supplier_id?: string | null
+          unit_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "boletos_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "boletos_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       categories: {
         Row: {
           created_at: string
@@ -1111,6 +1248,24 @@ export type Database = {
         }
         Returns: boolean
       }
+      cancel_boleto: {
+        Args: {
+          p_id: string
+          p_reason: string
+        }
+        Returns: undefined
+      }
+      check_boleto_warnings: {
+        Args: {
+          p_amount: number
+          p_barcode: string
+          p_due_date: string
+          p_exclude_id?: string
+          p_supplier_id: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
       count_shortages: {
         Args: {
           p_from?: string
@@ -1128,6 +1283,19 @@ export type Database = {
           p_unit_id: string
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
+      }
+      decode_boleto: {
+        Args: {
+          p_code: string
+        }
+        Returns: Json
+      }
+      delete_boleto: {
+        Args: {
+          p_id: string
+          p_reason: string
+        }
+        Returns: undefined
       }
       delete_quote: {
         Args: {
@@ -1158,6 +1326,29 @@ export type Database = {
       get_batch_comparison: {
         Args: {
           p_batch_id: string
+        }
+        Returns: Json
+      }
+      get_boleto_history: {
+        Args: {
+          p_boleto_id: string
+        }
+        Returns: {
+          changed_at: string
+          changed_by: string
+          changed_by_name: string
+          from_status: string
+          id: string
+          reason: string
+          to_status: string
+        }[]
+      }
+      get_boletos_report: {
+        Args: {
+          p_paid_from?: string
+          p_paid_to?: string
+          p_supplier_id?: string
+          p_unit_id?: string
         }
         Returns: Json
       }
@@ -1282,6 +1473,20 @@ export type Database = {
           unit_id: string
         }[]
       }
+      list_boletos: {
+        Args: {
+          p_due_from?: string
+          p_due_to?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+          p_situation?: string
+          p_sort?: string
+          p_supplier_id?: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
       list_unit_names: {
         Args: never
         Returns: {
@@ -1298,6 +1503,15 @@ export type Database = {
           p_user_id: string
         }
         Returns: undefined
+      }
+      mark_boletos_paid: {
+        Args: {
+          p_ids: string[]
+          p_paid_amount?: number
+          p_paid_at: string
+          p_payment_account?: string
+        }
+        Returns: number
       }
       publish_lgpd_term: {
         Args: {
@@ -1324,6 +1538,13 @@ export type Database = {
         Args: {
           p_batch_id: string
           p_shortage_id: string
+        }
+        Returns: undefined
+      }
+      reopen_boleto: {
+        Args: {
+          p_id: string
+          p_reason: string
         }
         Returns: undefined
       }

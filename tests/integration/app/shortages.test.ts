@@ -47,7 +47,10 @@ const fixtureByUnit: Record<string, string> = {};
 beforeAll(async () => {
   const db = await sql(backend);
   try {
-    const unitRows = await db.query<{ id: string; name: string }>('select id, name from public.store_units');
+    // The demo units only: other suites add units of their own while this one runs.
+    const unitRows = await db.query<{ id: string; name: string }>(
+      `select id, name from public.store_units where name in ('Unidade Centro', 'Unidade Norte', 'Unidade Sul')`,
+    );
     for (const row of unitRows.rows) units[row.name] = row.id;
     const product = await db.query<{ id: string }>(
       `insert into public.products (name) values ($1) returning id`,

@@ -58,6 +58,7 @@ interface World {
   adminRoles: Set<string>;
   unitIds: string[];
   productIds: string[];
+  boletos: Map<string, Row>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -109,6 +110,13 @@ const quoteEditable = (quoteId: unknown, a: Actor, w: World): boolean => {
 let world: World;
 let otherUserId = '';
 
+/** Units whose boletos the caller works (private.boleto_units): all for ADMIN, own and assigned ones with MANAGE_BOLETOS. */
+const boletoUnits = (a: Actor, w: World): string[] =>
+  a.isAdmin ? w.unitIds : hasRole(a) && a.perms.has('MANAGE_BOLETOS') ? [a.unitId, ...a.units].filter((u): u is string => Boolean(u)) : [];
+const inBoletoUnits = (r: Row, a: Actor, w: World): boolean => boletoUnits(a, w).includes(String(r.unit_id));
+/** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
+const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
+
 const PLANS: Record<string, TablePlan> = {
   // Time clock: the term is public to staff; consents and punches are one's own (PUNCH_VIEW_ALL reads all);
   // computers are the administrators'; schedules are PUNCH_MANAGE's to write.
@@ -127,6 +135,27 @@ const PLANS: Record<string, TablePlan> = {
       cleanup: () => `delete from public.work_schedules where user_id = '${otherUserId}'`,
     },
   },
+  // Boletos: the caller's boleto units only; a pending boleto is edited, a paid or cancelled one is frozen;
+  // status, payment and deletion move only through the RPCs (no such grants); the history is read-only.
+  boletos: {
+    read: inBoletoUnits,
+    edit: (r, a, w) => inBoletoUnits(r, a, w) && r.status === 'PENDENTE',
+    content: ['supplier_id', 'beneficiary', 'barcode', 'amount', 'due_date', 'issue_date', 'document_number', 'notes'],
+    ruled: { unit_id: (_r, a, w) => w.unitIds.filter((u) => !boletoUnits(a, w).includes(u)).slice(0, 1) },
+    insert: {
+      may: (a) => boletoUnits(a, world).length > 0,
+      row: (_a, w) => ({ ...VALID_BOLETO, unit_id: w.unitIds[0] }),
+      forged: [
+        (a, w) => {
+          const foreign = w.unitIds.find((u) => !boletoUnits(a, w).includes(u));
+          return foreign && boletoUnits(a, w).length > 0 ? { ...VALID_BOLETO, unit_id: foreign } : null;
+        },
+        (a, w) => (boletoUnits(a, w).length > 0 ? { ...VALID_BOLETO, unit_id: boletoUnits(a, w)[0], status: 'PAGO', paid_at: '2025-03-10', paid_amount: 1 } : null),
+        (a, w) => (boletoUnits(a, w).length > 0 ? { ...VALID_BOLETO, unit_id: boletoUnits(a, w)[0], created_by: otherUserId } : null),
+      ],
+    },
+  },
+  boleto_status_history: { read: inBoletoUnits },
   audit_log: {
     // The trail is for user administrators; nobody writes it through the API (the audit triggers and
     // the admin-users function, with the service role, do).
@@ -419,6 +448,7 @@ async function loadWorld(): Promise<World> {
     adminRoles: new Set((await db.query<{ id: string }>(`select id from public.custom_roles where is_admin or upper(name) = 'ADMIN'`)).rows.map((r) => r.id)),
     unitIds: (await db.query<{ id: string }>(`select id from public.store_units order by name`)).rows.map((r) => r.id),
     productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
+    boletos: await byId(`select to_jsonb(b) - 'linha_digitavel' as r from public.boletos b`),
   };
 }
 
@@ -825,6 +855,46 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   register_punch: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: refused }],
   record_lgpd_consent: () => [],
   get_my_monthly_timesheet: () => [],
+  // Boletos: decoding is pure; the rest answers about, or acts on, the caller's boleto units only.
+  decode_boleto: () => [],
+  check_boleto_warnings: (a, w) =>
+    when(boletoUnits(a, w).length === 0, [
+      { args: { p_barcode: VALID_BOLETO.barcode, p_unit_id: w.unitIds[0], p_supplier_id: null, p_amount: 123.45, p_due_date: '2025-03-10' }, expect: refused },
+    ]),
+  list_boletos: (a, w) => [
+    {
+      args: { p_unit_id: w.unitIds.find((u) => !boletoUnits(a, w).includes(u)) ?? null, p_limit: 200 },
+      expect: (r) => {
+        if (r.error) return true;
+        const foreign = (r.data as { rows: Row[] }).rows.filter((row) => !inBoletoUnits(row, a, w));
+        return foreign.length === 0 ? true : `${foreign.length} boletos of other units`;
+      },
+    },
+  ],
+  get_boleto_history: (a, w) => foreignBoletos(a, w).slice(0, 1).map((b) => ({ args: { p_boleto_id: b.id }, expect: emptyOrRefused })),
+  mark_boletos_paid: (a, w) =>
+    foreignBoletos(a, w).filter((b) => b.status === 'PENDENTE').slice(0, 1).map((b) => ({ args: { p_ids: [b.id], p_paid_at: '2025-03-10' }, expect: refused })),
+  cancel_boleto: (a, w) =>
+    foreignBoletos(a, w).filter((b) => b.status === 'PENDENTE').slice(0, 1).map((b) => ({ args: { p_id: b.id, p_reason: 'forjado' }, expect: refused })),
+  delete_boleto: (a, w) =>
+    foreignBoletos(a, w).filter((b) => b.status === 'PENDENTE').slice(0, 1).map((b) => ({ args: { p_id: b.id, p_reason: 'forjado' }, expect: refused })),
+  // Undoing a payment is an administrator's act, whatever boleto.
+  reopen_boleto: (a, w) =>
+    when(!a.isAdmin, [...w.boletos.values()].filter((b) => b.status === 'PAGO').slice(0, 1).map((b) => ({ args: { p_id: b.id, p_reason: 'forjado' }, expect: refused }))),
+  get_boletos_report: (a, w) =>
+    a.isAdmin
+      ? []
+      : [
+          {
+            args: { p_unit_id: w.unitIds.find((u) => !boletoUnits(a, w).includes(u)) ?? null },
+            expect: (r) => {
+              if (r.error) return true;
+              if (!(a.perms.has('VIEW_REPORTS') && a.perms.has('MANAGE_BOLETOS'))) return `answered without VIEW_REPORTS and MANAGE_BOLETOS`;
+              const units = (r.data as { by_unit: Row[] }).by_unit.filter((row) => !inBoletoUnits(row, a, w));
+              return units.length === 0 ? true : `${units.length} other units in the report`;
+            },
+          },
+        ],
   // Answers only about the caller itself.
   caller_has_permission: (a) => [
     {
@@ -833,6 +903,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     },
   ],
 };
+
+/** Boletos outside the caller's boleto units (one per status is enough to attack with). */
+function foreignBoletos(a: Actor, w: World): Row[] {
+  return [...w.boletos.values()].filter((b) => !inBoletoUnits(b, a, w));
+}
 
 const ownCounts = new Map<string, number>();
 function ownCount(a: Actor): number {

@@ -6,8 +6,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/users/api/get-audit-log';
-import { ChoiceSelect } from '@/features/users/components/choice-select';
-import { Pager } from '@/features/users/components/pager';
+import { ChoiceSelect } from '@/components/ui/choice-select';
+import { Pager } from '@/components/ui/pager';
 import { auditChanges } from '@/features/users/logic';
 import { AUDIT_ACTION_LABELS, AUDIT_LOAD_ERROR, AUDIT_TABLE_LABELS } from '@/features/users/messages';
 import { EMPTY_AUDIT_FILTERS, type AccessCatalog, type AuditFilters } from '@/features/users/types';

@@ -12,7 +12,7 @@ import { useCreateUser } from '@/features/users/api/create-user';
 import { useUserAccess } from '@/features/users/api/get-user-access';
 import { useUpdateUser } from '@/features/users/api/update-user';
 import { AccessPreview } from '@/features/users/components/access-preview';
-import { ChoiceSelect } from '@/features/users/components/choice-select';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { accessPreview, groupPermissions } from '@/features/users/logic';
 import { userFormSchema, type UserFormValues } from '@/features/users/schemas';
 import type { AccessCatalog, UserAccess, UserRow } from '@/features/users/types';

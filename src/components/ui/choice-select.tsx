@@ -5,9 +5,10 @@ const NONE = '__none__';
 
 interface ChoiceSelectProps {
   id: string;
-  label: string;
+  /** The accessible name, when no <Label htmlFor={id}> names the select. */
+  label?: string;
   value: string | null;
-  /** The first option, meaning null ("Nenhum", "Todos os perfis"…). */
+  /** The first option, meaning null ("Nenhum", "Todas as unidades"…). */
   noneLabel: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string | null) => void;
@@ -16,10 +17,14 @@ interface ChoiceSelectProps {
   invalid?: boolean;
 }
 
-/** A select whose first option is "none": filters (all) and optional fields (none). */
+/**
+ * A select whose first option is "none": filters (all) and optional fields (none). A value the
+ * options do not hold (a shared link to a unit the reader does not see) reads as "none".
+ */
 export function ChoiceSelect({ id, label, value, noneLabel, options, onChange, disabled, className, invalid }: ChoiceSelectProps) {
+  const known = value !== null && options.some((option) => option.value === value);
   return (
-    <Select value={value ?? NONE} disabled={disabled ?? false} onValueChange={(next) => onChange(next === NONE ? null : next)}>
+    <Select value={known ? value : NONE} disabled={disabled ?? false} onValueChange={(next) => onChange(next === NONE ? null : next)}>
       <SelectTrigger id={id} aria-label={label} aria-invalid={invalid ? true : undefined} className={className}>
         <SelectValue />
       </SelectTrigger>

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { barcodeToLinha, buildBankBarcode } from '../src/features/boletos/code.ts';
+import { expectToast, signIn } from './fixtures.ts';
+
+/** Today in São Paulo as YYYY-MM-DD, and n days later. */
+function saoPauloDay(offset = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  return new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+}
+const brDate = (day: string) => day.split('-').reverse().join('/');
+const brMoney = (cents: number) => `R$ ${(cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The amount (in cents) a summary card of /relatorio-boletos shows. */
+async function cardCents(page: Page, title: string): Promise<number> {
+  const text = (await page.getByRole('group', { name: title, exact: true }).textContent()) ?? '';
+  const match = /R\$\s*([\d.]+,\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount on the card ${title}: ${text}`);
+  return Math.round(Number(match[1]!.replaceAll('.', '').replace(',', '.')) * 100);
+}
+
+test('a scanner burst fills the boleto form, a wrong digit names its field, and paying the boleto moves the payables report', async ({ browser }) => {
+  const due = saoPauloDay(3);
+  const cents = 100_000 + (Date.now() % 89_999);
+  const nf = `NF E2E ${Date.now()}`;
+  const barcode = buildBankBarcode({ bankCode: '341', dueDate: due, amountCents: cents, freeField: String(Date.now()).padStart(25, '7') });
+  const linha = barcodeToLinha(barcode);
+
+  // The counter clerk scans the code in Unidade Centro.
+  const clerkContext = await browser.newContext();
+  const clerk = await clerkContext.newPage();
+  await signIn(clerk, 'balconista@farmacia.local');
+  await clerk.goto('/boletos');
+  await expect(clerk.getByRole('heading', { name: 'Lançar Boleto', level: 1 })).toBeVisible();
+  const code = clerk.getByRole('textbox', { name: 'Código de barras ou linha digitável' });
+  await expect(code).toBeFocused();
+
+  // A mistyped digit in the linha's second field is named as the user types it.
+  const wrong = `${linha.slice(0, 12)}${(Number(linha[12]) + 1) % 10}${linha.slice(13)}`;
+  await code.fill(wrong);
+  await expect(clerk.getByText('Campo 2 da linha digitável inválido')).toBeVisible();
+  await expect(clerk.getByLabel('Dados lidos do código')).toHaveCount(0);
+
+  // A USB scanner: the 44 digits in one burst, then Enter (which must not submit the form).
+  await code.fill('');
+  await code.pressSequentially(barcode, { delay: 0 });
+  await code.press('Enter');
+  const read = clerk.getByLabel('Dados lidos do código');
+  await expect(read).toContainText('Boleto bancário');
+  await expect(read).toContainText('341 – Itaú');
+  await expect(read).toContainText(brMoney(cents));
+  await expect(read).toContainText(brDate(due));
+  await expect(clerk.getByLabel('Vencimento', { exact: true })).toHaveValue(due);
+  await expect(clerk.getByText('Boleto lançado', { exact: true })).toHaveCount(0);
+  await clerk.screenshot({ path: test.info().outputPath('boleto-scanned.png') });
+
+  const supplier = clerk.getByRole('combobox', { name: 'Fornecedor' }).and(clerk.getByPlaceholder('Busque pelo nome ou CNPJ'));
+  await supplier.fill('Alfa');
+  await clerk.getByRole('option', { name: /Distribuidora Alfa/ }).click();
+  await clerk.getByLabel('Nº do documento / NF').fill(nf);
+  await clerk.getByRole('button', { name: 'Lançar boleto' }).click();
+  await expectToast(clerk, 'Boleto lançado');
+  await expect(code).toHaveValue('');
+  await expect(code).toBeFocused();
+  const row = clerk.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
+  await expect(row).toContainText(brMoney(cents));
+  await expect(row).toContainText('A vencer');
+
+  // The administrator's report counts it among the next 7 days; paying it moves it to 'Pagos no período'.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin@farmacia.local');
+  await admin.goto('/relatorio-boletos');
+  await expect(admin.getByTestId('boleto-report')).toHaveAttribute('data-state', 'ready');
+  const next7 = await cardCents(admin, 'Próximos 7 dias');
+  const paid = await cardCents(admin, 'Pagos no período');
+
+  await row.getByRole('button', { name: /Ações do boleto/ }).click();
+  await clerk.getByRole('menuitem', { name: 'Marcar como pago' }).click();
+  const dialog = clerk.getByRole('dialog', { name: 'Marcar como pago' });
+  await expect(dialog.getByLabel('Data do pagamento')).toHaveValue(saoPauloDay());
+  await dialog.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  await expectToast(clerk, 'Boleto marcado como pago');
+
+  await admin.reload();
+  await expect(admin.getByTestId('boleto-report')).toHaveAttribute('data-state', 'ready');
+  await expect.poll(() => cardCents(admin, 'Próximos 7 dias')).toBe(next7 - cents);
+  expect(await cardCents(admin, 'Pagos no período')).toBe(paid + cents);
+  await admin.screenshot({ path: test.info().outputPath('boleto-report-after-payment.png'), fullPage: true });
+
+  // Its history names who entered and who paid it.
+  await clerk.getByRole('button', { name: 'Todos' }).click();
+  await clerk.getByLabel('Buscar', { exact: true }).fill(nf);
+  const paidRow = clerk.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
+  await expect(paidRow).toContainText('Pago em');
+  await paidRow.getByRole('button', { name: /Ações do boleto/ }).click();
+  await clerk.getByRole('menuitem', { name: 'Histórico' }).click();
+  await expect(clerk.getByRole('list', { name: 'Alterações do boleto' })).toContainText('Bruno Balconista');
+  await expect(clerk.getByRole('list', { name: 'Alterações do boleto' }).getByRole('listitem')).toHaveCount(2);
+
+  await clerkContext.close();
+  await adminContext.close();
+});
+
+test('an attachment that fails to upload leaves the boleto saved and says the file did not go', async ({ page }) => {
+  const due = saoPauloDay(10);
+  const cents = 200_000 + (Date.now() % 89_999);
+  const nf = `NF ANEXO ${Date.now()}`;
+  const barcode = buildBankBarcode({ bankCode: '237', dueDate: due, amountCents: cents, freeField: String(Date.now()).padStart(25, '3') });
+  await signIn(page, 'analista@farmacia.local');
+  await page.goto('/boletos');
+  await page.getByRole('textbox', { name: 'Código de barras ou linha digitável' }).fill(barcode);
+  await page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ')).fill('Beta');
+  await page.getByRole('option', { name: /Distribuidora Beta/ }).click();
+  await page.getByLabel('Nº do documento / NF').fill(nf);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Escolher arquivo' }).click();
+  await (await chooser).setFiles({ name: 'boleto.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 boleto') });
+  // The storage service is unreachable at that moment.
+  await page.route('**/storage/v1/object/boletos/**', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Lançar boleto' }).click();
+  await expect(page.getByText(/^Boleto salvo, mas o anexo não foi enviado: .+\. Anexe novamente pela lista\.$/).first()).toBeVisible();
+  const row = page.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
+  await expect(row).toContainText(brMoney(cents));
+  await expect(row.getByRole('button', { name: 'Sem anexos: anexar arquivo' })).toBeVisible();
+});

@@ -1,0 +1,72 @@
+/** The measures get_boletos_report computes per scope (each as an amount and a count of boletos). */
+export const MEASURE_KEYS = [
+  'pending',
+  'due_today',
+  'next_7',
+  'next_30',
+  'overdue',
+  'overdue_1_7',
+  'overdue_8_30',
+  'overdue_over_30',
+  'paid',
+] as const;
+export type MeasureKey = (typeof MEASURE_KEYS)[number];
+
+export interface Measure {
+  /** Reais (pending amounts for the due buckets, paid amounts for `paid`). */
+  amount: number;
+  count: number;
+}
+
+export type Measures = Record<MeasureKey, Measure>;
+
+/** One line of 'Por unidade' or 'Por fornecedor'. */
+export interface ReportLine {
+  /** The unit id, or the payee's name (the report groups payees by name). */
+  key: string;
+  name: string;
+  measures: Measures;
+}
+
+/** One day of the due-date calendar (today − 30 … today + 60). */
+export interface TimelineDay {
+  /** yyyy-MM-dd */
+  date: string;
+  amount: number;
+  count: number;
+}
+
+/** get_boletos_report, typed: São Paulo days as yyyy-MM-dd, nulls as zeros. */
+export interface BoletoReport {
+  today: string;
+  paidFrom: string;
+  paidTo: string;
+  totals: Measures;
+  byUnit: ReportLine[];
+  bySupplier: ReportLine[];
+  timeline: TimelineDay[];
+}
+
+/** The report's filters as they live in the URL (null: all units, all suppliers, the default period). */
+export interface ReportFilters {
+  unitId: string | null;
+  supplierId: string | null;
+  /** yyyy-MM-dd; null is the first day of the current month (the database decides). */
+  paidFrom: string | null;
+  /** yyyy-MM-dd; null is today (the database decides). */
+  paidTo: string | null;
+}
+
+/** Who asks for the unit list: administrators choose among all units, others among their own. */
+export interface UnitScope {
+  userId: string;
+  unitId: string | null;
+  isAdmin: boolean;
+}
+
+export interface Option {
+  id: string;
+  name: string;
+}
+
+export type ReportTableKind = 'unit' | 'supplier';

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatInTimeZone } from 'date-fns-tz';
+import { APP_TIME_ZONE } from '@/lib/dates';
+import { supabase } from '@/lib/supabase';
+import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
+import { attachmentContentType, attachmentProblem, safeFileName, withNameSuffix } from '@/features/boletos/entry-logic';
+
+const BUCKET = 'boletos';
+
+function isDuplicateName(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const statusCode = 'statusCode' in error ? String(error.statusCode) : '';
+  const message = 'message' in error ? String(error.message) : '';
+  return statusCode === '409' || /already exists/i.test(message);
+}
+
+/**
+ * Uploads a boleto's attachment to `boletos/<boleto id>/<file name>`: the original name kept
+ * readable (folders and unsafe characters removed); a name already in the folder gets the São Paulo
+ * date and time as a suffix. The bucket's policies accept it while the boleto is not cancelled.
+ */
+export async function uploadBoletoAttachment({ boletoId, file }: { boletoId: string; file: File }): Promise<{ path: string }> {
+  const problem = attachmentProblem(file);
+  if (problem) throw new Error(problem);
+  const contentType = attachmentContentType(file) ?? file.type;
+  const name = safeFileName(file.name, contentType);
+  const bucket = supabase.storage.from(BUCKET);
+  let path = `${boletoId}/${name}`;
+  let { error } = await bucket.upload(path, file, { contentType, upsert: false });
+  if (error && isDuplicateName(error)) {
+    path = `${boletoId}/${withNameSuffix(name, formatInTimeZone(new Date(), APP_TIME_ZONE, 'yyyyMMdd-HHmmss'))}`;
+    ({ error } = await bucket.upload(path, file, { contentType, upsert: false }));
+  }
+  if (error) throw error;
+  return { path };
+}
+
+/** The caller shows the toasts ('Boleto salvo, mas o anexo não foi enviado…' after a new boleto). */
+export function useUploadBoletoAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: boletoMutations.uploadAttachment,
+    mutationFn: uploadBoletoAttachment,
+    onSuccess: (_result, { boletoId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: boletoKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: boletoKeys.attachments(boletoId) }),
+      ]),
+  });
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle } from 'lucide-react';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { useMarkBoletosPaid } from '@/features/boletos/api/mark-boletos-paid';
+import { formatAmountInput, formatDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import { paymentSchema, selectionSummary, type PaymentValues } from '@/features/boletos/logic';
+import type { BoletoRow } from '@/features/boletos/types';
+
+interface PaymentDialogProps {
+  /** The boletos to pay (one, or the selection); null closes the dialog. */
+  boletos: readonly BoletoRow[] | null;
+  onClose: () => void;
+  /** After the database accepted the payment (the list clears its selection). */
+  onPaid: () => void;
+}
+
+/** 'Marcar como pago': one date and account for all; a single boleto may be paid with another amount. */
+export function PaymentDialog({ boletos, onClose, onPaid }: PaymentDialogProps) {
+  return (
+    <Dialog open={boletos !== null && boletos.length > 0} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[92vh] overflow-y-auto">
+        {boletos && boletos.length > 0 ? <PaymentForm key={boletos.map((boleto) => boleto.id).join()} boletos={boletos} onClose={onClose} onPaid={onPaid} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow[]; onClose: () => void; onPaid: () => void }) {
+  const today = toAppDateString(new Date());
+  const single = boletos.length === 1 ? boletos[0] : undefined;
+  const schema = useMemo(() => paymentSchema(today, single !== undefined), [today, single]);
+  const form = useForm<PaymentValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { paidAt: today, paymentAccount: '', paidAmount: single ? formatAmountInput(single.amount) : '' },
+  });
+  const pay = useMarkBoletosPaid();
+  const paidAmountText = useWatch({ control: form.control, name: 'paidAmount' });
+  const { errors } = form.formState;
+  const summary = selectionSummary(boletos);
+  const withAlerts = boletos.filter((boleto) => boleto.alerts.length > 0).length;
+  const typedAmount = single ? parseAmountInput(paidAmountText) : null;
+  const difference = single && typedAmount !== null && !Number.isNaN(typedAmount) ? Math.round((typedAmount - single.amount) * 100) / 100 : 0;
+
+  // On a refusal the dialog stays open with everything typed (the toast says why).
+  const submit = form.handleSubmit((values) => {
+    const paidAmount = single ? parseAmountInput(values.paidAmount) : null;
+    pay.mutate(
+      {
+        ids: boletos.map((boleto) => boleto.id),
+        paidAt: values.paidAt,
+        paymentAccount: values.paymentAccount,
+        paidAmount: paidAmount !== null && !Number.isNaN(paidAmount) ? paidAmount : null,
+      },
+      {
+        onSuccess: () => {
+          onPaid();
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Marcar como pago</DialogTitle>
+        <DialogDescription>
+          {single
+            ? `${single.supplier_name ?? single.beneficiary ?? 'Boleto'}${single.document_number ? ` · ${single.document_number}` : ''} · vencimento ${formatDay(single.due_date)}`
+            : 'Todos os boletos selecionados serão pagos na mesma data e pela mesma conta, cada um pelo seu valor.'}
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="flex items-baseline justify-between rounded-lg border bg-muted/40 px-3 py-2" aria-live="polite">
+        <span className="text-sm text-muted-foreground">{summary.count === 1 ? '1 boleto' : `${summary.count} boletos`}</span>
+        <span className="text-lg font-semibold tabular-nums">{formatCurrency(summary.total)}</span>
+      </div>
+
+      {withAlerts > 0 ? (
+        <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {withAlerts === 1 && single
+            ? 'Este boleto tem alertas de duplicidade ou de banco divergente. Confira antes de confirmar o pagamento.'
+            : `${withAlerts} ${withAlerts === 1 ? 'boleto selecionado tem' : 'boletos selecionados têm'} alertas de duplicidade ou de banco divergente. Confira antes de confirmar o pagamento.`}
+        </p>
+      ) : null}
+
+      <FormField label="Data do pagamento" type="date" max={today} min="2000-01-01" required error={errors.paidAt?.message} {...form.register('paidAt')} />
+      <FormField
+        label="Conta de pagamento (opcional)"
+        placeholder="Ex.: Itaú ag. 0912 c/c 44120-3"
+        maxLength={120}
+        autoComplete="off"
+        error={errors.paymentAccount?.message}
+        {...form.register('paymentAccount')}
+      />
+      {single ? (
+        <FormField
+          label="Valor pago (R$)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.paidAmount?.message}
+          hint={
+            difference > 0
+              ? `${formatCurrency(difference)} a mais que o valor do boleto (juros/multa).`
+              : difference < 0
+                ? `${formatCurrency(-difference)} a menos que o valor do boleto (desconto).`
+                : 'Altere se o valor pago teve juros, multa ou desconto.'
+          }
+          {...form.register('paidAmount')}
+        />
+      ) : null}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Voltar
+        </Button>
+        <Button type="submit" disabled={pay.isPending}>
+          {pay.isPending ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}
+          {single ? 'Confirmar pagamento' : `Pagar ${summary.count} boletos`}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

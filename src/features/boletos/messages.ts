@@ -1,0 +1,140 @@
+/** Portuguese messages of /boletos (the feature owns them). */
+import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
+
+// --- Entry (code field, form, warnings, attachments) ---------------------------------------------
+export const boletoEntryMessages = {
+  cardTitle: 'Novo boleto',
+  cardDescription: 'Escaneie o código de barras, cole ou digite a linha digitável: valor, vencimento e banco são lidos do código.',
+  editTitle: 'Editar boleto',
+  editDescription: 'Altere os dados do boleto pendente. O código pode ser lido novamente.',
+  created: 'Boleto lançado',
+  updated: 'Boleto atualizado',
+  createError: 'Erro ao lançar o boleto',
+  updateError: 'Erro ao salvar o boleto',
+  warningsError: 'Não foi possível conferir duplicidades antes de salvar',
+  optionsLoadError: 'Erro ao carregar unidades e fornecedores',
+  noUnits: 'Você não tem unidades em que possa lançar boletos.',
+  codeHint: 'Leitores USB digitam o código e teclam Enter; pontos, espaços e quebras de linha são ignorados.',
+  codeAt44Hint: 'Se estiver digitando a linha digitável, continue: ela tem 47 (bancária) ou 48 (arrecadação) dígitos.',
+  dueFromFactor: 'Vencimento calculado pelo fator (ajuste se necessário)',
+  dueArrecadacao: 'Boletos de arrecadação não trazem vencimento padronizado: informe a data',
+  dueWithoutFactor: 'Este boleto não traz vencimento no código: informe a data',
+  dueAdjusted: (codeDay: string) => `Vencimento alterado manualmente (o código indica ${codeDay})`,
+  duePast: 'Atenção: este vencimento já passou.',
+  amountFromCode: 'Valor lido do código (não pode ser alterado)',
+  amountNotInCode: 'Este código não traz o valor: informe-o',
+  amountAwaitingCode: 'Preenchido ao ler o código',
+  attachmentNotSentTitle: 'Anexo não enviado',
+  attachmentNotSent: (reason: string) => `Boleto salvo, mas o anexo não foi enviado: ${reason}. Anexe novamente pela lista.`,
+  warningsTitle: 'Confira antes de salvar',
+  warningsDescription: 'Encontramos boletos que podem ser o mesmo ou sinais de fraude:',
+  warningsQuestion: 'Salve apenas se tiver certeza de que este boleto é legítimo e ainda não foi lançado.',
+  confirmAnyway: 'Salvar mesmo assim',
+  offline: 'Sem conexão com o servidor: nada foi salvo. Verifique a internet e tente de novo; o que foi digitado continua no formulário.',
+  notFound: 'Boleto não encontrado ou sem permissão para alterá-lo.',
+  forbidden: 'Você não tem permissão para lançar boletos nesta unidade.',
+  missingReference: 'A unidade ou o fornecedor escolhido não existe mais. Atualize a página e escolha novamente.',
+} as const;
+
+/** The database's check constraints on boletos, as the form words them (the trigger's own messages come first). */
+const BOLETO_CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
+  boletos_barcode_valid: 'Código de barras inválido.',
+  boletos_amount_range: 'O valor deve ser maior que zero e no máximo R$ 99.999.999,99.',
+  boletos_amount_matches_code: 'O valor informado difere do valor do código.',
+  boletos_due_date_range: 'O vencimento deve estar entre 01/01/2000 e 31/12/2100.',
+  boletos_issue_before_due: 'A data de emissão deve ser igual ou anterior ao vencimento (e a partir de 01/01/2000).',
+  boletos_payee: 'Informe o fornecedor ou o beneficiário.',
+  boletos_text_limits: 'Beneficiário até 160 caracteres, documento até 60 e observações até 1000.',
+};
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(messageOf(error));
+}
+
+/**
+ * A refusal of the entry's writes and checks as the user reads it: a lost connection, the
+ * database's own Portuguese message (trigger, check_boleto_warnings), a check constraint by name,
+ * a permission refusal, or the generic message.
+ */
+export function boletoEntryErrorMessage(error: unknown): string {
+  if (isNetworkFailure(error)) return boletoEntryMessages.offline;
+  const own = databaseOwnMessage(error);
+  if (own) return own;
+  const code = codeOf(error);
+  const text = `${messageOf(error)} ${error && typeof error === 'object' && 'details' in error ? String(error.details) : ''}`;
+  for (const [constraint, message] of Object.entries(BOLETO_CONSTRAINT_MESSAGES)) if (text.includes(constraint)) return message;
+  if (code === 'PGRST116') return boletoEntryMessages.notFound;
+  if (code === '42501') return boletoEntryMessages.forbidden;
+  if (code === '23503') return boletoEntryMessages.missingReference;
+  return GENERIC_ERROR_MESSAGE;
+}
+
+/** Why an attachment upload failed, to complete 'o anexo não foi enviado: …' (lower case, no final period). */
+export function attachmentErrorReason(error: unknown): string {
+  if (isNetworkFailure(error)) return 'sem conexão com o servidor';
+  const message = messageOf(error);
+  if (/row-level security|unauthorized|access denied|permission/i.test(message)) return 'sem permissão para anexar arquivos a este boleto';
+  if (/maximum allowed size|too large|exceeded/i.test(message)) return 'o arquivo passa de 10 MB';
+  if (/mime type|not supported|invalid.*type/i.test(message)) return 'o tipo de arquivo não é aceito (use PDF, JPG, PNG ou WEBP)';
+  if (/invalid key/i.test(message)) return 'o nome do arquivo não é aceito';
+  return 'erro inesperado no envio';
+}
+
+// --- List (filters, paging, payment, cancel, reopen, delete, history) -----------------------------
+export const boletoListMessages = {
+  loadError: 'Erro ao carregar os boletos',
+  retry: 'Tentar novamente',
+  empty: 'Nenhum boleto encontrado com estes filtros',
+  emptyPending: 'Nenhum boleto pendente. Tudo em dia!',
+  clearFilters: 'Limpar filtros',
+  showAll: 'Ver todos os boletos',
+  filtersLoadError: 'Erro ao carregar unidades e fornecedores dos filtros',
+  copyLinha: 'Copiar linha digitável',
+  linhaCopied: 'Linha digitável copiada',
+  copyError: 'Não foi possível copiar; selecione a linha e copie manualmente',
+  paid: (count: number) => (count === 1 ? 'Boleto marcado como pago' : `${count} boletos marcados como pagos`),
+  payError: 'Erro ao registrar o pagamento',
+  cancelled: 'Boleto cancelado',
+  cancelError: 'Erro ao cancelar o boleto',
+  reopened: (fromStatus: 'PAGO' | 'CANCELADO') => (fromStatus === 'PAGO' ? 'Pagamento desfeito: o boleto voltou a pendente' : 'Boleto reaberto'),
+  reopenError: 'Erro ao reabrir o boleto',
+  deleted: 'Boleto excluído',
+  deleteError: 'Erro ao excluir o boleto',
+  historyLoadError: 'Erro ao carregar o histórico',
+  attachmentsLoadError: 'Erro ao carregar os anexos',
+  attachmentUploaded: (count: number) => (count === 1 ? 'Anexo enviado' : `${count} anexos enviados`),
+  attachmentUploadError: 'Erro ao enviar o anexo',
+  attachmentRemoved: 'Anexo removido',
+  attachmentRemoveError: 'Erro ao remover o anexo',
+  attachmentNotRemoved: 'O anexo não foi removido: só é possível remover anexos de boletos pendentes.',
+  attachmentDownloadError: 'Erro ao baixar o anexo',
+} as const;
+
+/** An error this feature raises itself, already in Portuguese. */
+export class BoletoListError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BoletoListError';
+  }
+}
+
+/**
+ * A refusal of the list's writes as the user reads it: the database's own Portuguese message
+ * (status RPCs, triggers), storage's refusals in Portuguese, or the generic mapping.
+ */
+export function boletoListErrorMessage(error: unknown): string {
+  // Our own thrown errors (e.g. a removal storage silently skipped) already speak Portuguese.
+  if (error instanceof BoletoListError) return error.message;
+  const own = databaseOwnMessage(error);
+  if (own) return own;
+  const message = messageOf(error);
+  // Storage (storage-js StorageApiError): policies, size and type limits.
+  if (/row-level security|unauthorized|access denied/i.test(message)) return 'Você não tem permissão para alterar os anexos deste boleto.';
+  if (/maximum allowed size|too large|payload too large/i.test(message)) return 'O arquivo deve ter no máximo 10 MB.';
+  if (/mime type|not supported|invalid.*type/i.test(message)) return 'Apenas arquivos PDF, JPG, PNG ou WEBP.';
+  if (/already exists|duplicate/i.test(message)) return 'Já existe um anexo com este nome neste boleto.';
+  if (/failed to fetch|network/i.test(message)) return 'Sem conexão com o servidor. Verifique a internet e tente novamente.';
+  if (codeOf(error) === '42501') return 'Você não tem permissão para realizar esta operação.';
+  return GENERIC_ERROR_MESSAGE;
+}
+

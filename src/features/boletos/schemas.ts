@@ -1,0 +1,174 @@
+/**
+ * The boleto entry form: values as typed (strings), checked with the same limits the database
+ * applies (boletos' check constraints and trigger), and turned into the row the form writes.
+ */
+import * as z from 'zod/mini';
+import { parseBoletoCode } from '@/features/boletos/code';
+import { AMOUNT_MAX, attachmentProblem, formatAmountInput, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
+
+export const BENEFICIARY_MAX = 160;
+export const DOCUMENT_MAX = 60;
+export const NOTES_MAX = 1000;
+export const DUE_DATE_MIN = '2000-01-01';
+export const DUE_DATE_MAX = '2100-12-31';
+
+export const BOLETO_FORM_MESSAGES = {
+  unit: 'Selecione a unidade.',
+  supplier: 'Selecione o fornecedor.',
+  beneficiary: 'Informe o beneficiário.',
+  beneficiaryMax: `O beneficiário deve ter no máximo ${BENEFICIARY_MAX} caracteres.`,
+  documentMax: `O número do documento deve ter no máximo ${DOCUMENT_MAX} caracteres.`,
+  notesMax: `As observações devem ter no máximo ${NOTES_MAX} caracteres.`,
+  amountRequired: 'Informe o valor.',
+  amountInvalid: 'Valor inválido: use o formato 1.234,56.',
+  amountPositive: 'O valor deve ser maior que zero.',
+  amountMax: 'O valor deve ser de no máximo R$ 99.999.999,99.',
+  dueRequired: 'Informe o vencimento.',
+  dateInvalid: 'Data inválida.',
+  dueRange: 'O vencimento deve estar entre 01/01/2000 e 31/12/2100.',
+  issueRange: 'A data de emissão deve estar entre 01/01/2000 e 31/12/2100.',
+  issueAfterDue: 'A data de emissão deve ser igual ou anterior ao vencimento.',
+} as const;
+
+/** 'O valor deve ser igual ao do código (R$ 1.234,56).' */
+export function amountMismatchMessage(codeAmount: number): string {
+  return `O valor deve ser igual ao do código (R$ ${formatAmountInput(codeAmount)}).`;
+}
+
+export const boletoFormSchema = z
+  .object({
+    /** As typed, pasted or scanned (dots, spaces, line breaks allowed). */
+    code: z.string().check(
+      z.superRefine((code, ctx) => {
+        const result = parseBoletoCode(code);
+        if (!result.ok) ctx.issues.push({ code: 'custom', message: result.message, input: code });
+      }),
+    ),
+    unitId: z.string().check(z.minLength(1, BOLETO_FORM_MESSAGES.unit)),
+    /** Who is paid: a registered supplier, or free text for anyone else (a utility, a tax). */
+    payee: z.enum(['supplier', 'other']),
+    supplierId: z.nullable(z.string()),
+    beneficiary: z.string().check(z.trim(), z.maxLength(BENEFICIARY_MAX, BOLETO_FORM_MESSAGES.beneficiaryMax)),
+    documentNumber: z.string().check(z.trim(), z.maxLength(DOCUMENT_MAX, BOLETO_FORM_MESSAGES.documentMax)),
+    /** '1.234,56' */
+    amount: z.string().check(
+      z.superRefine((text, ctx) => {
+        const value = parseAmountInput(text);
+        const message =
+          value === null
+            ? BOLETO_FORM_MESSAGES.amountRequired
+            : Number.isNaN(value)
+              ? BOLETO_FORM_MESSAGES.amountInvalid
+              : value <= 0
+                ? BOLETO_FORM_MESSAGES.amountPositive
+                : value > AMOUNT_MAX
+                  ? BOLETO_FORM_MESSAGES.amountMax
+                  : null;
+        if (message) ctx.issues.push({ code: 'custom', message, input: text });
+      }),
+    ),
+    /** 'YYYY-MM-DD' (input type=date). */
+    dueDate: z.string().check(
+      z.superRefine((day, ctx) => {
+        const message =
+          day === ''
+            ? BOLETO_FORM_MESSAGES.dueRequired
+            : !isIsoDay(day)
+              ? BOLETO_FORM_MESSAGES.dateInvalid
+              : day < DUE_DATE_MIN || day > DUE_DATE_MAX
+                ? BOLETO_FORM_MESSAGES.dueRange
+                : null;
+        if (message) ctx.issues.push({ code: 'custom', message, input: day });
+      }),
+    ),
+    /** Optional 'YYYY-MM-DD'. */
+    issueDate: z.string().check(
+      z.superRefine((day, ctx) => {
+        if (day === '') return;
+        const message = !isIsoDay(day) ? BOLETO_FORM_MESSAGES.dateInvalid : day < DUE_DATE_MIN || day > DUE_DATE_MAX ? BOLETO_FORM_MESSAGES.issueRange : null;
+        if (message) ctx.issues.push({ code: 'custom', message, input: day });
+      }),
+    ),
+    notes: z.string().check(z.trim(), z.maxLength(NOTES_MAX, BOLETO_FORM_MESSAGES.notesMax)),
+    /** PDF, JPG, PNG or WEBP up to 10 MB, uploaded after the boleto is saved. */
+    attachment: z.nullable(
+      z.custom<File>((file) => file !== null && typeof file === 'object').check(
+        z.superRefine((file, ctx) => {
+          const problem = attachmentProblem(file);
+          if (problem) ctx.issues.push({ code: 'custom', message: problem, input: file });
+        }),
+      ),
+    ),
+  })
+  .check(
+    z.superRefine((values, ctx) => {
+      if (values.payee === 'supplier' && !values.supplierId) {
+        ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.supplier, path: ['supplierId'], input: values.supplierId });
+      }
+      if (values.payee === 'other' && values.beneficiary.trim() === '') {
+        ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.beneficiary, path: ['beneficiary'], input: values.beneficiary });
+      }
+      // The amount a code carries is the amount (the database refuses another).
+      const decoded = parseBoletoCode(values.code);
+      const amount = parseAmountInput(values.amount);
+      if (decoded.ok && decoded.value.amount !== null && amount !== null && !Number.isNaN(amount) && amount !== decoded.value.amount) {
+        ctx.issues.push({ code: 'custom', message: amountMismatchMessage(decoded.value.amount), path: ['amount'], input: values.amount });
+      }
+      if (values.issueDate !== '' && isIsoDay(values.issueDate) && isIsoDay(values.dueDate) && values.issueDate > values.dueDate) {
+        ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.issueAfterDue, path: ['issueDate'], input: values.issueDate });
+      }
+    }),
+  );
+
+export type BoletoFormValues = z.input<typeof boletoFormSchema>;
+export type BoletoFormData = z.output<typeof boletoFormSchema>;
+
+/** An empty form; the unit is the one the user works in (kept from one boleto to the next). */
+export function emptyBoletoForm(unitId: string): BoletoFormValues {
+  return {
+    code: '',
+    unitId,
+    payee: 'supplier',
+    supplierId: null,
+    beneficiary: '',
+    documentNumber: '',
+    amount: '',
+    dueDate: '',
+    issueDate: '',
+    notes: '',
+    attachment: null,
+  };
+}
+
+/** The columns the entry form writes (the database derives kind, linha, bank, status and alerts). */
+export interface BoletoWrite {
+  unit_id: string;
+  supplier_id: string | null;
+  beneficiary: string | null;
+  barcode: string;
+  amount: number;
+  due_date: string;
+  issue_date: string | null;
+  document_number: string | null;
+  notes: string | null;
+}
+
+/** The row of valid form values: canonical 44-digit barcode, amount in reais, blanks as null. */
+export function toBoletoWrite(values: BoletoFormData): BoletoWrite {
+  const decoded = parseBoletoCode(values.code);
+  if (!decoded.ok) throw new Error(decoded.message);
+  const amount = parseAmountInput(values.amount);
+  if (amount === null || Number.isNaN(amount)) throw new Error('invalid amount');
+  const supplier = values.payee === 'supplier';
+  return {
+    unit_id: values.unitId,
+    supplier_id: supplier ? values.supplierId : null,
+    beneficiary: supplier ? null : values.beneficiary.trim() || null,
+    barcode: decoded.value.barcode,
+    amount,
+    due_date: values.dueDate,
+    issue_date: values.issueDate || null,
+    document_number: values.documentNumber.trim() || null,
+    notes: values.notes.trim() || null,
+  };
+}
