@@ -247,7 +247,10 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
     // Hosted Supabase's gateway appends the address it saw to X-Forwarded-For before PostgREST copies the
     // headers into request.headers, so SQL can record where a request came from (the time clock does).
-    const seen = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    // A test harness started with LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1 simulates many devices with
+    // `Sb-Forwarded-For` (as for the auth limits): that address stands for the one the gateway saw.
+    const simulated = config.auth.trustForwardedFor ? req.headers['sb-forwarded-for'] : undefined;
+    const seen = (typeof simulated === 'string' && simulated.split(',')[0]?.trim()) || (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     if (seen) headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${seen}` : seen;
     const txIdentity = { role: identity.role, claims: identity.claims, method, path: url.pathname, headers };
     const searchPath = [schema, ...config.api.extraSearchPath.filter((s) => s !== schema)];
