@@ -528,6 +528,28 @@ begin
   new.beneficiary := nullif(btrim(new.beneficiary), '');
   new.document_number := nullif(btrim(new.document_number), '');
   new.notes := nullif(btrim(new.notes), '');
+  -- The constraints below are the guarantee; these say what is wrong in the screen's words.
+  if new.amount is null or new.amount <= 0 or new.amount > 99999999.99 then
+    raise exception 'Valor: informe um valor maior que zero e de no máximo R$ 99.999.999,99' using errcode = '23514';
+  end if;
+  if new.due_date is null or new.due_date not between date '2000-01-01' and date '2100-12-31' then
+    raise exception 'Vencimento: informe uma data entre 01/01/2000 e 31/12/2100' using errcode = '23514';
+  end if;
+  if new.issue_date is not null and (new.issue_date > new.due_date or new.issue_date < date '2000-01-01') then
+    raise exception 'Data de emissão: deve ser anterior ou igual ao vencimento' using errcode = '23514';
+  end if;
+  if new.supplier_id is null and new.beneficiary is null then
+    raise exception 'Fornecedor: escolha um fornecedor ou informe o beneficiário' using errcode = '23514';
+  end if;
+  if char_length(coalesce(new.beneficiary, '')) > 160 then
+    raise exception 'Beneficiário: no máximo 160 caracteres' using errcode = '23514';
+  end if;
+  if char_length(coalesce(new.document_number, '')) > 60 then
+    raise exception 'Nº do documento: no máximo 60 caracteres' using errcode = '23514';
+  end if;
+  if char_length(coalesce(new.notes, '')) > 1000 then
+    raise exception 'Observações: no máximo 1000 caracteres' using errcode = '23514';
+  end if;
   if tg_op = 'INSERT' or new.barcode is distinct from old.barcode or new.supplier_id is distinct from old.supplier_id
      or new.amount is distinct from old.amount or new.due_date is distinct from old.due_date or new.unit_id is distinct from old.unit_id then
     new.alerts := private.boleto_alerts(new.id, new.unit_id, new.supplier_id, new.barcode, new.amount, new.due_date);

@@ -215,8 +215,23 @@ describe('no invalid code is stored, by any path', () => {
       amount: 88.9, due_date: addDays(today, 3),
     }).select('kind, bank_code, amount').single());
     expect(arrecadacao).toEqual({ kind: 'ARRECADACAO', bank_code: null, amount: 88.9 });
-    const noPayee = await clerk.from('boletos').insert({ unit_id: centro, barcode: bankCode('237', today, 100), amount: 1, due_date: today });
-    expect(noPayee.error?.code).toBe('23514');
+    // Every other field is checked by the database too, named in Portuguese.
+    const reference = (amount: number, extra: Record<string, unknown> = {}) => ({
+      unit_id: centro, supplier_id: beta, barcode: buildArrecadacaoBarcode({ segment: 2, valueId: 7, amountCents: 0, rest: `${serial++}`.padStart(29, '6') }),
+      amount, due_date: addDays(today, 3), ...extra,
+    });
+    const refusals: [Record<string, unknown>, string][] = [
+      [reference(0), 'Valor: informe um valor maior que zero e de no máximo R$ 99.999.999,99'],
+      [reference(100_000_000), 'Valor: informe um valor maior que zero e de no máximo R$ 99.999.999,99'],
+      [reference(10, { due_date: '1999-12-31' }), 'Vencimento: informe uma data entre 01/01/2000 e 31/12/2100'],
+      [reference(10, { issue_date: addDays(today, 4) }), 'Data de emissão: deve ser anterior ou igual ao vencimento'],
+      [reference(10, { supplier_id: null, beneficiary: '  ' }), 'Fornecedor: escolha um fornecedor ou informe o beneficiário'],
+      [reference(10, { notes: 'x'.repeat(1001) }), 'Observações: no máximo 1000 caracteres'],
+    ];
+    for (const [row, message] of refusals) {
+      const { error } = await clerk.from('boletos').insert(row as never);
+      expect(error?.message).toBe(message);
+    }
   });
 });
 
