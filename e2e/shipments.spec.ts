@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, signIn } from './fixtures.ts';
+import { apiSession, backendInfo, expectToast, signIn } from './fixtures.ts';
 
 const INVALID_LINK =
   'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.';
@@ -90,4 +90,52 @@ test('a clerk sends a shipment, a courier with no account signs it on the public
   await expect(clerk.getByText('Conteúdo íntegro: o hash confere com o registrado na assinatura')).toBeVisible();
   await clerk.screenshot({ path: test.info().outputPath('receipt.png'), fullPage: true });
   await clerkContext.close();
+});
+
+test("a signature whose answer is lost on the network is retried with the same link and gives the same receipt", async ({ browser }) => {
+  // A dispatched shipment and its link, made by the clerk through the API.
+  const info = backendInfo();
+  const session = await apiSession('balconista@farmacia.local');
+  const api = async (path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${info.API_URL}/rest/v1/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { apikey: info.ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, path).toBeLessThan(300);
+    return response.status === 204 ? null : response.json();
+  };
+  const units = (await api('store_units?select=id,name')) as { id: string; name: string }[];
+  const [product] = (await api('products?select=id&order=name&limit=1')) as { id: string }[];
+  const id = (await api('rpc/save_shipment', {
+    p_id: null, p_origin_unit_id: units.find((u) => u.name === 'Unidade Centro')!.id, p_destination_unit_id: units.find((u) => u.name === 'Unidade Norte')!.id,
+    p_notes: 'Teste de reenvio', p_items: [{ product_id: product!.id, quantity: 3 }],
+  })) as string;
+  await api('rpc/dispatch_shipment', { p_id: id });
+  const { token } = (await api('rpc/create_signature_link', { p_shipment_id: id })) as { token: string };
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The first signature reaches the server, which records it, but its answer never comes back.
+  let lost = false;
+  await page.route('**/rest/v1/rpc/sign_shipment', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto(`/assinar/${token}`);
+  await page.getByLabel('Nome completo de quem recebe').fill('Joana Retentativa');
+  await page.getByLabel('CPF').fill('111.444.777-35');
+  await draw(page);
+  await page.getByLabel('Li e concordo').check();
+  await page.getByRole('button', { name: 'Assinar recebimento' }).click();
+  await expect(page.getByText('Não foi possível enviar a assinatura. Verifique a conexão e tente novamente.')).toBeVisible();
+  await expect(page.getByLabel('Nome completo de quem recebe')).toHaveValue('Joana Retentativa');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByText('Recebimento assinado')).toBeVisible();
+  await expect(page.getByText('A assinatura já havia sido registrada: este é o comprovante dela.')).toBeVisible();
+  await context.close();
+  const shipment = (await api('rpc/get_shipment', { p_id: id })) as { status: string; signature: { signer_name: string } };
+  expect(shipment).toMatchObject({ status: 'ENTREGUE', signature: { signer_name: 'Joana Retentativa' } });
 });

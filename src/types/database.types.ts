@@ -961,17 +961,17 @@ export type Database = {
       }
       shipment_settings: {
         Row: {
-          id: boolean
+          id: string
           signature_link_hours: number
           updated_at: string
         }
         Insert: {
-          id?: boolean
+          id?: string
           signature_link_hours?: number
           updated_at?: string
         }
         Update: {
-          id?: boolean
+          id?: string
           signature_link_hours?: number
           updated_at?: string
         }

@@ -75,16 +75,18 @@ grant execute on function private.is_valid_cpf(text) to authenticated, service_r
 -- Tables
 
 create table public.shipment_settings (
-  id boolean primary key default true,
+  id uuid primary key default gen_random_uuid(),
   signature_link_hours integer not null default 72,
   updated_at timestamptz not null default now(),
-  constraint shipment_settings_single_row check (id),
   constraint shipment_settings_link_hours check (signature_link_hours between 1 and 720)
 );
 
 comment on table public.shipment_settings is 'One row: how long a shipment signature link stays valid (hours).';
 
-insert into public.shipment_settings (id) values (true);
+-- A single row.
+create unique index shipment_settings_single_row on public.shipment_settings ((true));
+
+insert into public.shipment_settings default values;
 
 alter table public.shipment_settings enable row level security;
 revoke all on table public.shipment_settings from anon, authenticated;
@@ -551,7 +553,7 @@ begin
   update public.shipment_signature_links
   set revoked_at = now()
   where shipment_id = p_shipment_id and revoked_at is null and used_at is null;
-  v_expires := now() + make_interval(hours => (select signature_link_hours from public.shipment_settings where id));
+  v_expires := now() + make_interval(hours => (select signature_link_hours from public.shipment_settings limit 1));
   insert into public.shipment_signature_links (shipment_id, token_hash, created_by, expires_at)
   values (p_shipment_id, encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), auth.uid(), v_expires);
   return jsonb_build_object('token', v_token, 'expires_at', v_expires);
@@ -582,7 +584,7 @@ returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('signature_link_hours', s.signature_link_hours)
   from public.shipment_settings s
-  where s.id and private.has_access()
+  where private.has_access()
 $$;
 
 comment on function public.get_signature_settings() is 'How long signature links last (hours).';
@@ -597,7 +599,7 @@ begin
   if p_hours is null or p_hours not between 1 and 720 then
     raise exception 'A validade deve ser de 1 a 720 horas' using errcode = '22023';
   end if;
-  update public.shipment_settings set signature_link_hours = p_hours, updated_at = now() where id;
+  update public.shipment_settings set signature_link_hours = p_hours, updated_at = now() where true;
 end;
 $$;
 
