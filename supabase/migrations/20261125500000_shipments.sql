@@ -13,25 +13,11 @@
 -- Who works which shipments
 
 -- The units whose shipments the caller works: all for ADMIN, the current and assigned units for
--- MANAGE_REMESSA holders, none otherwise.
+-- MANAGE_REMESSA holders, none otherwise (private.units_with_permission, beside the boletos').
 create function private.shipment_units()
 returns uuid[]
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  if private.is_admin() then
-    return array(select su.id from public.store_units su);
-  end if;
-  if not (private.has_access() and private.has_permission('MANAGE_REMESSA')) then
-    return '{}'::uuid[];
-  end if;
-  return array(
-    select u from (
-      select private.current_unit_id() as u
-      union
-      select uu.unit_id from public.user_units uu where uu.user_id = auth.uid()
-    ) s
-    where u is not null);
-end;
+language sql stable security definer set search_path = '' as $$
+  select private.units_with_permission('MANAGE_REMESSA')
 $$;
 
 comment on function private.shipment_units() is

@@ -14,9 +14,9 @@ function toDiscrepancies(value: unknown): ShipmentDiscrepancy[] {
   return value
     .filter((entry): entry is Raw => entry !== null && typeof entry === 'object')
     .map((entry) => ({
-      item_id: toText(entry.item_id),
-      product_name: toText(entry.product_name),
-      quantity: entry.quantity === undefined || entry.quantity === null ? null : Number(entry.quantity),
+      item_id: String(entry.item_id ?? ''),
+      product_name: toText(entry.product_name) ?? 'Produto removido',
+      quantity: toNumber(entry.quantity),
       short_quantity: toNumber(entry.short_quantity),
       damaged_quantity: toNumber(entry.damaged_quantity),
       short_dated_quantity: toNumber(entry.short_dated_quantity),
@@ -66,7 +66,7 @@ export async function getShipment(id: string, signal?: AbortSignal): Promise<Shi
     signature: signature
       ? {
           signer_name: String(signature.signer_name ?? ''),
-          signer_document_masked: toText(signature.signer_document_masked),
+          signer_document_masked: toText(signature.signer_document_masked) ?? '***',
           signed_at: String(signature.signed_at ?? ''),
           discrepancies: toDiscrepancies(signature.discrepancies),
         }
