@@ -166,8 +166,18 @@ export async function injectShortSession(page: Page, email: string, secondsLeft:
     expires_at: expiresAt,
     expires_in: secondsLeft,
   };
-  await page.goto('/login');
+  await openLoginPage(page);
   await page.evaluate((value) => window.localStorage.setItem('sb-127-auth-token', value), JSON.stringify(stored));
+}
+
+/**
+ * /login with the app mounted and its (empty) session settled. The entry loads the app as a chunk of its own
+ * (the public signature page has another), so the load event can come before the app runs: a session put into
+ * storage before then would be picked up on /login itself, not by the page the test opens next.
+ */
+export async function openLoginPage(page: Page): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
 }
 
 /** Creates a confirmed user through the admin API (for tests that change passwords). */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signJwt } from '../tests/utils/jwt.ts';
-import { apiSession, injectShortSession, jwtClaims, signIn, withExpiry } from './fixtures.ts';
+import { apiSession, injectShortSession, jwtClaims, openLoginPage, signIn, withExpiry } from './fixtures.ts';
 
 const STORAGE_KEY = 'sb-127-auth-token';
 
@@ -15,7 +15,7 @@ function forged(token: string): string {
 
 test('any 401 from the Data API shows Sessão Expirada, clears the stored session and lands on /login', async ({ page }) => {
   const session = await apiSession('balconista@farmacia.local');
-  await page.goto('/login');
+  await openLoginPage(page);
   // A still-valid-looking session whose token the Data API refuses (401, bad signature).
   await page.evaluate(
     ([key, value]) => window.localStorage.setItem(key, value),
@@ -35,7 +35,7 @@ test('a 401 arriving while the session check refreshes the token still ends the 
   // (bad signature) and a real refresh token. The Data API answers are held until the refresh is under way.
   const session = await apiSession('compras@farmacia.local');
   const expiresAt = Math.floor(Date.now() / 1000) + 200;
-  await page.goto('/login');
+  await openLoginPage(page);
   await page.evaluate(
     ([key, value]) => window.localStorage.setItem(key, value),
     [
@@ -99,7 +99,7 @@ test('with a short JWT lifetime (200 s, under the 300 s margin) the session chec
       json: { ...body, access_token: withExpiry(body.access_token, expiresAt), expires_in: 200, expires_at: expiresAt },
     });
   });
-  await page.goto('/login');
+  await openLoginPage(page);
   const session = await apiSession('analista@farmacia.local');
   const expiresAt = Math.floor(Date.now() / 1000) + 200;
   await page.evaluate(

@@ -1,21 +1,48 @@
 /**
- * Runs after `vite build` (npm run build): prints the gzipped size of the JavaScript the login page loads
- * — the entry chunk named in dist/index.html, its static imports, and the login route's chunk with its own
- * static imports, read from the Vite manifest — and fails above the 200 KB budget (quality.md).
+ * Runs after `vite build` (npm run build): prints the gzipped JavaScript of the two budgeted paths, read from the Vite
+ * manifest, and fails above either budget (quality.md):
+ * - the login page: the entry chunk named in dist/index.html, the signed-in app's mount chunk (src/app/main-app.tsx)
+ *   and the login route's chunk, each with its static imports — at most 200 KB gzipped;
+ * - the public signature page (/assinar/:token): the entry chunk and the signing page's mount chunk
+ *   (src/features/public-signing/mount.tsx), with their static imports — at most 120 KB gzipped.
  * Also warns about any chunk over 500 kB minified.
+ * Usage: tsx scripts/report-bundle.ts [distDir]   (default: dist/ at the repository root)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const LOGIN_BUDGET_BYTES = 200 * 1024;
+const KB = 1024;
 const CHUNK_WARNING_BYTES = 500 * 1000;
-const LOGIN_ROUTE_SOURCE = 'src/app/routes/auth/login.tsx';
+
+interface BudgetedPath {
+  name: string;
+  /** Source modules whose chunks (with their static imports) the page loads besides the entry. */
+  sources: string[];
+  budgetBytes: number;
+}
+
+const BUDGETS: BudgetedPath[] = [
+  { name: 'login page', sources: ['src/app/main-app.tsx', 'src/app/routes/auth/login.tsx'], budgetBytes: 200 * KB },
+  { name: 'signature page (/assinar/:token)', sources: ['src/features/public-signing/mount.tsx'], budgetBytes: 120 * KB },
+];
+
+/**
+ * Libraries of the signed-in app the signature page must never load, each known by a string its minified code keeps.
+ * The markers must be found in the login page's JavaScript (else a library changed and the marker is stale).
+ */
+const SIGNED_IN_APP_MARKERS = [
+  { library: '@supabase/supabase-js', marker: 'supabase-js' },
+  { library: '@tanstack/react-query', marker: 'No QueryClient set' },
+  { library: 'react-router', marker: 'may be used only in the context of a <Router> component' },
+];
 
 interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -23,7 +50,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
+const dist = resolve(process.argv[2] ?? join(root, 'dist'));
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 function fail(message: string): never {
@@ -40,8 +67,12 @@ const entryFile = /<script[^>]+type="module"[^>]+src="\/([^"]+)"/.exec(html)?.[1
 if (!entryFile) fail('no module script found in dist/index.html');
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.file === entryFile && manifest[key]?.isEntry);
 if (!entryKey) fail(`entry ${entryFile} is not an entry in the manifest`);
-const loginKey = Object.keys(manifest).find((key) => manifest[key]?.src === LOGIN_ROUTE_SOURCE || key === LOGIN_ROUTE_SOURCE);
-if (!loginKey) fail(`${LOGIN_ROUTE_SOURCE} has no chunk of its own; is the login route lazy-loaded?`);
+
+function chunkOf(source: string): string {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.src === source || candidate === source);
+  if (!key) fail(`${source} has no chunk of its own; is it loaded with a dynamic import()?`);
+  return key;
+}
 
 /** A chunk plus everything it imports statically, transitively. */
 function withStaticImports(key: string, into: Set<string>): Set<string> {
@@ -53,21 +84,40 @@ function withStaticImports(key: string, into: Set<string>): Set<string> {
   return into;
 }
 
-const keys = withStaticImports(loginKey, withStaticImports(entryKey, new Set()));
-const files = [...new Set([...keys].map((key) => manifest[key]!.file))].filter((file) => file.endsWith('.js'));
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const problems: string[] = [];
+const loadedFiles = new Map<string, string[]>();
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-let totalGzip = 0;
-let totalRaw = 0;
-console.log('JavaScript loaded by the login page:');
-for (const file of files) {
-  const content = readFileSync(join(dist, file));
-  const gzip = gzipSync(content, { level: 9 }).length;
-  totalGzip += gzip;
-  totalRaw += content.length;
-  console.log(`  ${file.padEnd(48)} ${kb(content.length).padStart(10)} min  ${kb(gzip).padStart(9)} gzip`);
+for (const budget of BUDGETS) {
+  const keys = new Set<string>();
+  withStaticImports(entryKey, keys);
+  for (const source of budget.sources) withStaticImports(chunkOf(source), keys);
+  const files = [...new Set([...keys].map((key) => manifest[key]!.file))].filter((file) => file.endsWith('.js'));
+  loadedFiles.set(budget.name, files);
+
+  let totalGzip = 0;
+  let totalRaw = 0;
+  console.log(`JavaScript loaded by the ${budget.name}:`);
+  for (const file of files) {
+    const content = readFileSync(join(dist, file));
+    const gzip = gzipSync(content, { level: 9 }).length;
+    totalGzip += gzip;
+    totalRaw += content.length;
+    console.log(`  ${file.padEnd(48)} ${kb(content.length).padStart(10)} min  ${kb(gzip).padStart(9)} gzip`);
+  }
+  console.log(`  ${'total'.padEnd(48)} ${kb(totalRaw).padStart(10)} min  ${kb(totalGzip).padStart(9)} gzip (budget ${kb(budget.budgetBytes)})`);
+  if (totalGzip > budget.budgetBytes) problems.push(`${budget.name} JavaScript is ${kb(totalGzip)} gzipped, over the ${kb(budget.budgetBytes)} budget.`);
 }
-console.log(`  ${'total'.padEnd(48)} ${kb(totalRaw).padStart(10)} min  ${kb(totalGzip).padStart(9)} gzip (budget ${kb(LOGIN_BUDGET_BYTES)})`);
+
+// The signature page is public: none of the signed-in app's libraries may be in what it loads.
+const codeOf = (files: string[]) => files.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
+const loginCode = codeOf(loadedFiles.get(BUDGETS[0]!.name) ?? []);
+const signingCode = codeOf(loadedFiles.get(BUDGETS[1]!.name) ?? []);
+for (const { library, marker } of SIGNED_IN_APP_MARKERS) {
+  if (!loginCode.includes(marker)) problems.push(`the marker of ${library} ("${marker}") is not in the login page's code: update SIGNED_IN_APP_MARKERS.`);
+  else if (signingCode.includes(marker)) problems.push(`the signature page loads ${library}, code of the signed-in app.`);
+}
+if (problems.length === 0) console.log(`The signature page loads none of: ${SIGNED_IN_APP_MARKERS.map(({ library }) => library).join(', ')}.`);
 
 const assetsDir = join(dist, 'assets');
 let warnings = 0;
@@ -81,4 +131,4 @@ for (const name of readdirSync(assetsDir)) {
 }
 if (warnings === 0) console.log('No chunk over 500 kB minified.');
 
-if (totalGzip > LOGIN_BUDGET_BYTES) fail(`login page JavaScript is ${kb(totalGzip)} gzipped, over the ${kb(LOGIN_BUDGET_BYTES)} budget.`);
+if (problems.length > 0) fail(problems.join('\n'));

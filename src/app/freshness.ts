@@ -13,6 +13,8 @@ import { userAdminMutations } from '@/features/users/api/keys';
 import { authKeys, authMutations } from '@/features/auth/api/keys';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
 import { boletoReportKeys } from '@/features/boleto-report/api/keys';
+import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
+import { shipmentKeys, shipmentMutations } from '@/features/shipments/api/keys';
 
 /** What each cross-feature write refreshes outside its own feature. */
 export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshes: readonly QueryKey[]; why: string }[] = [
@@ -51,9 +53,17 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
   },
   // Every boleto write moves the payables report (due today, overdue, paid in the period).
   ...Object.values(boletoMutations).map((mutation) => ({ mutation, refreshes: [boletoReportKeys.all], why: 'the payables report sums these boletos' })),
+  // A saved, dispatched or deleted shipment changes what waits for a signature, and a link made or
+  // revoked changes the 'link ativo até' of /remessas.
+  ...Object.values(shipmentMutations).map((mutation) => ({ mutation, refreshes: [shipmentSignatureKeys.all], why: 'shipments awaiting a signature changed' })),
+  ...[shipmentSignatureMutations.createLink, shipmentSignatureMutations.revokeLink].map((mutation) => ({
+    mutation,
+    refreshes: [shipmentKeys.all],
+    why: 'the active link shows on /remessas',
+  })),
   {
     mutation: authMutations.updateUnit,
-    refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all, boletoKeys.all, boletoReportKeys.all],
+    refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all, boletoKeys.all, boletoReportKeys.all, shipmentKeys.all, shipmentSignatureKeys.all],
     why: 'every unit-scoped list now belongs to another unit',
   },
 ];

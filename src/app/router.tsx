@@ -83,7 +83,6 @@ const RecoverPassword = page(() => import('@/app/routes/auth/recover-password'))
 const ChangePassword = page(() => import('@/app/routes/auth/change-password'));
 const PublicChangePassword = page(() => import('@/app/routes/auth/change-password-public'));
 const Unauthorized = page(() => import('@/app/routes/unauthorized'));
-const Signature = page(() => import('@/app/routes/signature'));
 const NotFound = page(() => import('@/app/routes/not-found'));
 
 const guardedPages: Record<GuardedPath, Page> = {
@@ -135,7 +134,6 @@ export const routes: RouteObject[] = [
       publicRoute(paths.resetPassword, ResetPassword),
       publicRoute(paths.authResetPassword, RecoverPassword),
       publicRoute(paths.unauthorized, Unauthorized),
-      publicRoute(paths.signature, Signature),
       {
         handle: { preload: AppRoot.preload } satisfies RouteHandle,
         element: (

@@ -914,6 +914,268 @@ export type Database = {
           },
         ]
       }
+      shipment_items: {
+        Row: {
+          expiry_date: string | null
+          id: string
+          lot: string | null
+          position: number
+          product_id: string
+          quantity: number
+          shipment_id: string
+        }
+        Insert: {
+          expiry_date?: string | null
+          id?: string
+          lot?: string | null
+          position?: number
+          product_id: string
+          quantity: number
+          shipment_id: string
+        }
+        Update: {
+          expiry_date?: string | null
+          id?: string
+          lot?: string | null
+          position?: number
+          product_id?: string
+          quantity?: number
+          shipment_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipment_items_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "shipment_items_shipment_id_fkey"
+            columns: ["shipment_id"]
+            isOneToOne: false
+            referencedRelation: "shipments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      shipment_settings: {
+        Row: {
+          id: string
+          signature_link_hours: number
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          signature_link_hours?: number
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          signature_link_hours?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      shipment_signature_links: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          expires_at: string
+          id: string
+          revoked_at: string | null
+          shipment_id: string
+          token_hash: string
+          used_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          expires_at: string
+          id?: string
+          revoked_at?: string | null
+          shipment_id: string
+          token_hash: string
+          used_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          revoked_at?: string | null
+          shipment_id?: string
+          token_hash?: string
+          used_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipment_signature_links_shipment_id_fkey"
+            columns: ["shipment_id"]
+            isOneToOne: false
+            referencedRelation: "shipments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      shipment_signatures: {
+        Row: {
+          acceptance_text: string
+          content: Json
+          content_hash: string
+          discrepancies: Json
+          id: string
+          ip_address: string | null
+          link_id: string
+          shipment_id: string
+          signature_png: string
+          signed_at: string
+          signer_document: string
+          signer_name: string
+          user_agent: string | null
+        }
+        Insert: {
+          acceptance_text: string
+          content: Json
+          content_hash: string
+          discrepancies?: Json
+          id?: string
+          ip_address?: string | null
+          link_id: string
+          shipment_id: string
+          signature_png: string
+          signed_at?: string
+          signer_document: string
+          signer_name: string
+          user_agent?: string | null
+        }
+        Update: {
+          acceptance_text?: string
+          content?: Json
+          content_hash?: string
+          discrepancies?: Json
+          id?: string
+          ip_address?: string | null
+          link_id?: string
+          shipment_id?: string
+          signature_png?: string
+          signed_at?: string
+          signer_document?: string
+          signer_name?: string
+          user_agent?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipment_signatures_link_id_fkey"
+            columns: ["link_id"]
+            isOneToOne: false
+            referencedRelation: "shipment_signature_links"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "shipment_signatures_shipment_id_fkey"
+            columns: ["shipment_id"]
+            isOneToOne: true
+            referencedRelation: "shipments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      shipment_status_history: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          from_status: string | null
+          id: string
+          shipment_id: string
+          to_status: string
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          from_status?: string | null
+          id?: string
+          shipment_id: string
+          to_status: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          from_status?: string | null
+          id?: string
+          shipment_id?: string
+          to_status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipment_status_history_shipment_id_fkey"
+            columns: ["shipment_id"]
+            isOneToOne: false
+            referencedRelation: "shipments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      shipments: {
+        Row: {
+          created_at: string
+          created_by: string
+          delivered_at: string | null
+          destination_unit_id: string
+          dispatched_at: string | null
+          dispatched_by: string | null
+          id: string
+          notes: string | null
+          number: number
+          origin_unit_id: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          created_by: string
+          delivered_at?: string | null
+          destination_unit_id: string
+          dispatched_at?: string | null
+          dispatched_by?: string | null
+          id?: string
+          notes?: string | null
+          number?: never
+          origin_unit_id: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string
+          delivered_at?: string | null
+          destination_unit_id?: string
+          dispatched_at?: string | null
+          dispatched_by?: string | null
+          id?: string
+          notes?: string | null
+          number?: never
+          origin_unit_id?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shipments_destination_unit_id_fkey"
+            columns: ["destination_unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "shipments_origin_unit_id_fkey"
+            columns: ["origin_unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       shortages: {
         Row: {
           available_quantity: number
@@ -1284,6 +1546,12 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
       }
+      create_signature_link: {
+        Args: {
+          p_shipment_id: string
+        }
+        Returns: Json
+      }
       decode_boleto: {
         Args: {
           p_code: string
@@ -1306,6 +1574,18 @@ export type Database = {
       delete_quote_batch: {
         Args: {
           p_batch_id: string
+        }
+        Returns: undefined
+      }
+      delete_shipment: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
+      dispatch_shipment: {
+        Args: {
+          p_id: string
         }
         Returns: undefined
       }
@@ -1379,6 +1659,24 @@ export type Database = {
         }
         Returns: Json
       }
+      get_shipment: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      get_shipment_evidence: {
+        Args: {
+          p_shipment_id: string
+        }
+        Returns: Json
+      }
+      get_shipment_for_signature: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
       get_shortage_dependencies: {
         Args: {
           p_shortage_ids: string[]
@@ -1390,6 +1688,10 @@ export type Database = {
           in_batch: boolean
           shortage_id: string
         }[]
+      }
+      get_signature_settings: {
+        Args: never
+        Returns: Json
       }
       get_supplier_win_rates: {
         Args: {
@@ -1487,6 +1789,19 @@ export type Database = {
         }
         Returns: Json
       }
+      list_shipments: {
+        Args: {
+          p_direction?: string
+          p_from?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+          p_status?: string
+          p_to?: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
       list_unit_names: {
         Args: never
         Returns: {
@@ -1548,6 +1863,22 @@ export type Database = {
         }
         Returns: undefined
       }
+      revoke_signature_link: {
+        Args: {
+          p_shipment_id: string
+        }
+        Returns: undefined
+      }
+      save_shipment: {
+        Args: {
+          p_destination_unit_id: string
+          p_id: string
+          p_items: Json
+          p_notes: string
+          p_origin_unit_id: string
+        }
+        Returns: string
+      }
       search_shortages: {
         Args: {
           p_before_created_at?: string
@@ -1575,11 +1906,36 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
       }
+      set_signature_link_hours: {
+        Args: {
+          p_hours: number
+        }
+        Returns: undefined
+      }
+      sign_shipment: {
+        Args: {
+          p_lines: Json
+          p_signature_png: string
+          p_signer_document: string
+          p_signer_name: string
+          p_token: string
+        }
+        Returns: Json
+      }
       submit_quote: {
         Args: {
           p_quote_id: string
         }
         Returns: Database["public"]["Tables"]["quotes"]["Row"]
+      }
+      suggest_transfer_units: {
+        Args: {
+          p_product_id: string
+        }
+        Returns: {
+          unit_id: string
+          unit_name: string
+        }[]
       }
       update_batch_quantities: {
         Args: {

@@ -319,17 +319,18 @@ grant execute on function public.decode_boleto(text) to authenticated, service_r
 -- ===========================================================================
 -- Boletos
 
--- The units whose boletos the caller sees and enters: administrators all, MANAGE_BOLETOS holders
--- their current and assigned units, everyone else none. One array per statement (the policies
--- call it in an initplan), so a 100,000-row list stays an index scan.
-create function private.boleto_units()
+-- The units whose records the caller works under a unit-scoped permission (boletos, remessas):
+-- administrators all, holders of the permission their current and assigned units, everyone else
+-- none. One array per statement (policies call the wrappers below in an initplan), so a
+-- 100,000-row list stays an index scan.
+create function private.units_with_permission(p_permission text)
 returns uuid[]
 language plpgsql stable security definer set search_path = '' as $$
 begin
   if private.is_admin() then
     return array(select su.id from public.store_units su);
   end if;
-  if not (private.has_access() and private.has_permission('MANAGE_BOLETOS')) then
+  if not (private.has_access() and private.has_permission(p_permission)) then
     return '{}'::uuid[];
   end if;
   return array(
@@ -340,6 +341,18 @@ begin
     ) s
     where u is not null);
 end;
+$$;
+
+comment on function private.units_with_permission(text) is
+  'Units the caller works under a permission: all for ADMIN, current and assigned units for its holders, none otherwise.';
+
+revoke all on function private.units_with_permission(text) from public, anon;
+grant execute on function private.units_with_permission(text) to authenticated, service_role;
+
+create function private.boleto_units()
+returns uuid[]
+language sql stable security definer set search_path = '' as $$
+  select private.units_with_permission('MANAGE_BOLETOS')
 $$;
 
 comment on function private.boleto_units() is

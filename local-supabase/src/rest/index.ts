@@ -247,7 +247,10 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
     // Hosted Supabase's gateway appends the address it saw to X-Forwarded-For before PostgREST copies the
     // headers into request.headers, so SQL can record where a request came from (the time clock does).
-    const seen = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    // A test harness started with LOCAL_SUPABASE_TRUST_FORWARDED_FOR=1 simulates many devices with
+    // `Sb-Forwarded-For` (as for the auth limits): that address stands for the one the gateway saw.
+    const simulated = config.auth.trustForwardedFor ? req.headers['sb-forwarded-for'] : undefined;
+    const seen = (typeof simulated === 'string' && simulated.split(',')[0]?.trim()) || (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     if (seen) headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${seen}` : seen;
     const txIdentity = { role: identity.role, claims: identity.claims, method, path: url.pathname, headers };
     const searchPath = [schema, ...config.api.extraSearchPath.filter((s) => s !== schema)];
@@ -356,13 +359,15 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           if (count) r.total = String(r.page_total);
           return { kind: 'rows' as const, r, offset };
         }
-        const sql = `SELECT to_json("pgrst_s"."pgrst_scalar")::text AS body FROM ${from}`;
-        const r = (await client.query<{ body: string | null }>(statement(sql, p.values))).rows[0];
-        return { kind: 'object' as const, body: r?.body ?? 'null', r: undefined };
+        const sql = `SELECT to_json("pgrst_s"."pgrst_scalar")::text AS body, current_setting('response.status', true) AS response_status FROM ${from}`;
+        const r = (await client.query<{ body: string | null; response_status: string | null }>(statement(sql, p.values))).rows[0];
+        return { kind: 'object' as const, body: r?.body ?? 'null', r: undefined, responseStatus: responseStatusOf(r?.response_status) };
       });
       if (result.kind === 'void') return { status: 204, headers: baseHeaders, body: null };
       if (result.kind === 'object') {
-        return { status: 200, headers: { ...baseHeaders, ...(accept === 'singular' ? {} : {}) }, body: result.body };
+        // PostgREST's `response.status` GUC: a function answers with another status without raising,
+        // so what it wrote (an attempt counter, say) commits.
+        return { status: result.responseStatus ?? 200, headers: baseHeaders, body: result.body };
       }
       return finishRead(result.r, result.offset, count, accept === 'singular');
     }
@@ -488,3 +493,10 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
 
 /** Exposed for the bench: renders identifiers the same way the service does. */
 export const quoteIdentifier = q;
+
+/** The status a function set with `set_config('response.status', …, true)`, when it is a valid HTTP status. */
+function responseStatusOf(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{3}$/.test(value.trim())) return undefined;
+  const status = Number(value.trim());
+  return status >= 100 && status <= 599 ? status : undefined;
+}

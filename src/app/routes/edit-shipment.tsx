@@ -1,8 +1,43 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { titleForPath } from '@/config/permissions';
+import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
+import { useUnits } from '@/features/auth/api/get-units';
+import { useAuth } from '@/features/auth/auth-context';
+import { EditShipmentEditor } from '@/features/shipments/components/shipment-editor';
+import { shipmentViewer } from '@/features/shipments/logic';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /editar-remessa/:id: the form while the shipment is requested, a read-only notice once dispatched. */
 export default function EditShipmentRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.editShipment)} />;
+  const title = titleForPath(paths.editShipment);
+  useDocumentTitle(title);
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const isAdmin = user?.role === 'ADMIN';
+  const assigned = useAssignedUnits(isAdmin ? undefined : user?.id);
+  const all = useUnits();
+  const unitId = user?.unitId ?? null;
+  const unitName = user?.unitName ?? '';
+  const viewer = useMemo(
+    () => shipmentViewer({ isAdmin, currentUnit: unitId ? { id: unitId, name: unitName } : null, assignedUnits: assigned.data ?? [], allUnits: all.data ?? [] }),
+    [isAdmin, unitId, unitName, assigned.data, all.data],
+  );
+  const onSaved = useCallback(() => navigate(paths.shipments), [navigate]);
+  if (!user) return null;
+  const unitsReady = all.isSuccess && (isAdmin || assigned.isSuccess || assigned.isError);
+  return (
+    <EditShipmentEditor
+      key={id}
+      title={title}
+      shipmentId={id}
+      units={unitsReady ? all.data : null}
+      unitsFailed={all.isError}
+      onRetryUnits={() => void all.refetch()}
+      viewer={viewer}
+      onSaved={onSaved}
+    />
+  );
 }

@@ -1,8 +1,46 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { titleForPath } from '@/config/permissions';
+import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
+import { useUnits } from '@/features/auth/api/get-units';
+import { useAuth } from '@/features/auth/auth-context';
+import { NewShipmentEditor } from '@/features/shipments/components/shipment-editor';
+import { prefillFromSearchParams, shipmentViewer } from '@/features/shipments/logic';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/**
+ * /nova-remessa (?origem=&destino=&produto=&quantidade= prefill, used by 'Transferir de outra
+ * unidade' on /lancamento). After saving, back to /remessas (the toast names the shipment).
+ */
 export default function NewShipmentRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.newShipment)} />;
+  const title = titleForPath(paths.newShipment);
+  useDocumentTitle(title);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const isAdmin = user?.role === 'ADMIN';
+  const assigned = useAssignedUnits(isAdmin ? undefined : user?.id);
+  const all = useUnits();
+  const [params] = useSearchParams();
+  const prefill = useMemo(() => prefillFromSearchParams(params), [params]);
+  const unitId = user?.unitId ?? null;
+  const unitName = user?.unitName ?? '';
+  const viewer = useMemo(
+    () => shipmentViewer({ isAdmin, currentUnit: unitId ? { id: unitId, name: unitName } : null, assignedUnits: assigned.data ?? [], allUnits: all.data ?? [] }),
+    [isAdmin, unitId, unitName, assigned.data, all.data],
+  );
+  const onSaved = useCallback(() => navigate(paths.shipments), [navigate]);
+  if (!user) return null;
+  const unitsReady = all.isSuccess && (isAdmin || assigned.isSuccess || assigned.isError);
+  return (
+    <NewShipmentEditor
+      title={title}
+      units={unitsReady ? all.data : null}
+      unitsFailed={all.isError}
+      onRetryUnits={() => void all.refetch()}
+      viewer={viewer}
+      prefill={prefill}
+      onSaved={onSaved}
+    />
+  );
 }

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { ROUTE_ACCESS } from '@/config/permissions';
 import { useAuth } from '@/features/auth/auth-context';
 import { unitsQueryOptions } from '@/features/auth/api/get-units';
 import { useCategories } from '@/features/products/api/get-categories';
+import { TransferFromOtherUnit } from '@/features/shipments/components/transfer-action';
 import { useLiveShortages } from '@/features/shortages/api/live-shortages';
 import { ShortagesPage } from '@/features/shortages/components/shortages-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { canAccessRoute } from '@/lib/permissions';
 
 export default function ShortagesRoute() {
   useDocumentTitle('Lançar Falta');
@@ -18,6 +21,8 @@ export default function ShortagesRoute() {
   // Only admins list every unit (and filter by one).
   const units = useQuery({ ...unitsQueryOptions(), enabled: isAdmin });
   if (!user) return null;
+  // 'Transferir de outra unidade' opens /nova-remessa: offered to whoever may open it (MANAGE_REMESSA), on pending shortages.
+  const canTransfer = canAccessRoute(user, ROUTE_ACCESS[paths.newShipment]);
   return (
     <ShortagesPage
       user={{ id: user.id, unitId: user.unitId, unitName: user.unitName, isAdmin }}
@@ -25,6 +30,9 @@ export default function ShortagesRoute() {
       groups={categories.data ?? []}
       groupsFailed={categories.isError}
       {...(isAdmin ? { units: units.data ?? [] } : {})}
+      {...(canTransfer
+        ? { rowAction: (shortage) => (shortage.status === 'PENDENTE' ? <TransferFromOtherUnit shortage={shortage} /> : null) }
+        : {})}
     />
   );
 }

@@ -20,6 +20,10 @@ import { appBackend, sql } from '../../utils/env.ts';
 const ANON_SECURITY_DEFINER_ALLOWLIST: string[] = [
   // The registration page lists unit names before anyone is signed in.
   'public.list_unit_names',
+  // The public signature page (/assinar/:token): a token-bound view of one shipment and its signing,
+  // rate-limited per IP (tests/integration/app/shipments.test.ts).
+  'public.get_shipment_for_signature',
+  'public.sign_shipment',
 ];
 
 /** Views in `public` allowed to read auth.users (none). */

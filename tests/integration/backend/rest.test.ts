@@ -570,6 +570,14 @@ describe('rpc', () => {
     expect((await anon.rpc('rest_whoami', {}, { get: true })).data).toEqual({ role: 'anon', sub: null, method: 'GET' });
   });
 
+  it("answers with the status a function sets in response.status, and keeps the function's writes", async () => {
+    const before = (await anon.from('rest_attempts').select('id')).data?.length ?? 0;
+    const refused = await anon.rpc('rest_refuse_counting');
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatchObject({ code: 'P0001', message: 'Recusado, mas contado' });
+    expect((await anon.from('rest_attempts').select('id')).data).toHaveLength(before + 1);
+  });
+
   it('filters, orders and embeds a set-returning function called by GET', async () => {
     const viaClient = await anon
       .rpc('rest_boxes_of', { shelf: 1 }, { get: true })

@@ -71,14 +71,15 @@ describe('anon (the public anon key, nobody signed in)', () => {
     expect(outcomes).toEqual(tables.map((table) => `${table}: 42501 42501 42501 42501`));
   });
 
-  it('executes no RPC but list_unit_names, which returns only ids and names', async () => {
+  it('executes no RPC but list_unit_names (ids and names only) and the public signature RPCs', async () => {
     const anon = anonClient(backend);
     const executable: string[] = [];
     for (const fn of functions) {
       const { error } = await anon.rpc(fn.name, Object.fromEntries(fn.args.map((arg) => [arg, null])));
       if (error?.code !== '42501') executable.push(`${fn.name}: ${error?.code ?? 'ok'}`);
     }
-    expect(executable).toEqual(['list_unit_names: ok']);
+    // The public signature page's two RPCs answer anon, and with no token refuse like any invalid link.
+    expect(executable).toEqual(['get_shipment_for_signature: P0001', 'list_unit_names: ok', 'sign_shipment: P0001']);
     const units = await anon.rpc('list_unit_names');
     for (const row of (units.data ?? []) as Record<string, unknown>[]) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
   });

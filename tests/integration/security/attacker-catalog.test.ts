@@ -59,6 +59,7 @@ interface World {
   unitIds: string[];
   productIds: string[];
   boletos: Map<string, Row>;
+  shipments: Map<string, Row>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -114,6 +115,12 @@ let otherUserId = '';
 const boletoUnits = (a: Actor, w: World): string[] =>
   a.isAdmin ? w.unitIds : hasRole(a) && a.perms.has('MANAGE_BOLETOS') ? [a.unitId, ...a.units].filter((u): u is string => Boolean(u)) : [];
 const inBoletoUnits = (r: Row, a: Actor, w: World): boolean => boletoUnits(a, w).includes(String(r.unit_id));
+/** Units whose shipments the caller works (private.shipment_units): all for ADMIN, own and assigned ones with MANAGE_REMESSA. */
+const shipmentUnits = (a: Actor, w: World): string[] =>
+  a.isAdmin ? w.unitIds : hasRole(a) && a.perms.has('MANAGE_REMESSA') ? [a.unitId, ...a.units].filter((u): u is string => Boolean(u)) : [];
+const worksShipment = (shipment: Row | undefined, a: Actor, w: World): boolean =>
+  shipment !== undefined && (shipmentUnits(a, w).includes(String(shipment.origin_unit_id)) || shipmentUnits(a, w).includes(String(shipment.destination_unit_id)));
+const shipmentChild: RowRule = (r, a, w) => worksShipment(w.shipments.get(String(r.shipment_id)), a, w);
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
 
@@ -156,6 +163,13 @@ const PLANS: Record<string, TablePlan> = {
     },
   },
   boleto_status_history: { read: inBoletoUnits },
+  // Remessas: read where the caller's units send or receive; every write goes through the RPCs.
+  shipments: { read: (r, a, w) => worksShipment(r, a, w) },
+  shipment_items: { read: shipmentChild },
+  shipment_status_history: { read: shipmentChild },
+  shipment_signature_links: { read: shipmentChild },
+  shipment_signatures: { read: shipmentChild },
+  shipment_settings: { read: (_r, a) => hasRole(a) || a.perms.size > 0 },
   audit_log: {
     // The trail is for user administrators; nobody writes it through the API (the audit triggers and
     // the admin-users function, with the service role, do).
@@ -449,6 +463,7 @@ async function loadWorld(): Promise<World> {
     unitIds: (await db.query<{ id: string }>(`select id from public.store_units order by name`)).rows.map((r) => r.id),
     productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
     boletos: await byId(`select to_jsonb(b) - 'linha_digitavel' as r from public.boletos b`),
+    shipments: await byId(`select to_jsonb(s) as r from public.shipments s`),
   };
 }
 
@@ -734,7 +749,7 @@ function pick(w: World, map: 'batches' | 'quotes' | 'orders', test: (r: Row) => 
 
 const otherUnit = (a: Actor, w: World): string => w.unitIds.find((u) => u !== a.unitId && !a.units.includes(u)) ?? w.unitIds[0]!;
 
-const ANON_RPCS = ['list_unit_names'];
+const ANON_RPCS = ['list_unit_names', 'get_shipment_for_signature', 'sign_shipment'];
 
 const RPC_PLANS: Record<string, RpcPlan> = {
   // Purchasing actions: only buyers act; everyone else is refused whatever the ids.
@@ -895,6 +910,41 @@ const RPC_PLANS: Record<string, RpcPlan> = {
             },
           },
         ],
+  // Remessas: every action on another units' shipment is refused; the link settings are the administrators'.
+  get_shipment: (a, w) => foreignShipments(a, w).slice(0, 1).map((s) => ({ args: { p_id: s.id }, expect: refused })),
+  get_shipment_evidence: (a, w) => foreignShipments(a, w).filter((s) => s.status === 'ENTREGUE').slice(0, 1).map((s) => ({ args: { p_shipment_id: s.id }, expect: refused })),
+  dispatch_shipment: (a, w) => foreignShipments(a, w).filter((s) => s.status === 'SOLICITADO').slice(0, 1).map((s) => ({ args: { p_id: s.id }, expect: refused })),
+  delete_shipment: (a, w) => foreignShipments(a, w).filter((s) => s.status === 'SOLICITADO').slice(0, 1).map((s) => ({ args: { p_id: s.id }, expect: refused })),
+  create_signature_link: (a, w) => foreignShipments(a, w).filter((s) => s.status === 'PENDENTE').slice(0, 1).map((s) => ({ args: { p_shipment_id: s.id }, expect: refused })),
+  revoke_signature_link: (a, w) => foreignShipments(a, w).filter((s) => s.status === 'PENDENTE').slice(0, 1).map((s) => ({ args: { p_shipment_id: s.id }, expect: refused })),
+  save_shipment: (a, w) => {
+    const foreign = w.unitIds.filter((u) => !shipmentUnits(a, w).includes(u));
+    const editable = foreignShipments(a, w).find((s) => s.status === 'SOLICITADO');
+    return [
+      ...(foreign.length >= 2
+        ? [{ args: { p_id: null, p_origin_unit_id: foreign[0], p_destination_unit_id: foreign[1], p_notes: null, p_items: [{ product_id: w.productIds[0], quantity: 1 }] }, expect: refused }]
+        : []),
+      ...(editable
+        ? [{ args: { p_id: editable.id, p_origin_unit_id: editable.origin_unit_id, p_destination_unit_id: editable.destination_unit_id, p_notes: 'forjado', p_items: [{ product_id: w.productIds[0], quantity: 1 }] }, expect: refused }]
+        : []),
+    ];
+  },
+  list_shipments: (a, w) => [
+    {
+      args: { p_limit: 200 },
+      expect: (r) => {
+        if (r.error) return true;
+        const foreign = (r.data as { rows: Row[] }).rows.filter((row) => !worksShipment(w.shipments.get(String(row.id)), a, w));
+        return foreign.length === 0 ? true : `${foreign.length} shipments of other units`;
+      },
+    },
+  ],
+  suggest_transfer_units: () => [],
+  get_signature_settings: () => [],
+  set_signature_link_hours: (a) => when(!a.isAdmin, [{ args: { p_hours: 1 }, expect: refused }]),
+  // The public page's RPCs: a forged token is refused for everyone (anon included).
+  get_shipment_for_signature: () => [{ args: { p_token: 'a'.repeat(64) }, expect: refused }],
+  sign_shipment: () => [{ args: { p_token: 'a'.repeat(64), p_signer_name: 'Forjado', p_signer_document: '52998224725', p_signature_png: 'x', p_lines: [] }, expect: refused }],
   // Answers only about the caller itself.
   caller_has_permission: (a) => [
     {
@@ -903,6 +953,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     },
   ],
 };
+
+/** Shipments neither sent nor received by the caller's units. */
+function foreignShipments(a: Actor, w: World): Row[] {
+  return [...w.shipments.values()].filter((s) => !worksShipment(s, a, w));
+}
 
 /** Boletos outside the caller's boleto units (one per status is enough to attack with). */
 function foreignBoletos(a: Actor, w: World): Row[] {

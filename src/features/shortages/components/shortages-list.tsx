@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,11 +12,24 @@ import { STATUS_BADGE_CLASSES, STATUS_LABELS, type Shortage, type ShortageStatus
 
 const ROW_HEIGHT = 60;
 // Minimums, gaps and padding add up to 59.5rem, so the list fits beside the 16rem sidebar on a
-// 1280 px screen; wider screens share the rest between product, unit and creator.
+// 1280 px screen; wider screens share the rest between product, unit and creator. An extra row
+// action (rowAction) widens the actions column by one button.
 const COLUMNS =
   'grid grid-cols-[2rem_minmax(9rem,2fr)_minmax(6rem,1fr)_minmax(6.5rem,1fr)_10.5rem_4rem_4rem_7rem_5rem] items-center gap-2 px-3';
+const COLUMNS_WITH_ACTION =
+  'grid grid-cols-[2rem_minmax(9rem,2fr)_minmax(6rem,1fr)_minmax(6.5rem,1fr)_10.5rem_4rem_4rem_7rem_7.5rem] items-center gap-2 px-3';
 
-interface ShortagesListProps {
+/** What an extra row action (composed by the route) knows about the shortage. */
+export interface ShortageRowActionTarget {
+  id: string;
+  product_id: string;
+  product_name: string;
+  unit_id: string;
+  status: ShortageStatus;
+  requested_quantity: number;
+}
+
+export interface ShortagesListProps {
   shortages: readonly Shortage[];
   selected: ReadonlySet<string>;
   onToggle: (id: string, checked: boolean) => void;
@@ -26,6 +39,8 @@ interface ShortagesListProps {
   onStatusChange: (shortage: Shortage, status: ShortageStatus) => void;
   /** Called when the rows near the end come into view (load the next page). */
   onEndReached?: () => void;
+  /** An extra action before Edit/Delete (e.g. 'Transferir de outra unidade'); null renders nothing for that row. */
+  rowAction?: (shortage: ShortageRowActionTarget) => ReactNode;
 }
 
 /** Ask for more when the last rendered row is this close to the end. */
@@ -40,7 +55,8 @@ export function StatusBadge({ status }: { status: ShortageStatus }) {
 }
 
 /** Shortages newest first as an ARIA table; rows are virtualised so thousands stay smooth. */
-export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEdit, onDelete, onStatusChange, onEndReached }: ShortagesListProps) {
+export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEdit, onDelete, onStatusChange, onEndReached, rowAction }: ShortagesListProps) {
+  const columns = rowAction ? COLUMNS_WITH_ACTION : COLUMNS;
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
   const virtualizer = useVirtualizer({
@@ -59,9 +75,9 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
 
   return (
     <div className="overflow-x-auto rounded-lg border bg-card text-sm">
-      <div role="table" aria-label="Faltas" aria-rowcount={shortages.length + 1} className="min-w-[59.5rem]">
+      <div role="table" aria-label="Faltas" aria-rowcount={shortages.length + 1} className={rowAction ? 'min-w-[62rem]' : 'min-w-[59.5rem]'}>
         <div role="rowgroup" className="border-b bg-muted/40">
-          <div role="row" aria-rowindex={1} className={`${COLUMNS} h-10 font-medium`}>
+          <div role="row" aria-rowindex={1} className={`${columns} h-10 font-medium`}>
             <span role="columnheader">
               <Checkbox
                 aria-label="Selecionar todas"
@@ -99,7 +115,7 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
                   role="row"
                   aria-rowindex={item.index + 2}
                   data-state={selected.has(shortage.id) ? 'selected' : undefined}
-                  className={cn(`${COLUMNS} absolute inset-x-0 border-b hover:bg-muted/50 data-[state=selected]:bg-muted`)}
+                  className={cn(`${columns} absolute inset-x-0 border-b hover:bg-muted/50 data-[state=selected]:bg-muted`)}
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
                   <span role="cell">
@@ -158,6 +174,14 @@ export function ShortagesList({ shortages, selected, onToggle, onToggleAll, onEd
                     {formatDateTime(shortage.created_at)}
                   </span>
                   <span role="cell" className="flex justify-end gap-1">
+                    {rowAction?.({
+                      id: shortage.id,
+                      product_id: shortage.product_id,
+                      product_name: name,
+                      unit_id: shortage.unit_id,
+                      status: shortage.status,
+                      requested_quantity: shortage.requested_quantity,
+                    })}
                     <Button variant="ghost" size="icon" aria-label={`Editar falta de ${name}`} onClick={() => onEdit(shortage)}>
                       <Pencil aria-hidden="true" />
                     </Button>

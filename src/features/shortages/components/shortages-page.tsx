@@ -29,7 +29,7 @@ import { useDeleteShortages } from '@/features/shortages/api/delete-shortages';
 import { useUpdateShortageStatus } from '@/features/shortages/api/update-shortage-status';
 import { EditShortageDialog } from '@/features/shortages/components/edit-shortage-dialog';
 import { RegisterShortageForm } from '@/features/shortages/components/register-shortage-form';
-import { ShortagesList } from '@/features/shortages/components/shortages-list';
+import { ShortagesList, type ShortagesListProps } from '@/features/shortages/components/shortages-list';
 import {
   EMPTY_SHORTAGE_FILTERS,
   SHORTAGE_STATUSES,
@@ -53,11 +53,13 @@ interface ShortagesPageProps {
   groupsFailed: boolean;
   /** Admins list every unit and filter by one; everybody else sees only their own unit. */
   units?: readonly ShortageUnit[];
+  /** An extra per-row action the route composes from another feature (e.g. 'Transferir de outra unidade'). */
+  rowAction?: ShortagesListProps['rowAction'];
 }
 
 type Confirm = { kind: 'one'; shortage: Shortage } | { kind: 'bulk'; ids: string[] } | null;
 
-export function ShortagesPage({ user, homePath, groups, groupsFailed, units }: ShortagesPageProps) {
+export function ShortagesPage({ user, homePath, groups, groupsFailed, units, rowAction }: ShortagesPageProps) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Omit<ShortageFilters, 'text'>>(EMPTY_SHORTAGE_FILTERS);
   const [text, setText] = useState('');
@@ -243,6 +245,7 @@ export function ShortagesPage({ user, homePath, groups, groupsFailed, units }: S
             onDelete={(shortage) => setConfirm({ kind: 'one', shortage })}
             onStatusChange={(shortage, status) => updateStatus.mutate({ id: shortage.id, status })}
             onEndReached={loadMore}
+            {...(rowAction ? { rowAction } : {})}
           />
         )}
         {hasNextPage && rows.length > 0 ? (

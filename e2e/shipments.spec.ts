@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSession, backendInfo, expectToast, signIn } from './fixtures.ts';
+
+const INVALID_LINK =
+  'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.';
+
+/** Draws a signature stroke across the canvas, as a finger would. */
+async function draw(page: Page): Promise<void> {
+  const canvas = page.locator('canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.055), box.y + box.height * (0.6 - 0.25 * Math.sin(i)), { steps: 3 });
+  await page.mouse.up();
+}
+
+test('a clerk sends a shipment, a courier with no account signs it on the public link reporting a damaged line, and the sender sees the evidence', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const clerkContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const clerk = await clerkContext.newPage();
+  await signIn(clerk, 'balconista@farmacia.local');
+
+  // A new shipment from Unidade Centro to Unidade Sul: a product read by the barcode scanner, with its lot.
+  await clerk.goto('/nova-remessa');
+  await clerk.getByLabel('Destino (quem recebe)').click();
+  await clerk.getByRole('option', { name: 'Unidade Sul' }).click();
+  const scanner = clerk.getByLabel('Código de barras (leitor)');
+  await scanner.fill('7891058159207');
+  await scanner.press('Enter');
+  const items = clerk.getByRole('list', { name: 'Itens da remessa' });
+  await expect(items).toContainText('Absorvente com Abas 8 unidades');
+  await items.getByLabel('Quantidade').fill('6');
+  await items.getByLabel('Lote (opcional)').fill('E2E-LOTE-1');
+  await clerk.getByRole('button', { name: 'Salvar remessa' }).click();
+  const saved = clerk.getByText(/^Remessa REM-\d{6} salva$/).first();
+  await expect(saved).toBeVisible();
+  const number = /REM-\d{6}/.exec((await saved.textContent()) ?? '')![0];
+  await expect(clerk).toHaveURL(/\/remessas/);
+
+  // Dispatched: no longer editable.
+  await clerk.getByRole('button', { name: `Despachar remessa ${number}` }).click();
+  const confirm = clerk.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Despachar remessa ${number} para Unidade Sul?`);
+  await confirm.getByRole('button', { name: 'Despachar' }).click();
+  await expect(clerk.getByRole('row', { name: new RegExp(number) }).first()).toContainText('Pendente');
+
+  // The link, made once, copied for the courier.
+  await clerk.goto('/assinatura-remessas');
+  await clerk.getByRole('button', { name: `Gerar link de assinatura da remessa ${number}` }).first().click();
+  const linkField = clerk.getByRole('textbox', { name: `Link de assinatura da remessa ${number}` });
+  await expect(linkField).toHaveValue(/\/assinar\/[0-9a-f]{64}$/);
+  await clerk.getByRole('button', { name: 'Copiar link' }).click();
+  await expectToast(clerk, 'Link copiado');
+  const link = await clerk.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(await linkField.inputValue());
+
+  // A fresh browser, no login: the shipment, one damaged unit reported, name, CPF, a drawn signature.
+  const courierContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const courier = await courierContext.newPage();
+  await courier.goto(link);
+  await expect(courier.getByRole('heading', { name: `Remessa ${number}` })).toBeVisible();
+  await expect(courier.getByText('De Unidade Centro para Unidade Sul')).toBeVisible();
+  await courier.getByRole('checkbox', { name: 'Registrar divergência' }).check();
+  await courier.getByLabel('Avaria').fill('1');
+  await courier.getByLabel('Nome completo de quem recebe').fill('Marcos Entregador Teste');
+  await courier.getByLabel('CPF').fill('52998224725');
+  await draw(courier);
+  await courier.getByLabel('Li e concordo').check();
+  await courier.getByRole('button', { name: 'Assinar recebimento' }).click();
+  await expect(courier.getByText('Recebimento assinado')).toBeVisible();
+  await expect(courier.getByText('***.982.247-**')).toBeVisible();
+  await courier.screenshot({ path: test.info().outputPath('signed-on-phone.png'), fullPage: true });
+
+  // The same link again: one message, nothing else.
+  await courier.goto(link);
+  await expect(courier.getByText(INVALID_LINK)).toBeVisible();
+  await expect(courier.getByText(number)).toHaveCount(0);
+  await courierContext.close();
+
+  // The sender: delivered, the discrepancy, and the receipt whose hash still matches.
+  await clerk.goto(`/remessas?busca=${number}`);
+  const row = clerk.getByRole('row', { name: new RegExp(number) }).first();
+  await expect(row).toContainText('Entregue');
+  await expect(row).toContainText('1 divergência');
+  await clerk.goto('/assinatura-remessas?aba=assinadas');
+  await clerk.getByRole('button', { name: `Ver comprovante da remessa ${number}` }).first().click();
+  await expect(clerk.getByText('Evidências da assinatura')).toBeVisible();
+  await expect(clerk.getByText('Marcos Entregador Teste').first()).toBeVisible();
+  await expect(clerk.getByText('Conteúdo íntegro: o hash confere com o registrado na assinatura')).toBeVisible();
+  await clerk.screenshot({ path: test.info().outputPath('receipt.png'), fullPage: true });
+  await clerkContext.close();
+});
+
+test("a signature whose answer is lost on the network is retried with the same link and gives the same receipt", async ({ browser }) => {
+  // A dispatched shipment and its link, made by the clerk through the API.
+  const info = backendInfo();
+  const session = await apiSession('balconista@farmacia.local');
+  const api = async (path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${info.API_URL}/rest/v1/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { apikey: info.ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, path).toBeLessThan(300);
+    return response.status === 204 ? null : response.json();
+  };
+  const units = (await api('store_units?select=id,name')) as { id: string; name: string }[];
+  const [product] = (await api('products?select=id&order=name&limit=1')) as { id: string }[];
+  const id = (await api('rpc/save_shipment', {
+    p_id: null, p_origin_unit_id: units.find((u) => u.name === 'Unidade Centro')!.id, p_destination_unit_id: units.find((u) => u.name === 'Unidade Norte')!.id,
+    p_notes: 'Teste de reenvio', p_items: [{ product_id: product!.id, quantity: 3 }],
+  })) as string;
+  await api('rpc/dispatch_shipment', { p_id: id });
+  const { token } = (await api('rpc/create_signature_link', { p_shipment_id: id })) as { token: string };
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The first signature reaches the server, which records it, but its answer never comes back.
+  let lost = false;
+  await page.route('**/rest/v1/rpc/sign_shipment', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto(`/assinar/${token}`);
+  await page.getByLabel('Nome completo de quem recebe').fill('Joana Retentativa');
+  await page.getByLabel('CPF').fill('111.444.777-35');
+  await draw(page);
+  await page.getByLabel('Li e concordo').check();
+  await page.getByRole('button', { name: 'Assinar recebimento' }).click();
+  await expect(page.getByText('Não foi possível enviar a assinatura. Verifique a conexão e tente novamente.')).toBeVisible();
+  await expect(page.getByLabel('Nome completo de quem recebe')).toHaveValue('Joana Retentativa');
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByText('Recebimento assinado')).toBeVisible();
+  await expect(page.getByText('A assinatura já havia sido registrada: este é o comprovante dela.')).toBeVisible();
+  await context.close();
+  const shipment = (await api('rpc/get_shipment', { p_id: id })) as { status: string; signature: { signer_name: string } };
+  expect(shipment).toMatchObject({ status: 'ENTREGUE', signature: { signer_name: 'Joana Retentativa' } });
+});

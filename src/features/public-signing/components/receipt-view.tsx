@@ -1,0 +1,51 @@
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { PageShell, Section } from '@/features/public-signing/components/page-shell';
+import { discrepancyCountLabel, formatDateTime, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
+import { ALREADY_SIGNED_NOTICE, SINGLE_USE_NOTICE } from '@/features/public-signing/messages';
+import type { SignatureReceipt } from '@/features/public-signing/types';
+
+/** The signed receipt (the server's answer: its time, the masked CPF, the count of lines with differences). */
+export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+    window.scrollTo({ top: 0 });
+  }, []);
+
+  const rows: [string, string][] = [
+    ['Remessa', shipmentLabel(receipt.number)],
+    ['Recebido por', receipt.signer_name],
+    ['CPF', receipt.signer_document_masked],
+    ['Assinado em', formatDateTime(receipt.signed_at)],
+    ['Divergências', discrepancyCountLabel(receipt.discrepancy_count)],
+  ];
+
+  return (
+    <PageShell>
+      <Section>
+        <div className="flex items-start gap-3">
+          <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-primary" />
+          <div className="grid gap-1">
+            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
+              Recebimento assinado
+            </h2>
+            {receipt.already_signed ? <p className="text-sm text-muted-foreground">{ALREADY_SIGNED_NOTICE}</p> : null}
+          </div>
+        </div>
+        <dl className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[auto_1fr] sm:items-baseline sm:gap-x-6 sm:p-4">
+          {rows.map(([label, value]) => (
+            <div key={label} className="grid gap-0.5 sm:contents">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              <dd className="font-medium break-words tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-xs break-all text-muted-foreground">
+          Código de verificação: <span className="font-mono">{verificationCode(receipt.content_hash)}</span>
+        </p>
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">{SINGLE_USE_NOTICE}</p>
+      </Section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The signature page's pure rules: the link's token, the discrepancy lines and their payload, the signer's checks,
+ * and the São Paulo date formatting (Intl, not date-fns: the page has a 120 KB gzipped budget).
+ */
+import { isValidCpf } from '@/features/public-signing/cpf';
+import { FIELD_ERRORS } from '@/features/public-signing/messages';
+import { normalizeToken } from '@/features/public-signing/link';
+import type { SignatureLine, SignatureShipmentItem, SignShipmentArgs } from '@/features/public-signing/types';
+
+export { isSigningPath, isTokenShape, normalizeToken, SIGNING_PATH_PREFIX, tokenFromPath } from '@/features/public-signing/link';
+
+export const NOTE_MAX_LENGTH = 300;
+export const NAME_MIN_LENGTH = 3;
+/** sign_shipment refuses a larger data URL. */
+export const SIGNATURE_PNG_MAX_LENGTH = 300_000;
+
+/** REM-000042 */
+export function shipmentLabel(number: number): string {
+  return `REM-${String(number).padStart(6, '0')}`;
+}
+
+/** The first 16 hex characters of the content hash, as shown to the signer ('Código de verificação'). */
+export function verificationCode(hash: string): string {
+  return `${hash.slice(0, 16)}…`;
+}
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** An instant as dd/MM/yyyy HH:mm in São Paulo (24-hour clock). */
+export function formatDateTime(value: string | Date): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(dateTimeFormat.formatToParts(date).map(({ type, value: text }) => [type, text]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** A calendar date (yyyy-MM-dd, e.g. an expiry date) as dd/MM/yyyy, without any time-zone shift. */
+export function formatCalendarDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/** '1 item com divergência', '3 itens com divergência', 'Nenhuma divergência'. */
+export function discrepancyCountLabel(count: number): string {
+  if (count <= 0) return 'Nenhuma divergência';
+  return count === 1 ? '1 item com divergência' : `${count} itens com divergência`;
+}
+
+// ---------------------------------------------------------------------------
+// Discrepancies, one draft per shipment line (what the inputs hold, as typed).
+
+export interface LineDraft {
+  /** 'Registrar divergência' is ticked: only then is the line sent. */
+  open: boolean;
+  short: string;
+  damaged: string;
+  shortDated: string;
+  note: string;
+}
+
+export const EMPTY_LINE_DRAFT: LineDraft = { open: false, short: '', damaged: '', shortDated: '', note: '' };
+
+/** A typed quantity: '' is 0, digits are their integer, anything else (negative, decimal, letters) is null. */
+export function parseQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+/** Whether an open line reports anything: a quantity above zero or an observation. */
+export function lineHasDifference(draft: LineDraft): boolean {
+  const quantities = [draft.short, draft.damaged, draft.shortDated].map(parseQuantity);
+  return quantities.some((quantity) => quantity !== null && quantity > 0) || draft.note.trim() !== '';
+}
+
+/**
+ * The error shown under a line, or undefined. Quantities must be whole numbers ≥ 0 whose sum does not pass what was
+ * sent; the observation has at most 300 characters. `submitted`: an open line reporting nothing is an error too
+ * (only once the signer tried to sign, not while typing).
+ */
+export function lineError(draft: LineDraft, quantity: number, submitted: boolean): string | undefined {
+  if (!draft.open) return undefined;
+  const quantities = [draft.short, draft.damaged, draft.shortDated].map(parseQuantity);
+  if (quantities.some((value) => value === null)) return FIELD_ERRORS.quantityFormat;
+  const sum = quantities.reduce<number>((total, value) => total + (value ?? 0), 0);
+  if (sum > quantity) return FIELD_ERRORS.quantitySum(sum, quantity);
+  if (draft.note.trim().length > NOTE_MAX_LENGTH) return FIELD_ERRORS.noteLength;
+  if (submitted && !lineHasDifference(draft)) return FIELD_ERRORS.lineEmpty;
+  return undefined;
+}
+
+/** The p_lines of sign_shipment: only ticked lines that report a difference, in the shipment's order. */
+export function buildLines(items: readonly SignatureShipmentItem[], drafts: Readonly<Record<string, LineDraft>>): SignatureLine[] {
+  const lines: SignatureLine[] = [];
+  for (const item of items) {
+    const draft = drafts[item.id];
+    if (!draft?.open || !lineHasDifference(draft)) continue;
+    const note = draft.note.trim();
+    lines.push({
+      item_id: item.id,
+      short_quantity: parseQuantity(draft.short) ?? 0,
+      damaged_quantity: parseQuantity(draft.damaged) ?? 0,
+      short_dated_quantity: parseQuantity(draft.shortDated) ?? 0,
+      note: note === '' ? null : note,
+    });
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------
+// The signer.
+
+export interface SignerDraft {
+  name: string;
+  cpf: string;
+  signatureEmpty: boolean;
+  accepted: boolean;
+}
+
+export type SignerField = 'name' | 'cpf' | 'signature' | 'accepted';
+
+/** The signer's field errors (the same checks sign_shipment makes, plus the acceptance checkbox). */
+export function signerErrors(draft: SignerDraft): Partial<Record<SignerField, string>> {
+  const errors: Partial<Record<SignerField, string>> = {};
+  const name = draft.name.trim();
+  if (name === '') errors.name = FIELD_ERRORS.nameRequired;
+  else if (name.length < NAME_MIN_LENGTH) errors.name = FIELD_ERRORS.nameShort;
+  if (draft.cpf.trim() === '') errors.cpf = FIELD_ERRORS.cpfRequired;
+  else if (!isValidCpf(draft.cpf)) errors.cpf = FIELD_ERRORS.cpfInvalid;
+  if (draft.signatureEmpty) errors.signature = FIELD_ERRORS.signatureEmpty;
+  if (!draft.accepted) errors.accepted = FIELD_ERRORS.acceptanceRequired;
+  return errors;
+}
+
+/** The arguments of sign_shipment (the name with single spaces, the CPF as 11 digits). */
+export function buildSignArgs(token: string, signer: Pick<SignerDraft, 'name' | 'cpf'>, signaturePng: string, lines: SignatureLine[]): SignShipmentArgs {
+  return {
+    p_token: normalizeToken(token),
+    p_signer_name: signer.name.trim().replace(/\s+/g, ' '),
+    p_signer_document: signer.cpf.replace(/\D/g, ''),
+    p_signature_png: signaturePng,
+    p_lines: lines,
+  };
+}

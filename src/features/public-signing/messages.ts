@@ -1,0 +1,73 @@
+/** The Portuguese texts of the public signature page (/assinar/:token) and the mapping of its RPCs' errors. */
+import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE } from '@/lib/errors';
+import { NetworkError } from '@/features/public-signing/errors';
+
+export const PAGE_TITLE = 'Assinatura de Remessa';
+
+/** The contract's one message for an unknown, used, expired or revoked link (P0001), also used for a malformed one. */
+export const INVALID_LINK_MESSAGE =
+  'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.';
+/** The contract's rate-limit message (54000). */
+export const RATE_LIMIT_MESSAGE = 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.';
+export const LOAD_NETWORK_ERROR = 'Não foi possível carregar a remessa. Verifique a conexão e tente novamente.';
+export const SIGN_NETWORK_ERROR = 'Não foi possível enviar a assinatura. Verifique a conexão e tente novamente.';
+export const SINGLE_USE_NOTICE = 'Este link não pode ser usado novamente.';
+export const ALREADY_SIGNED_NOTICE = 'A assinatura já havia sido registrada: este é o comprovante dela.';
+
+export const FIELD_ERRORS = {
+  nameRequired: 'Informe o nome completo de quem recebe',
+  nameShort: 'O nome deve ter ao menos 3 caracteres',
+  cpfRequired: 'Informe o CPF',
+  cpfInvalid: 'CPF inválido',
+  signatureEmpty: 'Desenhe a assinatura no quadro',
+  acceptanceRequired: 'Aceite a declaração de recebimento',
+  quantityFormat: 'Informe quantidades inteiras, zero ou mais',
+  quantitySum: (sum: number, quantity: number) => `A soma das divergências (${sum}) passa da quantidade enviada (${quantity})`,
+  noteLength: 'Observação do item deve ter no máximo 300 caracteres',
+  lineEmpty: 'Informe a falta, a avaria, a validade curta ou uma observação — ou desmarque a divergência',
+} as const;
+
+/** What went wrong with a call, as the page reacts to it. */
+export type PublicErrorKind = 'invalid-link' | 'rate-limited' | 'network' | 'input' | 'other';
+
+export function publicErrorKind(error: unknown): PublicErrorKind {
+  if (error instanceof NetworkError) return 'network';
+  switch (codeOf(error)) {
+    case 'P0001':
+      return 'invalid-link';
+    case '54000':
+      return 'rate-limited';
+    case '22023':
+      return 'input';
+    default:
+      return 'other';
+  }
+}
+
+/** The message to show for a refused or failed signature (the database's own Portuguese refusal when it has one). */
+export function signErrorMessage(error: unknown): string {
+  switch (publicErrorKind(error)) {
+    case 'invalid-link':
+      return INVALID_LINK_MESSAGE;
+    case 'rate-limited':
+      return RATE_LIMIT_MESSAGE;
+    case 'network':
+      return SIGN_NETWORK_ERROR;
+    default:
+      return databaseOwnMessage(error, ['22023', 'P0001']) ?? GENERIC_ERROR_MESSAGE;
+  }
+}
+
+/** The message to show when the shipment could not be loaded (the invalid link has its own view). */
+export function loadErrorMessage(error: unknown): string {
+  switch (publicErrorKind(error)) {
+    case 'invalid-link':
+      return INVALID_LINK_MESSAGE;
+    case 'rate-limited':
+      return RATE_LIMIT_MESSAGE;
+    case 'network':
+      return LOAD_NETWORK_ERROR;
+    default:
+      return databaseOwnMessage(error, ['22023', 'P0001']) ?? GENERIC_ERROR_MESSAGE;
+  }
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { supabase } from '@/lib/supabase';
+import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
+import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
+import type { CreatedSignatureLink, ShipmentDetail } from '@/features/shipment-signatures/types';
+
+/**
+ * Creates the signing link of a dispatched (PENDENTE) shipment (create_signature_link), revoking any
+ * earlier one. The token comes back this once: only its hash is stored, so it is never read again.
+ */
+export async function createSignatureLink(shipmentId: string): Promise<CreatedSignatureLink> {
+  const { data, error } = await supabase.rpc('create_signature_link', { p_shipment_id: shipmentId });
+  if (error) throw error;
+  return data as unknown as CreatedSignatureLink;
+}
+
+/** The token lives only in the mutation's result (the caller's state): it is not cached anywhere. */
+export function useCreateSignatureLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: shipmentSignatureMutations.createLink,
+    mutationFn: createSignatureLink,
+    onSuccess: (link, shipmentId) => {
+      // The panel compares the token it holds with the shipment's active link: it is this one now.
+      queryClient.setQueryData<ShipmentDetail>(shipmentSignatureKeys.shipment(shipmentId), (shipment) =>
+        shipment ? { ...shipment, link: { expires_at: link.expires_at, created_at: new Date().toISOString() } } : shipment,
+      );
+      toast({ title: signatureMessages.created });
+    },
+    onError: (error) => toast({ title: signatureMessages.createError, description: signatureErrorMessage(error), variant: 'destructive' }),
+    onSettled: (_link, _error, shipmentId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentSignatureKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: shipmentSignatureKeys.shipment(shipmentId) }),
+      ]),
+  });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { shipmentSignatureKeys } from '@/features/shipment-signatures/api/keys';
+import type { SignatureSettings } from '@/features/shipment-signatures/types';
+
+/** How long a new signing link lasts (get_signature_settings). */
+export async function getSignatureSettings(signal?: AbortSignal): Promise<SignatureSettings> {
+  let call = supabase.rpc('get_signature_settings');
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw error;
+  // null for a caller without access to the back office (the function answers nothing then).
+  const settings = data as unknown as SignatureSettings | null;
+  if (!settings) throw new Error('Sem acesso à configuração das assinaturas');
+  return { signature_link_hours: Number(settings.signature_link_hours) };
+}
+
+export function signatureSettingsQueryOptions() {
+  return queryOptions({ queryKey: shipmentSignatureKeys.settings(), queryFn: ({ signal }) => getSignatureSettings(signal), staleTime: 60_000 });
+}
+
+export function useSignatureSettings() {
+  return useQuery(signatureSettingsQueryOptions());
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { supabase } from '@/lib/supabase';
+import { shipmentKeys, shipmentMutations } from '@/features/shipments/api/keys';
+import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
+
+/** SOLICITADO → PENDENTE (dispatch_shipment: only the origin unit's staff or ADMIN). */
+export async function dispatchShipment({ id }: { id: string; number: number }): Promise<void> {
+  const { error } = await supabase.rpc('dispatch_shipment', { p_id: id });
+  if (error) throw error;
+}
+
+export function useDispatchShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: shipmentMutations.dispatch,
+    mutationFn: dispatchShipment,
+    onSuccess: (_result, { number }) => toast({ title: shipmentMessages.dispatched(number) }),
+    onError: (error) => toast({ title: shipmentMessages.dispatchError, description: shipmentErrorMessage(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}

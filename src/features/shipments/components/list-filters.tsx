@@ -1,0 +1,162 @@
+import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ChoiceSelect } from '@/components/ui/choice-select';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { cn } from '@/lib/utils';
+import { DIRECTION_OPTIONS, hasActiveFilters, SHIPMENT_SEARCH_MAX, STATUS_OPTIONS } from '@/features/shipments/logic';
+import { shipmentMessages } from '@/features/shipments/messages';
+import type { ShipmentListFilters, UnitOption } from '@/features/shipments/types';
+
+interface ListFiltersProps {
+  filters: ShipmentListFilters;
+  onChange: (patch: Partial<ShipmentListFilters>) => void;
+  onClear: () => void;
+  /** The caller's units; the unit filter shows only with more than one. */
+  units: readonly UnitOption[];
+  /** An administrator's units are every unit. */
+  isAdmin: boolean;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** A row of toggle buttons (one pressed), for direction and status. */
+function Toggles<T extends string | null>({ label, options, value, onChange }: { label: string; options: readonly { value: T; param: string; label: string }[]; value: T; onChange: (value: T) => void }) {
+  return (
+    <div role="group" aria-label={label} className="flex min-w-0 flex-wrap gap-1.5">
+      {options.map((option) => {
+        const active = option.value === value;
+        return (
+          <Button
+            key={option.param}
+            type="button"
+            size="sm"
+            variant={active ? 'default' : 'outline'}
+            aria-pressed={active}
+            className="rounded-full"
+            onClick={() => onChange(option.value)}
+          >
+            {option.label}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The list's filters, kept in the URL by the caller: direction, status, unit, creation period and
+ * a text search (debounced). On a phone unit and period fold behind 'Filtros'.
+ */
+export function ListFilters({ filters, onChange, onClear, units, isAdmin }: ListFiltersProps) {
+  const id = useId();
+  const [text, setText] = useState(filters.search);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const lastDebounced = useRef(debounced);
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  const [expanded, setExpanded] = useState(false);
+
+  // The URL changed the search from outside ('Limpar filtros', back button): the box follows.
+  if (filters.search !== seenSearch) {
+    setSeenSearch(filters.search);
+    if (filters.search !== debounced) setText(filters.search);
+  }
+
+  // Typing reaches the URL (and the query) once it pauses.
+  useEffect(() => {
+    if (debounced === lastDebounced.current) return;
+    lastDebounced.current = debounced;
+    if (debounced.trim() !== filters.search.trim()) onChange({ search: debounced });
+  }, [debounced, filters.search, onChange]);
+
+  const showUnits = units.length > 1;
+  const folded = [showUnits ? filters.unitId : null, filters.from, filters.to].filter(Boolean).length;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
+          <Label htmlFor={`${id}-search`}>Buscar</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              className="pl-8"
+              placeholder="Número (42 ou REM-000042), unidade, produto, lote ou observação"
+              maxLength={SHIPMENT_SEARCH_MAX}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && text.trim() !== filters.search.trim()) onChange({ search: text });
+              }}
+            />
+          </div>
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          className="md:hidden"
+          aria-expanded={expanded}
+          aria-controls={`${id}-more`}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          Filtros{folded > 0 ? ` (${folded})` : ''}
+        </Button>
+        <div id={`${id}-more`} className={cn('w-full flex-wrap items-end gap-3 md:flex md:w-auto', expanded ? 'grid grid-cols-2' : 'hidden')}>
+          {showUnits ? (
+            <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+              <Label htmlFor={`${id}-unit`}>Unidade</Label>
+              <ChoiceSelect
+                id={`${id}-unit`}
+                className="w-full md:w-48"
+                value={filters.unitId}
+                noneLabel={isAdmin ? 'Todas as unidades' : 'Todas as minhas unidades'}
+                options={units.map((unit) => ({ value: unit.id, label: unit.name }))}
+                onChange={(unitId) => onChange({ unitId })}
+              />
+            </div>
+          ) : null}
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-from`}>Criadas de</Label>
+            <Input
+              id={`${id}-from`}
+              type="date"
+              className="w-full md:w-38"
+              min="2000-01-01"
+              max={filters.to ?? '2100-12-31'}
+              value={filters.from ?? ''}
+              onChange={(event) => onChange({ from: event.target.value || null })}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-to`}>até</Label>
+            <Input
+              id={`${id}-to`}
+              type="date"
+              className="w-full md:w-38"
+              min={filters.from ?? '2000-01-01'}
+              max="2100-12-31"
+              value={filters.to ?? ''}
+              onChange={(event) => onChange({ to: event.target.value || null })}
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Toggles label="Direção" options={DIRECTION_OPTIONS} value={filters.direction} onChange={(direction) => onChange({ direction })} />
+        <span aria-hidden="true" className="hidden h-6 w-px bg-border sm:block" />
+        <Toggles label="Situação" options={STATUS_OPTIONS} value={filters.status} onChange={(status) => onChange({ status })} />
+        {hasActiveFilters(filters) ? (
+          <Button type="button" variant="ghost" size="sm" className="text-muted-foreground" onClick={onClear}>
+            <X aria-hidden="true" /> {shipmentMessages.clearFilters}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** Portuguese messages of the shipment screens (the feature owns them). */
+import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, isAuthenticationError, messageOf } from '@/lib/errors';
+import { formatShipmentNumber } from '@/features/shipments/logic';
+
+export const shipmentMessages = {
+  // List
+  loadError: 'Erro ao carregar as remessas',
+  retry: 'Tentar novamente',
+  empty: 'Nenhuma remessa encontrada com estes filtros',
+  emptyNone: 'Nenhuma remessa ainda. Crie a primeira para enviar produtos a outra unidade.',
+  clearFilters: 'Limpar filtros',
+  detailsLoadError: 'Erro ao carregar a remessa',
+  // Writes
+  saved: (number: number | null) => (number === null ? 'Remessa salva' : `Remessa ${formatShipmentNumber(number)} salva`),
+  saveError: 'Erro ao salvar a remessa',
+  dispatched: (number: number) => `Remessa ${formatShipmentNumber(number)} despachada`,
+  dispatchError: 'Erro ao despachar a remessa',
+  deleted: (number: number) => `Remessa ${formatShipmentNumber(number)} excluída`,
+  deleteError: 'Erro ao excluir a remessa',
+  // Confirmations
+  dispatchTitle: 'Despachar remessa',
+  dispatchQuestion: (number: number, destination: string) =>
+    `Despachar remessa ${formatShipmentNumber(number)} para ${destination}? Depois de despachada ela não pode mais ser alterada.`,
+  deleteTitle: 'Excluir remessa',
+  deleteQuestion: (number: number) => `Excluir a remessa ${formatShipmentNumber(number)}? Os itens dela também serão excluídos. Esta ação não pode ser desfeita.`,
+  // Form
+  readOnly: 'Esta remessa já foi despachada e não pode mais ser alterada.',
+  notFound: 'Remessa não encontrada ou sem permissão',
+  productNotFound: (ean: string) => `Produto não encontrado para o código ${ean}`,
+  productLookupError: 'Erro ao buscar o produto. Tente novamente.',
+  productPrefillMissing: 'O produto indicado no link não foi encontrado no catálogo.',
+  unitsLoadError: 'Erro ao carregar as unidades',
+  quantityIncreased: (name: string, quantity: string) => `${name}: quantidade somada (${quantity})`,
+  unsavedTitle: 'Descartar alterações?',
+  unsavedDescription: 'A remessa ainda não foi salva. Se sair agora, o que foi digitado será perdido.',
+  // Transfer
+  transferLabel: 'Transferir de outra unidade',
+  transferTitle: 'Unidades sem falta recente deste produto',
+  transferNone: 'Nenhuma outra unidade sem falta recente deste produto',
+  transferError: 'Erro ao buscar unidades',
+  offline: 'Sem conexão com o servidor: nada foi salvo. Verifique a internet e tente de novo; o que foi digitado continua no formulário.',
+} as const;
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(messageOf(error));
+}
+
+/**
+ * A refusal as the user reads it: the database's own Portuguese message (save_shipment,
+ * dispatch_shipment, delete_shipment…) as it came, a lost connection, an expired session, or
+ * the generic message.
+ */
+export function shipmentErrorMessage(error: unknown): string {
+  if (isNetworkFailure(error)) return shipmentMessages.offline;
+  const own = databaseOwnMessage(error);
+  if (own) return own;
+  if (isAuthenticationError(error)) return 'Sua sessão expirou. Faça login novamente.';
+  if (codeOf(error) === '42501') return 'Você não tem permissão para realizar esta operação.';
+  if (codeOf(error) === '23503') return 'Uma unidade ou um produto escolhido não existe mais. Atualize a página e escolha novamente.';
+  return GENERIC_ERROR_MESSAGE;
+}
