@@ -1,10 +1,10 @@
-import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { SlidersHorizontal, X } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SearchField } from '@/components/ui/search-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { BOLETO_SEARCH_MAX, hasActiveFilters, SITUATION_FILTERS, SORT_OPTIONS, type BoletoSort } from '@/features/boletos/logic';
@@ -20,32 +20,14 @@ interface ListFiltersProps {
   suppliers: readonly { id: string; name: string }[];
 }
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /**
  * The list's filters, all kept in the URL by the caller: text search (debounced), situation,
  * unit, supplier, due period and sort. On a phone the less used ones fold behind 'Filtros'.
  */
 export function ListFilters({ filters, onChange, onClear, units, suppliers }: ListFiltersProps) {
   const id = useId();
-  const [text, setText] = useState(filters.search);
-  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const lastDebounced = useRef(debounced);
-  const [seenSearch, setSeenSearch] = useState(filters.search);
+  const onSearchText = useCallback((search: string) => onChange({ search }), [onChange]);
   const [expanded, setExpanded] = useState(false);
-
-  // The URL changed the search from outside ('Limpar filtros', back button): the box follows.
-  if (filters.search !== seenSearch) {
-    setSeenSearch(filters.search);
-    if (filters.search !== debounced) setText(filters.search);
-  }
-
-  // Typing reaches the URL (and the query) once it pauses.
-  useEffect(() => {
-    if (debounced === lastDebounced.current) return;
-    lastDebounced.current = debounced;
-    if (debounced.trim() !== filters.search.trim()) onChange({ search: debounced });
-  }, [debounced, filters.search, onChange]);
 
   const folded = [filters.unitId, filters.supplierId, filters.dueFrom, filters.dueTo].filter(Boolean).length + (filters.sort !== 'due_asc' ? 1 : 0);
   const showUnits = units.length > 1;
@@ -53,24 +35,7 @@ export function ListFilters({ filters, onChange, onClear, units, suppliers }: Li
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-          <Label htmlFor={`${id}-search`}>Buscar</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              className="pl-8"
-              placeholder="Fornecedor, beneficiário, NF, observação ou dígitos do código"
-              maxLength={BOLETO_SEARCH_MAX}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && text.trim() !== filters.search.trim()) onChange({ search: text });
-              }}
-            />
-          </div>
-        </div>
+        <SearchField id={`${id}-search`} value={filters.search} onSearch={onSearchText} placeholder="Fornecedor, beneficiário, NF, observação ou dígitos do código" maxLength={BOLETO_SEARCH_MAX} />
         <Button
           type="button"
           variant="outline"

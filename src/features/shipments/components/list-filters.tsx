@@ -1,10 +1,10 @@
-import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { SlidersHorizontal, X } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SearchField } from '@/components/ui/search-field';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { DIRECTION_OPTIONS, hasActiveFilters, SHIPMENT_SEARCH_MAX, STATUS_OPTIONS } from '@/features/shipments/logic';
 import { shipmentMessages } from '@/features/shipments/messages';
@@ -19,8 +19,6 @@ interface ListFiltersProps {
   /** An administrator's units are every unit. */
   isAdmin: boolean;
 }
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** A row of toggle buttons (one pressed), for direction and status. */
 function Toggles<T extends string | null>({ label, options, value, onChange }: { label: string; options: readonly { value: T; param: string; label: string }[]; value: T; onChange: (value: T) => void }) {
@@ -52,24 +50,8 @@ function Toggles<T extends string | null>({ label, options, value, onChange }: {
  */
 export function ListFilters({ filters, onChange, onClear, units, isAdmin }: ListFiltersProps) {
   const id = useId();
-  const [text, setText] = useState(filters.search);
-  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const lastDebounced = useRef(debounced);
-  const [seenSearch, setSeenSearch] = useState(filters.search);
+  const onSearchText = useCallback((search: string) => onChange({ search }), [onChange]);
   const [expanded, setExpanded] = useState(false);
-
-  // The URL changed the search from outside ('Limpar filtros', back button): the box follows.
-  if (filters.search !== seenSearch) {
-    setSeenSearch(filters.search);
-    if (filters.search !== debounced) setText(filters.search);
-  }
-
-  // Typing reaches the URL (and the query) once it pauses.
-  useEffect(() => {
-    if (debounced === lastDebounced.current) return;
-    lastDebounced.current = debounced;
-    if (debounced.trim() !== filters.search.trim()) onChange({ search: debounced });
-  }, [debounced, filters.search, onChange]);
 
   const showUnits = units.length > 1;
   const folded = [showUnits ? filters.unitId : null, filters.from, filters.to].filter(Boolean).length;
@@ -77,24 +59,7 @@ export function ListFilters({ filters, onChange, onClear, units, isAdmin }: List
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-          <Label htmlFor={`${id}-search`}>Buscar</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              className="pl-8"
-              placeholder="Número (42 ou REM-000042), unidade, produto, lote ou observação"
-              maxLength={SHIPMENT_SEARCH_MAX}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && text.trim() !== filters.search.trim()) onChange({ search: text });
-              }}
-            />
-          </div>
-        </div>
+        <SearchField id={`${id}-search`} value={filters.search} onSearch={onSearchText} placeholder="Número (42 ou REM-000042), unidade, produto, lote ou observação" maxLength={SHIPMENT_SEARCH_MAX} />
         <Button
           type="button"
           variant="outline"
