@@ -646,7 +646,9 @@ begin
   if tg_op = 'INSERT' or new.status is distinct from old.status then
     insert into public.boleto_status_history (boleto_id, unit_id, from_status, to_status, reason, changed_by)
     values (new.id, new.unit_id, case when tg_op = 'UPDATE' then old.status end, new.status,
-            nullif(current_setting('app.boleto_status_reason', true), ''), coalesce(auth.uid(), new.created_by));
+            nullif(current_setting('app.boleto_status_reason', true), ''),
+            -- Nobody signed in (the seed, the service role): the author of an entry, the payer of a payment.
+            coalesce(auth.uid(), case when tg_op = 'INSERT' then new.created_by when new.status = 'PAGO' then new.paid_by end));
   end if;
   return null;
 end;
