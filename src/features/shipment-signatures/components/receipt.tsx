@@ -1,7 +1,8 @@
-import { ArrowLeft, ArrowRight, Printer, RefreshCw, ShieldCheck, ShieldX } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Printer, ShieldCheck, ShieldX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useShipmentEvidence } from '@/features/shipment-signatures/api/get-shipment-evidence';
 import { ShipmentItems } from '@/features/shipment-signatures/components/shipment-items';
@@ -84,15 +85,7 @@ export function Receipt({ shipmentId, onBack }: { shipmentId: string; onBack: ()
       </div>
 
       {evidence.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-          <div className="grid gap-1 text-sm">
-            <p className="font-medium text-destructive">{signatureMessages.evidenceLoadError}</p>
-            <p>{signatureErrorMessage(evidence.error)}</p>
-          </div>
-          <Button variant="outline" size="sm" onClick={() => void evidence.refetch()}>
-            <RefreshCw aria-hidden="true" /> {signatureMessages.retry}
-          </Button>
-        </div>
+        <LoadError message={signatureMessages.evidenceLoadError} detail={signatureErrorMessage(evidence.error)} onRetry={() => void evidence.refetch()} />
       ) : !data ? (
         <div className="mx-auto grid w-full max-w-4xl gap-4 rounded-xl border bg-card p-6 shadow-sm">
           <span className="sr-only" role="status">

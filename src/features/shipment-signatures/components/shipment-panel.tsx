@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, Clock3, RefreshCw } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Clock3 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
@@ -62,15 +63,7 @@ export function ShipmentPanel({ shipmentId, freshLink, onLinkCreated, onBack }: 
         </Button>
       </div>
       {shipment.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-          <div className="grid gap-1 text-sm">
-            <p className="font-medium text-destructive">{signatureMessages.shipmentLoadError}</p>
-            <p>{signatureErrorMessage(shipment.error)}</p>
-          </div>
-          <Button variant="outline" size="sm" onClick={() => void shipment.refetch()}>
-            <RefreshCw aria-hidden="true" /> {signatureMessages.retry}
-          </Button>
-        </div>
+        <LoadError message={signatureMessages.shipmentLoadError} detail={signatureErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
       ) : !shipment.data ? (
         <div className="grid gap-4 lg:grid-cols-2">
           <span className="sr-only" role="status">

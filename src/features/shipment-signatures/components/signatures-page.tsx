@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Inbox, RefreshCw, SearchX, X } from 'lucide-react';
+import { CircleCheck, Inbox, SearchX, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -134,12 +135,7 @@ function ShipmentLists({ view, onViewChange, user, onOpen, onGenerate, generatin
   const body = (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       {list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-          <p className="text-sm text-destructive">{signatureMessages.listLoadError}</p>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" /> {signatureMessages.retry}
-          </Button>
-        </div>
+        <LoadError message={signatureMessages.listLoadError} onRetry={() => void list.refetch()} />
       ) : list.isLoading ? (
         <div className="rounded-xl border bg-card shadow-sm">
           <span className="sr-only" role="status">

@@ -1,7 +1,8 @@
-import { ArrowLeft, FileSignature, Lock, RefreshCw } from 'lucide-react';
+import { ArrowLeft, FileSignature, Lock } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
@@ -41,17 +42,6 @@ function FormSkeleton() {
     <div className="grid gap-6" role="status" aria-label="Carregando...">
       <Skeleton className="h-48 rounded-xl" />
       <Skeleton className="h-64 rounded-xl" />
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-      <p className="text-sm text-destructive">{message}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" /> {shipmentMessages.retry}
-      </Button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PackagePlus, RefreshCw, SearchX, Truck, X } from 'lucide-react';
+import { PackagePlus, SearchX, Truck, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -11,6 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -128,12 +129,7 @@ export function ShipmentsPage({ title, filters, page, onChange, viewer }: Shipme
         </p>
 
         {shipments.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-            <p className="text-sm text-destructive">{shipmentMessages.loadError}</p>
-            <Button variant="outline" size="sm" onClick={() => void shipments.refetch()}>
-              <RefreshCw aria-hidden="true" /> {shipmentMessages.retry}
-            </Button>
-          </div>
+          <LoadError message={shipmentMessages.loadError} onRetry={() => void shipments.refetch()} />
         ) : null}
 
         {shipments.isLoading ? (
