@@ -84,13 +84,13 @@ declare
   v_width bigint;
   v_height bigint;
 begin
-  if p_data_url is null or char_length(p_data_url) < 200 then
+  if p_data_url is null or left(p_data_url, char_length(v_prefix)) <> v_prefix then
     return 'Desenhe a assinatura no quadro';
   end if;
   if char_length(p_data_url) > 300000 then
     return 'A imagem da assinatura é grande demais (máximo de 300.000 caracteres): limpe o quadro e assine de novo';
   end if;
-  if left(p_data_url, char_length(v_prefix)) <> v_prefix or p_data_url !~ '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$' then
+  if p_data_url !~ '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$' then
     return 'A assinatura enviada não é uma imagem PNG';
   end if;
   begin
@@ -109,6 +109,10 @@ begin
   v_height := (get_byte(v_bytes, 20)::bigint << 24) | (get_byte(v_bytes, 21) << 16) | (get_byte(v_bytes, 22) << 8) | get_byte(v_bytes, 23);
   if v_width not between 50 and 4000 or v_height not between 20 and 4000 then
     return format('A imagem da assinatura tem %s × %s pixels: ela deve ter de 50 a 4.000 de largura e de 20 a 4.000 de altura', v_width, v_height);
+  end if;
+  -- A drawing on a board of that size is never this small: an empty board.
+  if char_length(p_data_url) < 200 then
+    return 'Desenhe a assinatura no quadro';
   end if;
   return null;
 end;
