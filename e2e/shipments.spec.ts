@@ -54,6 +54,10 @@ test('a clerk sends a shipment, a courier with no account signs it on the public
   await expectToast(clerk, 'Link copiado');
   const link = await clerk.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(await linkField.inputValue());
+  // The sender copies, shares or shows the QR code; nothing on its screen opens the signing page.
+  await expect(clerk.getByRole('img', { name: `QR code do link de assinatura da remessa ${number}` })).toBeVisible();
+  await expect(clerk.locator('a[href*="/assinar/"]')).toHaveCount(0);
+  await expect(clerk.getByText('Abrir página de assinatura')).toHaveCount(0);
 
   // A fresh browser, no login: the shipment, one damaged unit reported, name, CPF, a drawn signature.
   const courierContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -83,11 +87,18 @@ test('a clerk sends a shipment, a courier with no account signs it on the public
   const row = clerk.getByRole('row', { name: new RegExp(number) }).first();
   await expect(row).toContainText('Entregue');
   await expect(row).toContainText('1 divergência');
+  // Every browser of this run reaches the server from 127.0.0.1: the courier signed from the address that
+  // dispatched and made the link, as a receiver at the sender's counter would. Accepted, and flagged.
+  await expect(row).toContainText('Assinado no mesmo dispositivo/endereço do remetente');
   await clerk.goto('/assinatura-remessas?aba=assinadas');
+  await expect(clerk.getByRole('row', { name: new RegExp(number) }).first()).toContainText('Assinado no mesmo dispositivo/endereço do remetente');
   await clerk.getByRole('button', { name: `Ver comprovante da remessa ${number}` }).first().click();
   await expect(clerk.getByText('Evidências da assinatura')).toBeVisible();
   await expect(clerk.getByText('Marcos Entregador Teste').first()).toBeVisible();
   await expect(clerk.getByText('Conteúdo íntegro: o hash confere com o registrado na assinatura')).toBeVisible();
+  const flag = clerk.getByRole('note').filter({ hasText: 'Assinado no mesmo dispositivo/endereço do remetente' });
+  await expect(flag).toContainText('a partir do mesmo endereço IP usado para despachar a remessa ou gerar o link de assinatura');
+  await expect(clerk.getByText('Endereço IP (registrado pelo servidor)')).toBeVisible();
   await clerk.screenshot({ path: test.info().outputPath('receipt.png'), fullPage: true });
   await clerkContext.close();
 });
@@ -138,4 +149,53 @@ test("a signature whose answer is lost on the network is retried with the same l
   await context.close();
   const shipment = (await api('rpc/get_shipment', { p_id: id })) as { status: string; signature: { signer_name: string } };
   expect(shipment).toMatchObject({ status: 'ENTREGUE', signature: { signer_name: 'Joana Retentativa' } });
+});
+
+test("the sender pasting its own link into its browser can sign, but the receipt and the list say it was signed in the sender's browser", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // A dispatched Centro → Norte shipment, made through the API.
+  const info = backendInfo();
+  const session = await apiSession('balconista@farmacia.local');
+  const api = async (path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${info.API_URL}/rest/v1/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { apikey: info.ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, path).toBeLessThan(300);
+    return response.status === 204 ? null : response.json();
+  };
+  const units = (await api('store_units?select=id,name')) as { id: string; name: string }[];
+  const [product] = (await api('products?select=id&order=name&limit=1')) as { id: string }[];
+  const id = (await api('rpc/save_shipment', {
+    p_id: null, p_origin_unit_id: units.find((u) => u.name === 'Unidade Centro')!.id, p_destination_unit_id: units.find((u) => u.name === 'Unidade Norte')!.id,
+    p_notes: 'Teste do próprio remetente', p_items: [{ product_id: product!.id, quantity: 1 }],
+  })) as string;
+  await api('rpc/dispatch_shipment', { p_id: id });
+  const { number } = (await api('rpc/get_shipment', { p_id: id })) as { number: number };
+  const label = `REM-${String(number).padStart(6, '0')}`;
+
+  // The clerk makes the link on /assinatura-remessas (this browser's device id goes with it)…
+  const context = await browser.newContext();
+  const clerk = await context.newPage();
+  await signIn(clerk, 'balconista@farmacia.local');
+  await clerk.goto(`/assinatura-remessas?remessa=${id}`);
+  await clerk.getByRole('button', { name: 'Gerar link de assinatura', exact: true }).click();
+  const link = await clerk.getByRole('textbox', { name: `Link de assinatura da remessa ${label}` }).inputValue();
+
+  // …then pastes it into a new tab of the same browser and signs with an invented name.
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await tab.getByLabel('Nome completo de quem recebe').fill('Nome Inventado');
+  await tab.getByLabel('CPF').fill('111.444.777-35');
+  await draw(tab);
+  await tab.getByLabel('Li e concordo').check();
+  await tab.getByRole('button', { name: 'Assinar recebimento' }).click();
+  await expect(tab.getByText('Recebimento assinado')).toBeVisible();
+  await tab.close();
+
+  await clerk.goto(`/assinatura-remessas?aba=assinadas&remessa=${id}`);
+  const flag = clerk.getByRole('note').filter({ hasText: 'Assinado no mesmo dispositivo/endereço do remetente' });
+  await expect(flag).toContainText('no mesmo navegador e a partir do mesmo endereço IP usados para despachar a remessa ou gerar o link de assinatura');
+  await context.close();
 });

@@ -1023,6 +1023,7 @@ export type Database = {
           acceptance_text: string
           content: Json
           content_hash: string
+          declared_ips: string | null
           discrepancies: Json
           id: string
           ip_address: string | null
@@ -1030,6 +1031,8 @@ export type Database = {
           shipment_id: string
           signature_png: string
           signed_at: string
+          signed_from_sender_address: boolean
+          signed_on_sender_device: boolean
           signer_document: string
           signer_name: string
           user_agent: string | null
@@ -1038,6 +1041,7 @@ export type Database = {
           acceptance_text: string
           content: Json
           content_hash: string
+          declared_ips?: string | null
           discrepancies?: Json
           id?: string
           ip_address?: string | null
@@ -1045,6 +1049,8 @@ export type Database = {
           shipment_id: string
           signature_png: string
           signed_at?: string
+          signed_from_sender_address?: boolean
+          signed_on_sender_device?: boolean
           signer_document: string
           signer_name: string
           user_agent?: string | null
@@ -1053,6 +1059,7 @@ export type Database = {
           acceptance_text?: string
           content?: Json
           content_hash?: string
+          declared_ips?: string | null
           discrepancies?: Json
           id?: string
           ip_address?: string | null
@@ -1060,6 +1067,8 @@ export type Database = {
           shipment_id?: string
           signature_png?: string
           signed_at?: string
+          signed_from_sender_address?: boolean
+          signed_on_sender_device?: boolean
           signer_document?: string
           signer_name?: string
           user_agent?: string | null
@@ -1548,6 +1557,7 @@ export type Database = {
       }
       create_signature_link: {
         Args: {
+          p_device_id?: string
           p_shipment_id: string
         }
         Returns: Json
@@ -1585,6 +1595,7 @@ export type Database = {
       }
       dispatch_shipment: {
         Args: {
+          p_device_id?: string
           p_id: string
         }
         Returns: undefined
@@ -1914,6 +1925,7 @@ export type Database = {
       }
       sign_shipment: {
         Args: {
+          p_device_id?: string
           p_lines: Json
           p_signature_png: string
           p_signer_document: string

@@ -28,6 +28,8 @@ export interface ShipmentRow {
   signer_name: string | null;
   /** Lines the receiver reported with any difference (short, damaged, short-dated). */
   discrepancy_count: number;
+  /** Signed in the browser or from the address that dispatched it or made its link (flagged by the database). */
+  signed_at_sender: boolean;
   /** The active signature link's expiry, or null when the shipment has no usable link. */
   link_expires_at: string | null;
 }
@@ -91,5 +93,14 @@ export interface ShipmentDetail {
   items: ShipmentItem[];
   history: ShipmentHistoryEntry[];
   link: { expires_at: string; created_at: string } | null;
-  signature: { signer_name: string; signer_document_masked: string; signed_at: string; discrepancies: ShipmentDiscrepancy[] } | null;
+  signature: {
+    signer_name: string;
+    signer_document_masked: string;
+    signed_at: string;
+    discrepancies: ShipmentDiscrepancy[];
+    /** Signed in the browser (device id) that dispatched the shipment or made one of its links. */
+    signed_on_sender_device: boolean;
+    /** Signed from the evidence address that dispatched the shipment or made one of its links. */
+    signed_from_sender_address: boolean;
+  } | null;
 }

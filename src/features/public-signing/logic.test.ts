@@ -180,4 +180,10 @@ describe('the signer', () => {
       p_lines: lines,
     });
   });
+
+  it("adds the browser's device id only when it has one", () => {
+    const device = '7d4c1f0e-8a6b-4c2d-9e3f-0a1b2c3d4e5f';
+    expect(buildSignArgs(TOKEN, { name: 'Maria da Silva', cpf: '52998224725' }, 'data:image/png;base64,AAA', [], device)).toMatchObject({ p_device_id: device });
+    expect(buildSignArgs(TOKEN, { name: 'Maria da Silva', cpf: '52998224725' }, 'data:image/png;base64,AAA', [], null)).not.toHaveProperty('p_device_id');
+  });
 });

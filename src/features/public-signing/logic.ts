@@ -142,13 +142,24 @@ export function signerErrors(draft: SignerDraft): Partial<Record<SignerField, st
   return errors;
 }
 
-/** The arguments of sign_shipment (the name with single spaces, the CPF as 11 digits). */
-export function buildSignArgs(token: string, signer: Pick<SignerDraft, 'name' | 'cpf'>, signaturePng: string, lines: SignatureLine[]): SignShipmentArgs {
+/**
+ * The arguments of sign_shipment (the name with single spaces, the CPF as 11 digits), with this browser's device id
+ * when it has one (the staff app's, on a sender's computer: the database compares it with the sender's and flags the
+ * signature; a receiver's phone has none and sends none).
+ */
+export function buildSignArgs(
+  token: string,
+  signer: Pick<SignerDraft, 'name' | 'cpf'>,
+  signaturePng: string,
+  lines: SignatureLine[],
+  deviceId: string | null = null,
+): SignShipmentArgs {
   return {
     p_token: normalizeToken(token),
     p_signer_name: signer.name.trim().replace(/\s+/g, ' '),
     p_signer_document: signer.cpf.replace(/\D/g, ''),
     p_signature_png: signaturePng,
     p_lines: lines,
+    ...(deviceId ? { p_device_id: deviceId } : {}),
   };
 }

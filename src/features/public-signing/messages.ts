@@ -20,6 +20,9 @@ export const FIELD_ERRORS = {
   cpfRequired: 'Informe o CPF',
   cpfInvalid: 'CPF inválido',
   signatureEmpty: 'Desenhe a assinatura no quadro',
+  /** sign_shipment's refusals of an image that is not a PNG, or too large (a size refusal names the pixels it got). */
+  signatureNotPng: 'A assinatura enviada não é uma imagem PNG',
+  signatureTooLarge: 'A imagem da assinatura é grande demais (máximo de 300.000 caracteres): limpe o quadro e assine de novo',
   acceptanceRequired: 'Aceite a declaração de recebimento',
   quantityFormat: 'Informe quantidades inteiras, zero ou mais',
   quantitySum: (sum: number, quantity: number) => `A soma das divergências (${sum}) passa da quantidade enviada (${quantity})`,

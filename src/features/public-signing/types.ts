@@ -37,6 +37,8 @@ export interface SignShipmentArgs {
   p_signer_document: string;
   p_signature_png: string;
   p_lines: SignatureLine[];
+  /** This browser's device id (src/lib/device-id.ts), when it has one. */
+  p_device_id?: string;
 }
 
 /** sign_shipment's receipt; `already_signed` when a retry found the first attempt had gone through. */

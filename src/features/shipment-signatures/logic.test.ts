@@ -23,6 +23,8 @@ import {
   shipmentNumber,
   signatureLinkUrl,
   viewFromSearchParams,
+  signedAtSenderDetail,
+  SIGNED_AT_SENDER_LABEL,
 } from '@/features/shipment-signatures/logic';
 import type { ShipmentDiscrepancy } from '@/features/shipment-signatures/types';
 
@@ -189,5 +191,15 @@ describe('linkHoursSchema', () => {
     expect(valid('')).toBe(false);
     expect(message('')).toBe('Informe um número inteiro de horas.');
     expect(message('721')).toBe('Use de 1 a 720 horas (30 dias).');
+  });
+});
+
+describe('signedAtSenderDetail', () => {
+  it('says nothing for a signature made elsewhere, and names what matched otherwise', () => {
+    expect(signedAtSenderDetail({ signed_on_sender_device: false, signed_from_sender_address: false })).toBeNull();
+    expect(signedAtSenderDetail({ signed_on_sender_device: true, signed_from_sender_address: false })).toMatch(/^A assinatura foi feita no mesmo navegador usado para despachar a remessa ou gerar o link de assinatura\. Ela foi aceita/);
+    expect(signedAtSenderDetail({ signed_on_sender_device: false, signed_from_sender_address: true })).toMatch(/^A assinatura foi feita a partir do mesmo endereço IP usado para/);
+    expect(signedAtSenderDetail({ signed_on_sender_device: true, signed_from_sender_address: true })).toMatch(/^A assinatura foi feita no mesmo navegador e a partir do mesmo endereço IP usados para/);
+    expect(SIGNED_AT_SENDER_LABEL).toBe('Assinado no mesmo dispositivo/endereço do remetente');
   });
 });

@@ -162,6 +162,20 @@ export function maskCpf(value: string | null | undefined): string {
   return digits.length === 11 ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : '***.***.***-**';
 }
 
+/** The flag of a signature made where the shipment was sent from (the list's badge and the receipt's notice). */
+export const SIGNED_AT_SENDER_LABEL = 'Assinado no mesmo dispositivo/endereço do remetente';
+
+/**
+ * What the receipt says about a flagged signature, or null when it was made elsewhere: which of the browser and the
+ * address matched the ones that dispatched the shipment or made its link.
+ */
+export function signedAtSenderDetail(flags: { signed_on_sender_device: boolean; signed_from_sender_address: boolean }): string | null {
+  const { signed_on_sender_device: device, signed_from_sender_address: address } = flags;
+  if (!device && !address) return null;
+  const what = device && address ? 'no mesmo navegador e a partir do mesmo endereço IP usados' : device ? 'no mesmo navegador usado' : 'a partir do mesmo endereço IP usado';
+  return `A assinatura foi feita ${what} para despachar a remessa ou gerar o link de assinatura. Ela foi aceita (quem recebe pode estar no mesmo balcão), mas confirme o recebimento com a unidade de destino.`;
+}
+
 /** Only a PNG data URL is drawn as the signature (never a remote address). */
 export function isSignaturePng(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/.test(value);

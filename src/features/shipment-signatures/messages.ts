@@ -34,7 +34,12 @@ export const signatureMessages = {
   copied: 'Link copiado',
   copiedDescription: 'Cole-o na conversa com quem vai receber a remessa.',
   copyError: 'Não foi possível copiar; selecione o link e copie manualmente',
-  openSigningPage: 'Abrir página de assinatura',
+  share: 'Compartilhar link',
+  shareTitle: (number: string) => `Assinatura da remessa ${number}`,
+  shareText: (number: string) => `Confira os itens da remessa ${number} e assine o recebimento pelo link:`,
+  shareError: 'Não foi possível compartilhar; copie o link',
+  receiverSigns:
+    'Quem recebe assina no próprio celular. Uma assinatura feita neste navegador ou a partir do mesmo endereço de internet de quem despachou ou gerou o link é aceita, mas fica marcada no comprovante.',
   showOnce:
     'Copie ou mostre o QR code agora: por segurança o link não pode ser exibido de novo; se perdê-lo, gere outro (o anterior deixa de valer).',
   tokenHidden: 'O link já foi gerado e não pode ser exibido de novo. Se ele se perdeu, gere outro: o anterior deixa de valer.',

@@ -31,12 +31,17 @@ export interface ShipmentEvidence {
     signer_name: string;
     signer_document_masked: string;
     signed_at: string;
+    /** The address the gateway saw (evidence). */
     ip_address: string | null;
+    /** Earlier X-Forwarded-For entries: declared by the client, unverified. */
+    declared_ips: string | null;
     user_agent: string | null;
     content_hash: string;
     acceptance_text: string;
     signature_png: string;
     discrepancies: ShipmentDiscrepancy[];
+    signed_on_sender_device: boolean;
+    signed_from_sender_address: boolean;
   };
   verification: { current_hash: string; valid: boolean };
 }

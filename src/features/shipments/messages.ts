@@ -10,6 +10,8 @@ export const shipmentMessages = {
   emptyNone: 'Nenhuma remessa ainda. Crie a primeira para enviar produtos a outra unidade.',
   clearFilters: 'Limpar filtros',
   detailsLoadError: 'Erro ao carregar a remessa',
+  /** The database's flag of a signature made in the sender's browser or from its address. */
+  signedAtSender: 'Assinado no mesmo dispositivo/endereço do remetente',
   // Writes
   saved: (number: number | null) => (number === null ? 'Remessa salva' : `Remessa ${formatShipmentNumber(number)} salva`),
   saveError: 'Erro ao salvar a remessa',

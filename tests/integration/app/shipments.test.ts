@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { pngDataUrl } from '../../utils/png.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -16,7 +17,7 @@ const as = demoSessions(backend);
 const tag = randomUUID().slice(0, 8);
 const INVALID_LINK =
   'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.';
-const SIGNATURE = `data:image/png;base64,${'iVBORw0KGgo'.padEnd(400, 'A')}`;
+const SIGNATURE = pngDataUrl(320, 120);
 const CPF = '529.982.247-25';
 
 let centro = '';
@@ -137,6 +138,12 @@ describe('the public page reaches the database only through its two RPCs', () =>
       [{ p_signer_document: '111.111.111-11' }, 'CPF inválido'],
       [{ p_signature_png: '' }, 'Desenhe a assinatura no quadro'],
       [{ p_signature_png: 'data:image/svg+xml;base64,PHN2Zz4=' }, 'Desenhe a assinatura no quadro'],
+      // Base64 that is not a PNG: an HTML page, or PNG's first bytes followed by nothing that makes an image.
+      [{ p_signature_png: `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script>'.repeat(10)).toString('base64')}` }, 'A assinatura enviada não é uma imagem PNG'],
+      [{ p_signature_png: `data:image/png;base64,${'iVBORw0KGgo'.padEnd(400, 'A')}` }, 'A assinatura enviada não é uma imagem PNG'],
+      [{ p_signature_png: `data:image/png;base64,${'A'.repeat(301_000)}` }, 'A imagem da assinatura é grande demais (máximo de 300.000 caracteres): limpe o quadro e assine de novo'],
+      [{ p_signature_png: pngDataUrl(20, 120) }, 'A imagem da assinatura tem 20 × 120 pixels: ela deve ter de 50 a 4.000 de largura e de 20 a 4.000 de altura'],
+      [{ p_signature_png: pngDataUrl(300, 5) }, 'A imagem da assinatura tem 300 × 5 pixels: ela deve ter de 50 a 4.000 de largura e de 20 a 4.000 de altura'],
       [{ p_lines: [{ item_id: shown.items[0]!.id, short_quantity: 4, damaged_quantity: 2 }] }, expect.stringMatching(/^A soma das divergências do item .+ passa da quantidade enviada$/) as unknown as string],
       [{ p_lines: [{ item_id: shown.items[0]!.id, short_quantity: -1 }] }, expect.stringMatching(/^Informe quantidades inteiras nas divergências de /) as unknown as string],
       [{ p_lines: [{ item_id: randomUUID(), short_quantity: 1 }] }, 'Divergências inválidas'],
@@ -223,8 +230,17 @@ describe('staff: unit isolation, moves and bad input', () => {
       [{ p_items: [{ product_id: products[0], quantity: 1, expiry_date: addDays(today, -1) }] }, expect.stringMatching(/^Validade vencida: .+ \(\d{2}\/\d{2}\/\d{4}\)$/) as unknown as string],
       [{ p_items: [{ product_id: products[0], quantity: 1, lot: 'A' }, { product_id: products[0], quantity: 2, lot: 'a' }] }, expect.stringMatching(/^Produto repetido: /) as unknown as string],
       [{ p_items: [{ product_id: 'não-é-um-id', quantity: 1 }] }, 'Produto não encontrado no catálogo'],
+      [{ p_items: [{ product_id: products[0], quantity: 'NaN' }] }, expect.stringMatching(/^Quantidade deve ser maior que zero: /) as unknown as string],
+      [{ p_items: [{ product_id: products[0], quantity: 'Infinity' }] }, expect.stringMatching(/^Quantidade deve ser maior que zero: /) as unknown as string],
+      // PostgreSQL reads 'infinity' as a date later than any other: not a validity.
+      [{ p_items: [{ product_id: products[0], quantity: 1, expiry_date: 'infinity' }] }, expect.stringMatching(/^Validade inválida: .+ \(use uma data até 31\/12\/2100\)$/) as unknown as string],
+      [{ p_items: [{ product_id: products[0], quantity: 1, expiry_date: '-infinity' }] }, expect.stringMatching(/^Validade inválida: .+ \(use uma data até 31\/12\/2100\)$/) as unknown as string],
+      [{ p_items: [{ product_id: products[0], quantity: 1, expiry_date: '2101-01-01' }] }, expect.stringMatching(/^Validade inválida: .+ \(use uma data até 31\/12\/2100\)$/) as unknown as string],
     ];
     for (const [overrides, message] of refusals) expect((await save(overrides)).error?.message).toEqual(message);
+    for (const period of [{ p_from: 'infinity' }, { p_to: '-infinity' }, { p_from: '1999-12-31' }, { p_to: '2101-01-01' }]) {
+      expect((await clerk.rpc('list_shipments', period)).error).toMatchObject({ code: '22023', message: 'Período inválido: use datas entre 01/01/2000 e 31/12/2100' });
+    }
     const pharmacist = await as('farmaceutico');
     expect((await pharmacist.rpc('save_shipment', { p_id: null, p_origin_unit_id: centro, p_destination_unit_id: norte, p_notes: null, p_items: [{ product_id: products[0], quantity: 1 }] })).error)
       .toMatchObject({ code: '42501', message: 'Você só pode criar remessas que saiam da sua unidade ou cheguem a ela' });
@@ -246,16 +262,18 @@ describe('staff: unit isolation, moves and bad input', () => {
 
   it('keeps the history append-only and detects any change of signed content', async () => {
     const { id, token } = await dispatchedWithLink();
-    const anon = anonClient(backend);
+    const address = `2001:db8:5::${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const anon = anonClient(backend, address);
     expect((await anon.rpc('sign_shipment', { p_token: token, p_signer_name: 'Maria da Silva', p_signer_document: CPF, p_signature_png: SIGNATURE, p_lines: [] })).error).toBeNull();
     const clerk = await as('balconista');
     const before = unwrap(await clerk.rpc('get_shipment_evidence', { p_shipment_id: id })) as {
-      signature: { content_hash: string; signer_document_masked: string; ip_address: string; user_agent: string };
+      signature: { content_hash: string; signer_document_masked: string; ip_address: string; declared_ips: string | null; user_agent: string; signature_png: string };
       verification: { valid: boolean; current_hash: string };
     };
     expect(before.verification).toEqual({ valid: true, current_hash: before.signature.content_hash });
     expect(before.signature.signer_document_masked).toBe('***.982.247-**');
-    expect(before.signature.ip_address).toBeTruthy();
+    // The address the gateway saw, nothing the client declared; the image as drawn.
+    expect(before.signature).toMatchObject({ ip_address: address, declared_ips: null, signature_png: SIGNATURE });
 
     const service = serviceClient(backend);
     const immutable = 'O histórico da remessa não pode ser alterado nem excluído';

@@ -2,6 +2,7 @@ import { LoaderCircle, PenLine, RotateCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { existingDeviceId } from '@/lib/device-id';
 import { signShipment } from '@/features/public-signing/api';
 import { formatCpf } from '@/features/public-signing/cpf';
 import { ItemLine } from '@/features/public-signing/components/item-line';
@@ -41,6 +42,8 @@ const SERVER_FIELD_ERRORS: Partial<Record<string, SignerField>> = {
   [FIELD_ERRORS.nameRequired]: 'name',
   [FIELD_ERRORS.cpfInvalid]: 'cpf',
   [FIELD_ERRORS.signatureEmpty]: 'signature',
+  [FIELD_ERRORS.signatureNotPng]: 'signature',
+  [FIELD_ERRORS.signatureTooLarge]: 'signature',
   [FIELD_ERRORS.acceptanceRequired]: 'accepted',
 };
 
@@ -101,7 +104,7 @@ export function SigningForm({ token, shipment, onSigned, onInvalidLink }: Signin
       return;
     }
 
-    const args = buildSignArgs(token, { name, cpf }, board?.toPng() ?? '', buildLines(shipment.items, drafts));
+    const args = buildSignArgs(token, { name, cpf }, board?.toPng() ?? '', buildLines(shipment.items, drafts), existingDeviceId());
     sending.current = true;
     setSubmitting(true);
     setProblem(undefined);
@@ -116,7 +119,8 @@ export function SigningForm({ token, shipment, onSigned, onInvalidLink }: Signin
         return;
       }
       const message = signErrorMessage(error);
-      const field = kind === 'input' ? SERVER_FIELD_ERRORS[message] : undefined;
+      // The image refusals belong under the board (a size refusal names the pixels it got).
+      const field = kind === 'input' ? (SERVER_FIELD_ERRORS[message] ?? (message.startsWith('A imagem da assinatura') ? 'signature' : undefined)) : undefined;
       if (field) {
         setServerFieldError({ field, message });
         focusFirstError(-1, { [field]: message });

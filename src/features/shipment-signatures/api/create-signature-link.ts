@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
+import { deviceId } from '@/lib/device-id';
 import { supabase } from '@/lib/supabase';
 import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
 import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
@@ -8,9 +9,11 @@ import type { CreatedSignatureLink, ShipmentDetail } from '@/features/shipment-s
 /**
  * Creates the signing link of a dispatched (PENDENTE) shipment (create_signature_link), revoking any
  * earlier one. The token comes back this once: only its hash is stored, so it is never read again.
+ * Sends this browser's device id: the database flags a signature later made in this same browser.
  */
 export async function createSignatureLink(shipmentId: string): Promise<CreatedSignatureLink> {
-  const { data, error } = await supabase.rpc('create_signature_link', { p_shipment_id: shipmentId });
+  const device = deviceId();
+  const { data, error } = await supabase.rpc('create_signature_link', { p_shipment_id: shipmentId, ...(device ? { p_device_id: device } : {}) });
   if (error) throw error;
   return data as unknown as CreatedSignatureLink;
 }

@@ -5,7 +5,8 @@ import type { ShipmentEvidence } from '@/features/shipment-signatures/types';
 
 /**
  * The signed receipt and its evidence (get_shipment_evidence): the shipment, its items, the
- * signature with IP, user agent and the content's SHA-256, and the database's verification of that
+ * signature with its evidence address (client-declared ones apart), user agent, the content's SHA-256 and
+ * whether it was signed in the sender's browser or from its address, and the database's verification of that
  * hash against the shipment's content now. Refused ('A remessa ainda não foi assinada') before signing.
  */
 export async function getShipmentEvidence(shipmentId: string, signal?: AbortSignal): Promise<ShipmentEvidence> {
@@ -20,6 +21,9 @@ export async function getShipmentEvidence(shipmentId: string, signal?: AbortSign
     items: (evidence.items ?? []).map((item) => ({ ...item, quantity: Number(item.quantity) })),
     signature: {
       ...evidence.signature,
+      declared_ips: evidence.signature.declared_ips ?? null,
+      signed_on_sender_device: evidence.signature.signed_on_sender_device === true,
+      signed_from_sender_address: evidence.signature.signed_from_sender_address === true,
       discrepancies: (evidence.signature.discrepancies ?? []).map((line) => ({
         ...line,
         quantity: Number(line.quantity),

@@ -35,6 +35,7 @@ export async function listSignatureShipments(
       item_count: Number(row.item_count),
       total_quantity: Number(row.total_quantity),
       discrepancy_count: Number(row.discrepancy_count ?? 0),
+      signed_at_sender: row.signed_at_sender === true,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, Link2, QrCode as QrCodeIcon, RefreshCw, ShieldAlert, Unlink } from 'lucide-react';
+import { Copy, Link2, QrCode as QrCodeIcon, RefreshCw, Share2, ShieldAlert, Unlink } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import {
   AlertDialog,
@@ -32,7 +32,9 @@ interface LinkManagerProps {
 
 /**
  * The signing link of a dispatched shipment: generate it (the link and its QR code are shown this
- * once), copy it, open it, revoke it, or replace it. After a reload only its expiry is known.
+ * once), copy it, share it, revoke it, or replace it. After a reload only its expiry is known. The
+ * sender never opens the link here: the receiver signs on their own phone (a signature made in this
+ * browser or from this address is flagged on the receipt by the database).
  */
 export function LinkManager({ shipment, freshLink, onCreated, now }: LinkManagerProps) {
   const settings = useSignatureSettings();
@@ -111,11 +113,18 @@ export function LinkManager({ shipment, freshLink, onCreated, now }: LinkManager
   );
 }
 
-/** The link just generated: its QR code, the address to copy or open, and how long it lasts. */
+/** Whether this browser can hand a link to another app (Web Share API: phones, some desktops). */
+function canShare(data: ShareData): boolean {
+  return typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data));
+}
+
+/** The link just generated: its QR code, the address to copy or share, and how long it lasts. Never a way to open it. */
 function FreshLink({ link, number }: { link: CreatedSignatureLink; number: string }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const url = signatureLinkUrl(window.location.origin, link.token);
+  const shareData: ShareData = { title: signatureMessages.shareTitle(number), text: signatureMessages.shareText(number), url };
+  const [shareable] = useState(() => canShare(shareData));
 
   const copy = async () => {
     try {
@@ -124,6 +133,16 @@ function FreshLink({ link, number }: { link: CreatedSignatureLink; number: strin
     } catch {
       inputRef.current?.select();
       toast({ title: signatureMessages.copyError, variant: 'destructive' });
+    }
+  };
+
+  const share = async () => {
+    try {
+      await navigator.share(shareData);
+    } catch (error) {
+      // Closing the share sheet is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast({ title: signatureMessages.shareError, variant: 'destructive' });
     }
   };
 
@@ -151,13 +170,14 @@ function FreshLink({ link, number }: { link: CreatedSignatureLink; number: strin
           <Button onClick={() => void copy()}>
             <Copy aria-hidden="true" /> {signatureMessages.copy}
           </Button>
+          {shareable ? (
+            <Button variant="outline" onClick={() => void share()}>
+              <Share2 aria-hidden="true" /> {signatureMessages.share}
+            </Button>
+          ) : null}
         </div>
       </div>
-      <Button asChild variant="link" className="h-auto justify-self-start p-0">
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          <ExternalLink aria-hidden="true" /> {signatureMessages.openSigningPage}
-        </a>
-      </Button>
+      <p className="text-sm text-muted-foreground">{signatureMessages.receiverSigns}</p>
     </div>
   );
 }

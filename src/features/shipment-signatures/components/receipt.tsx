@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Printer, ShieldCheck, ShieldX } from 'lucide-react';
+import { ArrowLeft, ArrowRight, MonitorSmartphone, Printer, ShieldCheck, ShieldX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,8 @@ import {
   isSignaturePng,
   maskCpf,
   shipmentNumber,
+  SIGNED_AT_SENDER_LABEL,
+  signedAtSenderDetail,
 } from '@/features/shipment-signatures/logic';
 import { CHAIN_NAME, signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
 import type { ShipmentEvidence } from '@/features/shipment-signatures/types';
@@ -125,6 +127,7 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
   const number = shipmentNumber(shipment.number);
   const byItem = discrepanciesByItem(signature.discrepancies);
   const totals = discrepancyTotals(signature.discrepancies);
+  const atSender = signedAtSenderDetail(signature);
 
   return (
     <article aria-labelledby="receipt-title" className="shipment-receipt mx-auto grid w-full grid-cols-1 max-w-4xl gap-6 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-8">
@@ -201,9 +204,14 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
           <Fact label="Nome de quem assinou">{signature.signer_name}</Fact>
           <Fact label="CPF">{maskCpf(signature.signer_document_masked)}</Fact>
           <Fact label="Assinada em">{`${formatReceiptDateTime(signature.signed_at)} (${BRASILIA})`}</Fact>
-          <Fact label="Endereço IP">
-            <span className="font-mono">{signature.ip_address ?? '—'}</span>
+          <Fact label="Endereço IP (registrado pelo servidor)">
+            <span className="font-mono break-all">{signature.ip_address ?? '—'}</span>
           </Fact>
+          {signature.declared_ips ? (
+            <Fact label="Endereços declarados pelo cliente (não verificados)" wide>
+              <span className="font-mono text-xs break-all">{signature.declared_ips}</span>
+            </Fact>
+          ) : null}
           <Fact label="Navegador e aparelho (user agent)" wide>
             <span className="font-mono text-xs break-all">{signature.user_agent ?? '—'}</span>
           </Fact>
@@ -214,6 +222,15 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
             <blockquote className="border-l-4 border-primary/60 pl-3 italic">{signature.acceptance_text}</blockquote>
           </Fact>
         </dl>
+        {atSender ? (
+          <div role="note" className="receipt-warn grid gap-1 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/70 dark:text-amber-100">
+            <p className="flex items-start gap-2 font-semibold">
+              <MonitorSmartphone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              {SIGNED_AT_SENDER_LABEL}
+            </p>
+            <p>{atSender}</p>
+          </div>
+        ) : null}
         {verification.valid ? (
           <p className="receipt-ok receipt-verdict flex items-start gap-2 rounded-lg border border-emerald-400 bg-emerald-50 p-3 text-sm font-medium text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950/70 dark:text-emerald-100">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

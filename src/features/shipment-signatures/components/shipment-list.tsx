@@ -1,4 +1,4 @@
-import { ArrowRight, FileCheck2, Link2, QrCode } from 'lucide-react';
+import { ArrowRight, FileCheck2, Link2, MonitorSmartphone, QrCode } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { activeLinkText, discrepancyCountLabel, isLinkActive, itemsSummary, shipmentNumber } from '@/features/shipment-signatures/logic';
+import { activeLinkText, discrepancyCountLabel, isLinkActive, itemsSummary, shipmentNumber, SIGNED_AT_SENDER_LABEL } from '@/features/shipment-signatures/logic';
 import { signatureMessages } from '@/features/shipment-signatures/messages';
 import type { SignatureShipmentRow, SignatureTab } from '@/features/shipment-signatures/types';
 
@@ -72,6 +72,26 @@ export function DiscrepancyBadge({ count }: { count: number }) {
   );
 }
 
+/** A signature the database flagged as made in the sender's browser or from its address. */
+export function SignedAtSenderBadge({ flagged }: { flagged: boolean }) {
+  if (!flagged) return null;
+  return (
+    <Badge variant="outline" className="border-amber-400 bg-amber-50 whitespace-normal text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <MonitorSmartphone aria-hidden="true" /> {SIGNED_AT_SENDER_LABEL}
+    </Badge>
+  );
+}
+
+/** The signed tab's facts: the differences reported and, when flagged, where it was signed. */
+function SignedBadges({ row }: { row: SignatureShipmentRow }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <DiscrepancyBadge count={row.discrepancy_count} />
+      <SignedAtSenderBadge flagged={row.signed_at_sender} />
+    </div>
+  );
+}
+
 function RowAction({ tab, row, now, onOpen, onGenerate, generatingId, className }: Omit<ShipmentListProps, 'rows'> & { row: SignatureShipmentRow; className?: string }) {
   const number = shipmentNumber(row.number);
   if (tab === 'assinadas')
@@ -107,7 +127,7 @@ export function ShipmentTable(props: ShipmentListProps) {
           <TableHead>Origem → destino</TableHead>
           <TableHead>{pending ? 'Despachada em' : 'Entregue em'}</TableHead>
           <TableHead>{pending ? 'Itens' : 'Assinada por'}</TableHead>
-          <TableHead>{pending ? 'Link de assinatura' : 'Divergências'}</TableHead>
+          <TableHead>{pending ? 'Link de assinatura' : 'Conferência'}</TableHead>
           <TableHead className="text-right">Ações</TableHead>
         </TableRow>
       </TableHeader>
@@ -128,7 +148,7 @@ export function ShipmentTable(props: ShipmentListProps) {
             <TableCell className="align-top">
               {pending ? <span className="tabular-nums">{itemsSummary(row.item_count, row.total_quantity)}</span> : (row.signer_name ?? '—')}
             </TableCell>
-            <TableCell className="align-top">{pending ? <LinkBadge expiresAt={row.link_expires_at} now={now} /> : <DiscrepancyBadge count={row.discrepancy_count} />}</TableCell>
+            <TableCell className="max-w-64 align-top whitespace-normal">{pending ? <LinkBadge expiresAt={row.link_expires_at} now={now} /> : <SignedBadges row={row} />}</TableCell>
             <TableCell className="text-right align-top">
               <RowAction {...props} row={row} />
             </TableCell>
@@ -161,7 +181,7 @@ export function ShipmentCards(props: ShipmentListProps) {
             {!pending && row.signer_name ? ` · assinada por ${row.signer_name}` : ''}
           </p>
           {row.notes ? <p className="line-clamp-2 text-xs text-muted-foreground italic">{row.notes}</p> : null}
-          <div>{pending ? <LinkBadge expiresAt={row.link_expires_at} now={now} /> : <DiscrepancyBadge count={row.discrepancy_count} />}</div>
+          <div>{pending ? <LinkBadge expiresAt={row.link_expires_at} now={now} /> : <SignedBadges row={row} />}</div>
           <RowAction {...props} row={row} className="w-full" />
         </li>
       ))}

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
+import { deviceId } from '@/lib/device-id';
 import { supabase } from '@/lib/supabase';
 import { shipmentKeys, shipmentMutations } from '@/features/shipments/api/keys';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 
-/** SOLICITADO → PENDENTE (dispatch_shipment: only the origin unit's staff or ADMIN). */
+/**
+ * SOLICITADO → PENDENTE (dispatch_shipment: only the origin unit's staff or ADMIN). Sends this browser's
+ * device id: the database flags a signature later made in this same browser.
+ */
 export async function dispatchShipment({ id }: { id: string; number: number }): Promise<void> {
-  const { error } = await supabase.rpc('dispatch_shipment', { p_id: id });
+  const device = deviceId();
+  const { error } = await supabase.rpc('dispatch_shipment', { p_id: id, ...(device ? { p_device_id: device } : {}) });
   if (error) throw error;
 }
 

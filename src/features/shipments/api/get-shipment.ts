@@ -69,6 +69,8 @@ export async function getShipment(id: string, signal?: AbortSignal): Promise<Shi
           signer_document_masked: toText(signature.signer_document_masked) ?? '***',
           signed_at: String(signature.signed_at ?? ''),
           discrepancies: toDiscrepancies(signature.discrepancies),
+          signed_on_sender_device: signature.signed_on_sender_device === true,
+          signed_from_sender_address: signature.signed_from_sender_address === true,
         }
       : null,
   };

@@ -43,6 +43,7 @@ export async function listShipments(filters: ShipmentListFilters, page: number, 
       item_count: Number(row.item_count ?? 0),
       total_quantity: Number(row.total_quantity ?? 0),
       discrepancy_count: Number(row.discrepancy_count ?? 0),
+      signed_at_sender: row.signed_at_sender === true,
     })),
   };
 }

@@ -122,6 +122,9 @@ function DetailsBody({ shipment, onAction }: { shipment: ShipmentDetail; onActio
             <dd className="break-words">
               {shipment.signature.signer_name}
               {shipment.signature.signer_document_masked ? <span className="text-muted-foreground tabular-nums"> · CPF {shipment.signature.signer_document_masked}</span> : null}
+              {shipment.signature.signed_on_sender_device || shipment.signature.signed_from_sender_address ? (
+                <span className="block text-xs font-medium text-amber-800 dark:text-amber-300">{shipmentMessages.signedAtSender}</span>
+              ) : null}
             </dd>
           </>
         ) : null}

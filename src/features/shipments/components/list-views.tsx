@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { RowActions } from '@/features/shipments/components/row-actions';
 import { DiscrepancyBadge, LinkHint, StatusBadge, UnitRoute } from '@/features/shipments/components/shipment-badges';
 import { formatShipmentNumber } from '@/features/shipments/logic';
+import { shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentRow, ShipmentViewer } from '@/features/shipments/types';
 
 export interface ListViewProps {
@@ -42,6 +43,7 @@ function Delivery({ row }: { row: ShipmentRow }) {
       <div className="grid gap-0.5">
         <span className="tabular-nums">{row.delivered_at ? formatDateTime(row.delivered_at) : '—'}</span>
         {row.signer_name ? <span className="text-xs break-words text-muted-foreground">Assinada por {row.signer_name}</span> : null}
+        {row.signed_at_sender ? <span className="text-xs font-medium break-words text-amber-800 dark:text-amber-300">{shipmentMessages.signedAtSender}</span> : null}
       </div>
     );
   }
