@@ -22,7 +22,8 @@
 --    last entry, which is the evidence address for old and new rows alike.
 -- 10. An over-long computer name answered 'Failing row contains (…)' with the token's hash. Names
 --    are validated before writing (the RPC and a trigger for renames); so are work schedules, the
---    other time-clock input a check constraint guards.
+--    other time-clock input a check constraint guards, and term publications are serialized so two
+--    at once cannot collide on a unique index.
 -- 11. An account without a role added consent rows. Accepting or refusing the term needs
 --    PUNCH_CLOCK_ACCESS on an active account; revoking an acceptance one gave stays possible for any
 --    active account (LGPD art. 8 §5: revocation as easy as consent), even after the permission went.
@@ -181,6 +182,40 @@ begin
   returning id into v_id;
   -- The only time the token leaves the database: the browser in front of the administrator keeps it.
   return jsonb_build_object('id', v_id, 'device_token', v_token);
+end;
+$$;
+
+-- Two publications at once both retired the active version and then collided on the one-active
+-- index ('duplicate key … (true)=(t)'), or on the version's name: one at a time, so the checks
+-- above the writes answer instead.
+create or replace function public.publish_lgpd_term(p_versao text, p_texto text)
+returns public.versoes_termo_lgpd
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_row public.versoes_termo_lgpd;
+begin
+  if not private.is_admin() then
+    raise exception 'Apenas administradores podem publicar o termo LGPD' using errcode = '42501';
+  end if;
+  if p_versao is null or length(btrim(p_versao)) = 0 then
+    raise exception 'Informe a versão do termo' using errcode = '22023';
+  end if;
+  if p_texto is null or length(btrim(p_texto)) = 0 then
+    raise exception 'Informe o texto do termo' using errcode = '22023';
+  end if;
+  if char_length(btrim(p_versao)) > 20 then
+    raise exception 'A versão deve ter no máximo 20 caracteres' using errcode = '22023';
+  end if;
+  if char_length(p_texto) > 20000 then
+    raise exception 'O texto do termo deve ter no máximo 20.000 caracteres' using errcode = '22023';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('lgpd-term-publication', 0));
+  if exists (select 1 from public.versoes_termo_lgpd v where v.versao = btrim(p_versao)) then
+    raise exception 'Já existe uma versão % do termo', btrim(p_versao) using errcode = '23505';
+  end if;
+  update public.versoes_termo_lgpd v set ativo = false where v.ativo;
+  insert into public.versoes_termo_lgpd (versao, texto_termo, texto_sha256, ativo) values (btrim(p_versao), p_texto, '', true) returning * into v_row;
+  return v_row;
 end;
 $$;
 
