@@ -18,6 +18,9 @@ test('an administrator authorizes this browser, punches with the receipt at once
   const receipt = page.getByRole('dialog', { name: 'Ponto registrado' });
   await expect(receipt.getByRole('article', { name: 'Comprovante de Registro de Ponto' })).toContainText('Entrada');
   await expect(receipt).toContainText('Ana Administradora');
+  // The evidence address is the one the server saw; Centro is the administrator's unit, so no flag.
+  await expect(receipt.getByRole('article')).toContainText(/Endereço IP\s*127\.0\.0\.1/);
+  await expect(receipt).not.toContainText('Fora da unidade');
   await page.screenshot({ path: test.info().outputPath('punch-receipt.png') });
   await receipt.getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByText('Situação:')).toContainText('Trabalhando');
@@ -36,6 +39,32 @@ test('an administrator authorizes this browser, punches with the receipt at once
   const first = await card.getByLabel('Horas trabalhadas hoje').textContent();
   await expect(card.getByLabel('Horas trabalhadas hoje')).not.toHaveText(first ?? '', { timeout: 3_000 });
   await expect(card.getByRole('link', { name: 'Ver relatório completo' })).toHaveAttribute('href', '/meu-ponto');
+});
+
+test("a punch on another unit's computer is registered all the same and flagged on the receipt, today's marks and the timesheet", async ({ page }) => {
+  await signIn(page, 'admin@farmacia.local');
+  await page.goto('/ponto/computadores');
+  await page.getByLabel('Nome do computador').fill(`Caixa Sul ${Date.now()}`);
+  await page.getByRole('combobox', { name: 'Unidade' }).click();
+  await page.getByRole('option', { name: 'Unidade Sul' }).click();
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  await expectToast(page, 'Este computador foi autorizado para registrar ponto');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The counter clerk works at Centro and Norte, never at Sul.
+  await signIn(page, 'balconista@farmacia.local');
+  await page.goto('/ponto');
+  await page.getByRole('button', { name: 'Registrar Entrada' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Ponto registrado' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' });
+  await expect(receipt).toContainText('Unidade Sul');
+  await expect(receipt.getByRole('note')).toContainText('Fora da unidade');
+  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByRole('list', { name: 'Marcações da jornada' }).getByRole('listitem')).toContainText('Fora da unidade');
+
+  await page.goto('/meu-ponto');
+  await expect(page.getByRole('table', { name: /Espelho de ponto de/ }).locator('tr[aria-current="date"]')).toContainText('Fora da unidade');
+  await expect(page.getByRole('list', { name: 'Comprovantes recentes' }).getByRole('button').first()).toContainText('Fora da unidade');
 });
 
 test('an employee without consent meets the term first; refusing keeps the clock closed; an unauthorized browser is told why', async ({ page }) => {

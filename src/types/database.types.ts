@@ -250,35 +250,48 @@ export type Database = {
       consentimentos_lgpd: {
         Row: {
           aceito: boolean
+          computer_id: string | null
           data_hora: string
           device_token: string | null
           funcionario_id: string
           id: string
+          ip_declarado: string | null
           ip_origem: string | null
           user_agent: string | null
           versao_termo_id: string
         }
         Insert: {
           aceito: boolean
+          computer_id?: string | null
           data_hora?: string
           device_token?: string | null
           funcionario_id: string
           id?: string
+          ip_declarado?: string | null
           ip_origem?: string | null
           user_agent?: string | null
           versao_termo_id: string
         }
         Update: {
           aceito?: boolean
+          computer_id?: string | null
           data_hora?: string
           device_token?: string | null
           funcionario_id?: string
           id?: string
+          ip_declarado?: string | null
           ip_origem?: string | null
           user_agent?: string | null
           versao_termo_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "consentimentos_lgpd_computer_id_fkey"
+            columns: ["computer_id"]
+            isOneToOne: false
+            referencedRelation: "authorized_computers"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "consentimentos_lgpd_versao_termo_id_fkey"
             columns: ["versao_termo_id"]
@@ -415,8 +428,10 @@ export type Database = {
       pontos: {
         Row: {
           computer_id: string | null
+          fora_da_unidade: boolean | null
           funcionario_id: string
           id: string
+          ip_declarado: string | null
           ip_origem: string | null
           nsr: number
           previous_hash: string | null
@@ -429,8 +444,10 @@ export type Database = {
         }
         Insert: {
           computer_id?: string | null
+          fora_da_unidade?: boolean | null
           funcionario_id: string
           id?: string
+          ip_declarado?: string | null
           ip_origem?: string | null
           nsr: number
           previous_hash?: string | null
@@ -443,8 +460,10 @@ export type Database = {
         }
         Update: {
           computer_id?: string | null
+          fora_da_unidade?: boolean | null
           funcionario_id?: string
           id?: string
+          ip_declarado?: string | null
           ip_origem?: string | null
           nsr?: number
           previous_hash?: string | null
@@ -1651,6 +1670,7 @@ export type Database = {
           date: string
           entrada: string
           extras: string[]
+          fora_da_unidade: boolean
           horas_esperadas_minutos: number
           horas_trabalhadas_minutos: number
           retorno_intervalo: string

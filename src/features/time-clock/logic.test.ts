@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, workedMinutes, type Punch } from '@/features/time-clock/logic';
+import { dayStatus, evidenceAddress, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, workedMinutes, type Punch } from '@/features/time-clock/logic';
 
 const punch = (punchType: Punch['punchType'], time: string): Punch => ({ punchType, punchedAt: `2026-11-25T${time}:00-03:00` });
 const entry = punch('ENTRADA', '08:00');
@@ -46,6 +46,7 @@ describe('the month (summarizeTimesheet)', () => {
     extras: [],
     workedMinutes: worked,
     expectedMinutes: expected,
+    outsideUnit: false,
   });
   it('balances each past day, runs the balance, flags incomplete days and missing breaks, counts nothing ahead', () => {
     const { lines, worked, expected, balance } = summarizeTimesheet(
@@ -68,5 +69,19 @@ describe('the month (summarizeTimesheet)', () => {
   it('formats minutes as hh:mm with the balance sign', () => {
     expect(formatMinutes(125)).toBe('02:05');
     expect(formatMinutes(-30)).toBe('−00:30');
+  });
+});
+
+describe('the evidence address of a recorded origin', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    // Rows recorded before 2026-11-26 keep the whole X-Forwarded-For chain: the gateway's entry is the last one.
+    ['198.51.100.66, 10.0.0.1, 203.0.113.9', '203.0.113.9'],
+    ['2001:db8::1', '2001:db8::1'],
+    [null, null],
+    ['', null],
+    [' , ', null],
+  ] as const)('%s → %s', (recorded, expected) => {
+    expect(evidenceAddress(recorded)).toBe(expected);
   });
 });

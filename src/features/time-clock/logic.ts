@@ -84,6 +84,8 @@ export interface TimesheetDay {
   extras: string[];
   workedMinutes: number;
   expectedMinutes: number;
+  /** A mark of the day was made at a unit the employee is not assigned to (the database decides it). */
+  outsideUnit: boolean;
 }
 
 export interface TimesheetLine extends TimesheetDay {
@@ -116,6 +118,15 @@ export function summarizeTimesheet(days: readonly TimesheetDay[], today: string)
     };
   });
   return { lines, worked, expected, balance: running };
+}
+
+/**
+ * The evidence address of a recorded origin: the last X-Forwarded-For entry, the one the gateway
+ * appended (rows recorded before 2026-11-26 keep the whole chain; later ones hold that entry alone).
+ */
+export function evidenceAddress(recorded: string | null): string | null {
+  const last = recorded?.split(',').at(-1)?.trim();
+  return last ? last : null;
 }
 
 /** 125 → '02:05'; −30 → '−00:30' (balances keep their sign). */

@@ -27,6 +27,10 @@ export interface PunchReceipt {
   employeeName: string | null;
   unitName: string | null;
   unitAddress: string | null;
+  /** The address the gateway saw (never one the client declared). */
+  ipAddress: string | null;
+  /** Punched at a unit the employee is not assigned to: stored all the same, flagged for the manager. */
+  outsideUnit: boolean;
   repeated: boolean;
 }
 
@@ -35,6 +39,7 @@ export interface TodayPunch {
   punchType: PunchType;
   punchedAt: string;
   nsr: number;
+  outsideUnit: boolean;
 }
 
 export interface AuthorizedComputer {

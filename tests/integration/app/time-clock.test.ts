@@ -28,6 +28,8 @@ interface Receipt {
   receipt_hash: string;
   repeated: boolean;
   unit_name: string;
+  ip_origem: string;
+  fora_da_unidade: boolean;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -67,13 +69,20 @@ describe('consents', () => {
   it('are recorded with server time and origin, never from the body; append-only for every role', async () => {
     const clerk = await as('balconista');
     const before = Date.now();
-    const row = unwrap(await clerk.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true })) as {
+    const row = unwrap(await clerk.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true, p_device_token: deviceToken })) as {
       id: string;
       data_hora: string;
       ip_origem: string;
+      ip_declarado: string | null;
       aceito: boolean;
+      computer_id: string | null;
+      device_token: string | null;
     };
     expect(row.aceito).toBe(true);
+    // Given on the store computer: the consent names it by id; the token itself is stored nowhere.
+    expect(row.device_token).toBeNull();
+    expect(row.computer_id).toBe(unwrap(await (await as('admin')).from('authorized_computers').select('id').eq('unit_id', unitId).single()).id);
+    expect(row.ip_declarado).toBeNull();
     expect(Math.abs(new Date(row.data_hora).getTime() - before)).toBeLessThan(5_000);
     // The address the gateway saw: in this harness each client is a device with its own address.
     expect(row.ip_origem).toMatch(/^2001:db8::[0-9a-f]+:[0-9a-f]+$/);
@@ -111,6 +120,24 @@ describe('authorized computers', () => {
     const rows = unwrap(await admin.from('authorized_computers').select('token_hash').eq('unit_id', unitId));
     expect(rows).toEqual([{ token_hash: sha256(deviceToken) }]);
   });
+
+  it('names are checked before writing: blank or longer than 80 characters is refused with a message, never the row', async () => {
+    const admin = await as('admin');
+    for (const [name, message] of [
+      ['   ', 'Informe o nome do computador'],
+      ['C'.repeat(81), 'O nome do computador deve ter no máximo 80 caracteres'],
+    ] as const) {
+      const created = await admin.rpc('authorize_computer', { p_name: name, p_unit_id: unitId });
+      expect(created.error?.message).toBe(message);
+      expect(created.error?.details ?? '').not.toContain('Failing row');
+    }
+    expect((await admin.rpc('authorize_computer', { p_name: 'Caixa', p_unit_id: null as unknown as string })).error?.message).toBe('Unidade não encontrada');
+    // Exactly 80 characters (spaces around are trimmed) is fine.
+    const longest = unwrap(await admin.rpc('authorize_computer', { p_name: `  ${'C'.repeat(80)}  `, p_unit_id: unitId })) as { id: string };
+    const stored = unwrap(await admin.from('authorized_computers').select('name').eq('id', longest.id).single());
+    expect(stored.name).toBe('C'.repeat(80));
+    unwrap(await admin.from('authorized_computers').update({ revoked_at: new Date().toISOString() }).eq('id', longest.id).select('id'));
+  });
 });
 
 describe('register_punch', () => {
@@ -132,6 +159,9 @@ describe('register_punch', () => {
     const [receipt] = receipts;
     expect(receipt?.punch_type).toBe('ENTRADA');
     expect(receipt?.unit_name).toBe(`Loja Ponto ${tag}`);
+    // Nobody is assigned to this file's unit: the punch is stored all the same, and flagged.
+    expect(receipt?.fora_da_unidade).toBe(true);
+    expect(receipt?.ip_origem).toMatch(/^2001:db8::[0-9a-f]+:[0-9a-f]+$/);
     expect(Math.abs(new Date(receipt!.punched_at).getTime() - before)).toBeLessThan(5_000);
   });
 

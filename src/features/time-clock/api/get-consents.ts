@@ -3,6 +3,7 @@ import { profileNames, UNKNOWN_USER } from '@/lib/profiles';
 import { saoPauloDayStart, saoPauloNextDayStart } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
+import { evidenceAddress } from '@/features/time-clock/logic';
 
 export interface ConsentEntry {
   id: string;
@@ -31,7 +32,7 @@ export async function getConsents(from: string, to: string, signal?: AbortSignal
     employeeName: names.get(row.funcionario_id) ?? UNKNOWN_USER,
     versao: row.versao?.versao ?? null,
     at: row.data_hora,
-    origin: row.ip_origem,
+    origin: evidenceAddress(row.ip_origem),
   }));
 }
 

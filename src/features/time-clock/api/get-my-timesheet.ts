@@ -18,6 +18,7 @@ export async function getMyTimesheet(month: string, signal?: AbortSignal): Promi
     extras: row.extras ?? [],
     workedMinutes: row.horas_trabalhadas_minutos,
     expectedMinutes: row.horas_esperadas_minutos,
+    outsideUnit: row.fora_da_unidade,
   }));
 }
 

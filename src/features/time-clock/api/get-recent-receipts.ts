@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
-import type { PunchType } from '@/features/time-clock/logic';
+import { evidenceAddress, type PunchType } from '@/features/time-clock/logic';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 /** Portaria 671: the receipts of the last 48 h can be opened again (newest first). */
 export async function getRecentReceipts(userId: string, employeeName: string, signal?: AbortSignal): Promise<PunchReceipt[]> {
   let query = supabase
     .from('pontos')
-    .select('id, nsr, punch_type, punched_at, receipt_hash, work_date, unit:store_units(name, address)')
+    .select('id, nsr, punch_type, punched_at, receipt_hash, work_date, ip_origem, fora_da_unidade, unit:store_units(name, address)')
     .eq('funcionario_id', userId)
     .gte('punched_at', new Date(Date.now() - 48 * 3600_000).toISOString())
     .order('punched_at', { ascending: false });
@@ -25,6 +25,8 @@ export async function getRecentReceipts(userId: string, employeeName: string, si
     employeeName,
     unitName: row.unit?.name ?? null,
     unitAddress: row.unit?.address ?? null,
+    ipAddress: evidenceAddress(row.ip_origem),
+    outsideUnit: row.fora_da_unidade === true,
     repeated: false,
   }));
 }

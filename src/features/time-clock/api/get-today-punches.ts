@@ -21,11 +21,11 @@ export async function getTodayPunches(userId: string, signal?: AbortSignal): Pro
   const today = toAppDateString(new Date());
   const open = last.punch_type !== 'SAIDA_FINAL' && Date.now() - Date.parse(last.punched_at) < 16 * 3600_000;
   if (last.work_date !== today && !open) return [];
-  let day = supabase.from('pontos').select('id, punch_type, punched_at, nsr').eq('funcionario_id', userId).eq('work_date', last.work_date).order('punched_at');
+  let day = supabase.from('pontos').select('id, punch_type, punched_at, nsr, fora_da_unidade').eq('funcionario_id', userId).eq('work_date', last.work_date).order('punched_at');
   if (signal) day = day.abortSignal(signal);
   const { data, error: dayError } = await day;
   if (dayError) throw dayError;
-  return data.map((row) => ({ id: row.id, punchType: row.punch_type as PunchType, punchedAt: row.punched_at, nsr: Number(row.nsr) }));
+  return data.map((row) => ({ id: row.id, punchType: row.punch_type as PunchType, punchedAt: row.punched_at, nsr: Number(row.nsr), outsideUnit: row.fora_da_unidade === true }));
 }
 
 export function todayPunchesQueryOptions(userId: string) {

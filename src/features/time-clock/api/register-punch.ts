@@ -17,6 +17,8 @@ interface ReceiptJson {
   employee_name: string | null;
   unit_name: string | null;
   unit_address: string | null;
+  ip_origem: string | null;
+  fora_da_unidade: boolean;
   repeated: boolean;
 }
 
@@ -35,6 +37,8 @@ export async function registerPunch(): Promise<PunchReceipt> {
     employeeName: r.employee_name,
     unitName: r.unit_name,
     unitAddress: r.unit_address,
+    ipAddress: r.ip_origem,
+    outsideUnit: r.fora_da_unidade,
     repeated: r.repeated,
   };
 }

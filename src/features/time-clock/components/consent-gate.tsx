@@ -8,14 +8,16 @@ import { formatDateTime } from '@/lib/dates';
 import { useActiveTerm } from '@/features/time-clock/api/get-active-term';
 import { useMyConsent } from '@/features/time-clock/api/get-my-consent';
 import { useRecordConsent } from '@/features/time-clock/api/record-consent';
-import { NO_ACTIVE_TERM } from '@/features/time-clock/messages';
+import { NO_ACTIVE_TERM, NO_PUNCH_ACCESS } from '@/features/time-clock/messages';
 
 /**
  * Nothing of the time clock opens before the user decided on the active LGPD term: the full text in a
  * blocking dialog, accept and refuse equally easy (LGPD art. 8; ANPD practice). A refusal keeps the clock
- * closed and says how to change one's mind; a new version asks again and says the text changed.
+ * closed and says how to change one's mind; a new version asks again and says the text changed. Deciding
+ * needs PUNCH_CLOCK_ACCESS (`mayDecide`; the database refuses it otherwise); revoking an acceptance one gave
+ * never does.
  */
-export function ConsentGate({ userId, children }: { userId: string; children: ReactNode }) {
+export function ConsentGate({ userId, mayDecide = true, children }: { userId: string; mayDecide?: boolean; children: ReactNode }) {
   const term = useActiveTerm();
   const consent = useMyConsent(userId, term.data?.id ?? null);
   const record = useRecordConsent();
@@ -50,6 +52,17 @@ export function ConsentGate({ userId, children }: { userId: string; children: Re
           </Button>
         </p>
       </>
+    );
+  }
+
+  if (!mayDecide) {
+    return (
+      <Card className="max-w-xl">
+        <CardHeader>
+          <CardTitle>Ponto Digital indisponível</CardTitle>
+          <CardDescription>{NO_PUNCH_ACCESS}</CardDescription>
+        </CardHeader>
+      </Card>
     );
   }
 

@@ -11,7 +11,7 @@ import { downloadSpreadsheet } from '@/lib/spreadsheet/write';
 import { useMyTimesheet } from '@/features/time-clock/api/get-my-timesheet';
 import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
-import { PunchReceiptView } from '@/features/time-clock/components/punch-page';
+import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
 import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
@@ -40,14 +40,14 @@ function dayLabel(date: string): string {
 const time = (value: string | null) => (value ? formatTime(value) : '—');
 
 /** /meu-ponto: the month's timesheet with balances and flags, print and CSV, and the last 48 h of receipts. */
-export function MyPunchesPage({ userId, employeeName }: { userId: string; employeeName: string }) {
+export function MyPunchesPage({ userId, employeeName, mayDecide }: { userId: string; employeeName: string; mayDecide: boolean }) {
   return (
     <div className="grid gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Meu Ponto</h1>
         <p className="text-sm text-muted-foreground">Suas marcações, horas trabalhadas e saldo do mês (horário de Brasília).</p>
       </div>
-      <ConsentGate userId={userId}>
+      <ConsentGate userId={userId} mayDecide={mayDecide}>
         <Timesheet userId={userId} employeeName={employeeName} />
       </ConsentGate>
     </div>
@@ -65,7 +65,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
 
   const exportCsv = () => {
     if (!summary) return;
-    const header = ['Data', 'Entrada', 'Saída Almoço', 'Retorno Almoço', 'Saída Final', 'Extras', 'Trabalhadas', 'Esperadas', 'Saldo do dia', 'Saldo acumulado'];
+    const header = ['Data', 'Entrada', 'Saída Almoço', 'Retorno Almoço', 'Saída Final', 'Extras', 'Trabalhadas', 'Esperadas', 'Saldo do dia', 'Saldo acumulado', 'Fora da unidade'];
     const rows = summary.lines.map((line) => [
       line.date,
       time(line.entrada),
@@ -77,6 +77,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
       formatMinutes(line.expectedMinutes),
       formatMinutes(line.balance),
       formatMinutes(line.runningBalance),
+      line.outsideUnit ? 'Sim' : '',
     ]);
     void downloadSpreadsheet([header, ...rows], `meu-ponto-${month.slice(0, 7)}`, 'csv');
   };
@@ -171,7 +172,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
                 <li key={receipt.id}>
                   <Button variant="ghost" className="w-full justify-between" onClick={() => setOpened(receipt)}>
                     <span>
-                      {PUNCH_LABELS[receipt.punchType]} · {formatDateTime(receipt.punchedAt)}
+                      {PUNCH_LABELS[receipt.punchType]} · {formatDateTime(receipt.punchedAt)} {receipt.outsideUnit ? <OutsideUnitBadge /> : null}
                     </span>
                     <span className="font-mono text-xs text-muted-foreground">NSR {receipt.nsr}</span>
                   </Button>
@@ -213,6 +214,11 @@ function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
           <Badge variant="outline" className="ml-2 border-amber-400 text-amber-800 dark:text-amber-200">
             Incompleto
           </Badge>
+        ) : null}
+        {line.outsideUnit ? (
+          <span className="ml-2">
+            <OutsideUnitBadge />
+          </span>
         ) : null}
         {line.missingBreak ? (
           <Badge variant="outline" className="ml-2 border-red-400 text-red-700 dark:text-red-300">

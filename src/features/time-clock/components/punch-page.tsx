@@ -12,7 +12,7 @@ import { useRegisterPunch } from '@/features/time-clock/api/register-punch';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
 import { readDeviceToken } from '@/features/time-clock/device-token';
 import { dayStatus, nextExpectedPunch, PUNCH_LABELS } from '@/features/time-clock/logic';
-import { COMPUTER_NOT_AUTHORIZED, timeClockErrorMessage } from '@/features/time-clock/messages';
+import { COMPUTER_NOT_AUTHORIZED, OUTSIDE_UNIT, OUTSIDE_UNIT_NOTE, timeClockErrorMessage } from '@/features/time-clock/messages';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 /** The clock face: São Paulo time, ticking each second (spec §9). Display only: punches take the server's time. */
@@ -38,6 +38,15 @@ const PRINT_CSS = `.receipt-print-root { display: none; }
   .receipt-print-root { display: block !important; padding: 1cm; }
 }`;
 
+/** The flag of a punch made at a unit the employee is not assigned to (receipts, lists, the timesheet). */
+export function OutsideUnitBadge() {
+  return (
+    <Badge variant="outline" className="border-amber-400 text-amber-800 dark:text-amber-200">
+      {OUTSIDE_UNIT}
+    </Badge>
+  );
+}
+
 /** 'Comprovante de Registro de Ponto': what Portaria 671 asks the receipt to show that the app knows. */
 export function PunchReceiptView({ receipt }: { receipt: PunchReceipt }) {
   return (
@@ -52,6 +61,11 @@ export function PunchReceiptView({ receipt }: { receipt: PunchReceipt }) {
         <dd>
           {receipt.unitName ?? '—'}
           {receipt.unitAddress ? <span className="block text-xs text-muted-foreground">{receipt.unitAddress}</span> : null}
+          {receipt.outsideUnit ? (
+            <span role="note" className="mt-1 block">
+              <OutsideUnitBadge /> <span className="text-xs text-muted-foreground">{OUTSIDE_UNIT_NOTE}</span>
+            </span>
+          ) : null}
         </dd>
         <dt className="text-muted-foreground">Data e hora</dt>
         <dd className="font-mono">
@@ -61,6 +75,8 @@ export function PunchReceiptView({ receipt }: { receipt: PunchReceipt }) {
         <dd>{PUNCH_LABELS[receipt.punchType]}</dd>
         <dt className="text-muted-foreground">Jornada de</dt>
         <dd>{formatDate(`${receipt.workDate}T12:00:00Z`)}</dd>
+        <dt className="text-muted-foreground">Endereço IP</dt>
+        <dd className="font-mono text-xs break-all">{receipt.ipAddress ?? '—'}</dd>
         <dt className="text-muted-foreground">Hash</dt>
         <dd className="font-mono text-xs break-all">{receipt.receiptHash}</dd>
       </dl>
@@ -146,7 +162,9 @@ function PunchPanel({ userId }: { userId: string }) {
             <ol aria-label="Marcações da jornada" className="grid gap-1 text-sm">
               {punches.map((item) => (
                 <li key={item.id} className="flex justify-between gap-3">
-                  <span>{PUNCH_LABELS[item.punchType]}</span>
+                  <span>
+                    {PUNCH_LABELS[item.punchType]} {item.outsideUnit ? <OutsideUnitBadge /> : null}
+                  </span>
                   <span className="font-mono tabular-nums">
                     {formatTime(item.punchedAt, true)} · NSR {item.nsr}
                   </span>
