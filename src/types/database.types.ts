@@ -1896,6 +1896,7 @@ export type Database = {
         Args: {
           p_batch_id: string
           p_quote_items: Json
+          p_version?: string
         }
         Returns: Json
       }
@@ -1924,6 +1925,7 @@ export type Database = {
       }
       submit_quote: {
         Args: {
+          p_expected_items?: Json
           p_quote_id: string
         }
         Returns: Database["public"]["Tables"]["quotes"]["Row"]
