@@ -13,13 +13,19 @@ const resultSchema = z.object({ success: z.boolean(), error: z.optional(z.nullab
 export interface SelectWinnersInput {
   batchId: string;
   selection: WinnerSelection;
+  /** The comparison's version the buyer reviewed: the database refuses the award if the batch's figures changed since. */
+  version?: string;
 }
 
 /** select_winning_quotes_native; a {success: false, error} answer is thrown as an Error with that text. */
-export async function selectWinners({ batchId, selection }: SelectWinnersInput): Promise<true> {
+export async function selectWinners({ batchId, selection, version }: SelectWinnersInput): Promise<true> {
   const pairs = selectionToPairs(selection);
   if (pairs.length === 0) throw new Error('Selecione ao menos um item vencedor.');
-  const { data, error } = await supabase.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: pairs });
+  const { data, error } = await supabase.rpc('select_winning_quotes_native', {
+    p_batch_id: batchId,
+    p_quote_items: pairs,
+    ...(version === undefined ? {} : { p_version: version }),
+  });
   if (error) throw error;
   const result = resultSchema.parse(data);
   if (!result.success) throw Object.assign(new Error(result.error ?? RECORD_UPDATE_ERROR), { code: 'P0001' });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency } from '@/lib/dates';
+import { supabase } from '@/lib/supabase';
 import { ComparisonTable } from '@/features/purchasing/components/comparison-grid';
 import { cellKey } from '@/features/purchasing/logic';
 import { comparisonCell } from '@/features/purchasing/test-fixtures';
@@ -12,6 +13,7 @@ const data: Comparison = {
   batchId: 'b1',
   batchName: 'Lote Teste',
   batchStatus: 'EM_COTACAO',
+  version: 'v1',
   closedAt: null,
   items: [{ shortageId: 's1', productName: 'Dipirona 500mg', barcode: null, unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: 4.5 }],
   quotes: [
@@ -112,5 +114,47 @@ describe('ComparisonTable', () => {
     // The details are the buttons' descriptions for screen readers too.
     const describedBy = gama.getAttribute('aria-describedby');
     expect(text(describedBy ? document.getElementById(describedBy) : null)).toContain('Vitamina C 1g');
+  });
+
+  it('says so and recalculates when a quote arrives while the confirmation dialog is open, and confirms only the reviewed figures', async () => {
+    const selectRpc = vi.spyOn(supabase, 'rpc').mockResolvedValue({ data: { success: true, error: null }, error: null } as never);
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const view = (comparison: Comparison) => (
+      <QueryClientProvider client={client}>
+        <ComparisonTable data={comparison} onConfirmed={() => undefined} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(data));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar vencedores' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(text(dialog)).toContain('1 item(ns) serão adjudicados, somando R$ 45,00');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    // Alfa sends its quote (R$ 2,00) while the dialog is open: the live refetch brings a new version.
+    const arrived: Comparison = {
+      ...data,
+      version: 'v2',
+      items: [{ ...data.items[0]!, bestPrice: 2 }],
+      quotes: data.quotes.map((quote) => (quote.quoteId === 'qA' ? { ...quote, status: 'ENVIADA' } : quote)),
+    };
+    rerender(view(arrived));
+    const alert = within(dialog).getByRole('alert');
+    expect(text(alert)).toContain('Uma cotação chegou ou mudou enquanto esta janela estava aberta');
+    expect(text(alert)).toContain('antes 1 item(ns), R$ 45,00; agora 1 item(ns), R$ 20,00');
+    // Recalculated: the untouched suggestion now picks Alfa's lower price.
+    expect(text(dialog)).toContain('somando R$ 20,00');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirmar' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revisei os novos valores' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(selectRpc).toHaveBeenCalled());
+    expect(selectRpc).toHaveBeenCalledWith('select_winning_quotes_native', {
+      p_batch_id: 'b1',
+      p_quote_items: [{ shortage_id: 's1', quote_id: 'qA' }],
+      p_version: 'v2',
+    });
   });
 });
