@@ -89,13 +89,22 @@ begin
     if jsonb_typeof(p_expected_items) <> 'array' then
       raise exception 'Itens da cotação inválidos: envie a lista de itens como aparecem na tela' using errcode = 'P0001';
     end if;
+    if exists (select 1 from jsonb_array_elements(p_expected_items) as e
+               where jsonb_typeof(e) <> 'object' or coalesce(e ->> 'shortage_id', '') = '') then
+      raise exception 'Itens da cotação inválidos: cada item precisa da falta (shortage_id)' using errcode = 'P0001';
+    end if;
+    if exists (select 1 from jsonb_array_elements(p_expected_items) as e
+               where not exists (select 1 from public.quote_items qi
+                                 where qi.quote_id = p_quote_id and qi.shortage_id::text = e ->> 'shortage_id')) then
+      raise exception 'Itens da cotação inválidos: a lista inclui itens que não são desta cotação' using errcode = 'P0001';
+    end if;
     begin
       -- One entry per item of the quote; an item the screen does not list counts as shown without price.
       select coalesce(jsonb_object_agg(e ->> 'shortage_id', jsonb_build_object(
                'unit_price', (e ->> 'unit_price')::numeric, 'minimum_quantity', (e ->> 'minimum_quantity')::integer)), '{}')
       into v_expected
       from jsonb_array_elements(p_expected_items) as e;
-    exception when invalid_text_representation or numeric_value_out_of_range or null_value_not_allowed then
+    exception when invalid_text_representation or numeric_value_out_of_range then
       raise exception 'Itens da cotação inválidos: preço ou quantidade mínima fora do formato' using errcode = 'P0001';
     end;
     select string_agg(coalesce(p.name, 'item sem produto'), ', ' order by p.name)
