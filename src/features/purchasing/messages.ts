@@ -78,11 +78,18 @@ export function isNetworkFailure(error: unknown, status?: number): boolean {
 }
 
 /**
+ * Details for the quote and award writes of issue 22 (send, winners): a connection failure is said as such, never
+ * as the screen's generic text; anything else as purchasingErrorMessage.
+ */
+export function quoteWriteErrorMessage(error: unknown, fallback: string): string {
+  return isNetworkFailure(error) ? NETWORK_ERROR : purchasingErrorMessage(error, fallback);
+}
+
+/**
  * Details for purchasing writes: the RPCs raise the spec's Portuguese texts (P0001, PT404), which are shown as they are;
  * the one-quote-per-supplier constraint maps to its message; anything else falls back to the screen's own text.
  */
 export function purchasingErrorMessage(error: unknown, fallback: string): string {
-  if (isNetworkFailure(error)) return NETWORK_ERROR;
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === '23505' && (message === QUOTE_DUPLICATE || `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key'))) return QUOTE_DUPLICATE;

@@ -2,11 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency } from '@/lib/dates';
-import { supabase } from '@/lib/supabase';
 import { ComparisonTable } from '@/features/purchasing/components/comparison-grid';
 import { cellKey } from '@/features/purchasing/logic';
 import { comparisonCell } from '@/features/purchasing/test-fixtures';
 import type { Comparison } from '@/features/purchasing/types';
+
+const rpc = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/supabase', () => ({ supabase: { rpc } }));
 
 /** Alfa's quote is still a draft and is the cheapest on Dipirona; Beta and Gama sent theirs. */
 const data: Comparison = {
@@ -117,7 +119,7 @@ describe('ComparisonTable', () => {
   });
 
   it('says so and recalculates when a quote arrives while the confirmation dialog is open, and confirms only the reviewed figures', async () => {
-    const selectRpc = vi.spyOn(supabase, 'rpc').mockResolvedValue({ data: { success: true, error: null }, error: null } as never);
+    const selectRpc = rpc.mockResolvedValue({ data: { success: true, error: null }, error: null });
     const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
     const view = (comparison: Comparison) => (
       <QueryClientProvider client={client}>
