@@ -1927,6 +1927,7 @@ export type Database = {
         Args: {
           p_batch_id: string
           p_quote_items: Json
+          p_version?: string
         }
         Returns: Json
       }
@@ -1956,6 +1957,7 @@ export type Database = {
       }
       submit_quote: {
         Args: {
+          p_expected_items?: Json
           p_quote_id: string
         }
         Returns: Database["public"]["Tables"]["quotes"]["Row"]

@@ -25,6 +25,7 @@ function comparison(cells: ComparisonCell[]): Comparison {
     batchId: 'b1',
     batchName: 'Lote 1',
     batchStatus: 'EM_COTACAO',
+    version: 'v1',
     closedAt: null,
     items: [
       { shortageId: 's1', productName: 'Dipirona 500mg', barcode: '7891000100103', unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: null },

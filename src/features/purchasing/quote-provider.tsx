@@ -3,7 +3,7 @@ import { useDeleteQuote } from '@/features/purchasing/api/delete-quote';
 import { useGetOrCreateQuote } from '@/features/purchasing/api/get-or-create-quote';
 import { useQuotesQuery } from '@/features/purchasing/api/get-quotes';
 import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
-import { useUpdateQuoteItem } from '@/features/purchasing/api/update-quote-item';
+import { useSaveQuoteItem } from '@/features/purchasing/api/update-quote-item';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
 import { useErrorToast } from '@/features/purchasing/use-error-toast';
 import { QUOTES_LOAD_ERROR } from '@/features/purchasing/messages';
@@ -13,7 +13,7 @@ export function QuoteProvider({ children }: { children: ReactNode }) {
   const quotes = useQuotesQuery();
   useErrorToast(quotes.isError, QUOTES_LOAD_ERROR, quotes.error);
   const { mutateAsync: getOrCreate } = useGetOrCreateQuote();
-  const { mutateAsync: updateItem } = useUpdateQuoteItem();
+  const { mutateAsync: saveItem } = useSaveQuoteItem();
   const { mutateAsync: submit } = useSubmitQuote();
   const { mutateAsync: remove } = useDeleteQuote();
 
@@ -27,13 +27,16 @@ export function QuoteProvider({ children }: { children: ReactNode }) {
           (result) => result.quote,
           () => null,
         ),
-      updateItem: (quoteId, shortageId, values) =>
-        updateItem({ quoteId, shortageId, values }).then(
-          () => true,
+      updateItem: (quoteId, shortageId, values) => {
+        const batchId = quotes.data?.find((quote) => quote.id === quoteId)?.batchId ?? '';
+        return saveItem({ quoteId, batchId, shortageId, values }).then(
+          (outcome) => outcome.ok,
           () => false,
-        ),
-      submitQuote: (quoteId) =>
-        submit(quoteId).then(
+        );
+      },
+      saveItem: (quote, shortageId, values) => saveItem({ quoteId: quote.id, batchId: quote.batchId, shortageId, values }),
+      submitQuote: (quoteId, expected) =>
+        submit({ quoteId, expected }).then(
           () => true,
           () => false,
         ),
@@ -43,7 +46,7 @@ export function QuoteProvider({ children }: { children: ReactNode }) {
           () => false,
         ),
     }),
-    [quotes.data, quotes.isLoading, quotes.isError, getOrCreate, updateItem, submit, remove],
+    [quotes.data, quotes.isLoading, quotes.isError, getOrCreate, saveItem, submit, remove],
   );
   return <QuoteContext value={value}>{children}</QuoteContext>;
 }

@@ -154,6 +154,11 @@ export interface Comparison {
   batchName: string;
   batchStatus: BatchStatus;
   closedAt: string | null;
+  /**
+   * get_batch_comparison's checksum of the figures an award is decided on; select_winning_quotes_native refuses a
+   * confirmation sent with an older one.
+   */
+  version: string;
   items: ComparisonItem[];
   quotes: ComparisonQuote[];
   /** cells[`${shortageId}:${quoteId}`] */

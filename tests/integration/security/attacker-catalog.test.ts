@@ -765,16 +765,24 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'ABERTO') ?? pick(w, 'batches', () => true), p_requested_quantity: 999 }, expect: refused }]),
   generate_purchase_orders: (a, w) =>
     when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_delivery_date: '2030-01-01' }, expect: refused }]),
+  // With or without the comparison's version (issue 22: p_version, defaulted so spec §7's two-argument call works).
   select_winning_quotes_native: (a, w) =>
-    when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_quote_items: [] }, expect: refused }]),
+    when(!a.isBuyer, [
+      { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_quote_items: [] }, expect: refused },
+      { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_quote_items: [], p_version: 'forged' }, expect: refused },
+    ]),
   get_batch_comparison: (a, w) =>
     when(!a.readsPurchasing, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: emptyOrRefused }]),
   // Quotes: a representative acts only on its own supplier's quotes.
   delete_quote: (a, w) =>
     when(!a.isBuyer, [{ args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId) }, expect: refused }]),
   submit_quote: (a, w) =>
-    // Buyers may send a quote on a supplier's behalf (one dictated by phone); nobody else sends another's.
-    when(!a.isBuyer, [{ args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId && q.status === 'EM_ANDAMENTO') }, expect: refused }]),
+    // Buyers may send a quote on a supplier's behalf (one dictated by phone); nobody else sends another's, with or
+    // without the list of items as shown (issue 22: p_expected_items, defaulted).
+    when(!a.isBuyer, [
+      { args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId && q.status === 'EM_ANDAMENTO') }, expect: refused },
+      { args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId && q.status === 'EM_ANDAMENTO'), p_expected_items: [] }, expect: refused },
+    ]),
   get_or_create_quote: (a, w) =>
     when(!a.isRep, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: refused }]),
   get_representative_dashboard: (a, w) => {

@@ -23,6 +23,7 @@ const offerSchema = z.object({
 
 const comparisonSchema = z.object({
   batch: z.object({ id: z.string(), name: z.nullable(z.string()), status: batchStatus, closed_at: z.nullable(z.string()) }),
+  version: z.string(),
   quotes: z.array(
     z.object({ id: z.string(), supplier_id: z.string(), supplier_name: z.nullable(z.string()), status: quoteStatus, priced_items: z.number() }),
   ),
@@ -71,6 +72,7 @@ export async function getBatchComparison(batchId: string, signal?: AbortSignal):
     batchName: raw.batch.name ?? `Lote ${raw.batch.id.slice(0, 6)}`,
     batchStatus: raw.batch.status,
     closedAt: raw.batch.closed_at,
+    version: raw.version,
     quotes: raw.quotes.map((quote) => ({
       quoteId: quote.id,
       supplierId: quote.supplier_id,

@@ -5,6 +5,7 @@ export const purchasingKeys = {
   batchList: () => [...purchasingKeys.batches(), 'list'] as const,
   batchDetail: (batchId: string) => [...purchasingKeys.batches(), 'detail', batchId] as const,
   openBatches: () => [...purchasingKeys.batches(), 'open'] as const,
+  batchExists: (batchId: string) => [...purchasingKeys.batches(), 'exists', batchId] as const,
   pendingShortages: () => [...purchasingKeys.all, 'pending-shortages'] as const,
   comparison: (batchId: string) => [...purchasingKeys.all, 'comparison', batchId] as const,
   orders: () => [...purchasingKeys.all, 'orders'] as const,

@@ -7,11 +7,15 @@ import { cellKey } from '@/features/purchasing/logic';
 import { comparisonCell } from '@/features/purchasing/test-fixtures';
 import type { Comparison } from '@/features/purchasing/types';
 
+const rpc = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/supabase', () => ({ supabase: { rpc } }));
+
 /** Alfa's quote is still a draft and is the cheapest on Dipirona; Beta and Gama sent theirs. */
 const data: Comparison = {
   batchId: 'b1',
   batchName: 'Lote Teste',
   batchStatus: 'EM_COTACAO',
+  version: 'v1',
   closedAt: null,
   items: [{ shortageId: 's1', productName: 'Dipirona 500mg', barcode: null, unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: 4.5 }],
   quotes: [
@@ -112,5 +116,47 @@ describe('ComparisonTable', () => {
     // The details are the buttons' descriptions for screen readers too.
     const describedBy = gama.getAttribute('aria-describedby');
     expect(text(describedBy ? document.getElementById(describedBy) : null)).toContain('Vitamina C 1g');
+  });
+
+  it('says so and recalculates when a quote arrives while the confirmation dialog is open, and confirms only the reviewed figures', async () => {
+    const selectRpc = rpc.mockResolvedValue({ data: { success: true, error: null }, error: null });
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const view = (comparison: Comparison) => (
+      <QueryClientProvider client={client}>
+        <ComparisonTable data={comparison} onConfirmed={() => undefined} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(data));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar vencedores' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(text(dialog)).toContain('1 item(ns) serão adjudicados, somando R$ 45,00');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    // Alfa sends its quote (R$ 2,00) while the dialog is open: the live refetch brings a new version.
+    const arrived: Comparison = {
+      ...data,
+      version: 'v2',
+      items: [{ ...data.items[0]!, bestPrice: 2 }],
+      quotes: data.quotes.map((quote) => (quote.quoteId === 'qA' ? { ...quote, status: 'ENVIADA' } : quote)),
+    };
+    rerender(view(arrived));
+    const alert = within(dialog).getByRole('alert');
+    expect(text(alert)).toContain('Uma cotação chegou ou mudou enquanto esta janela estava aberta');
+    expect(text(alert)).toContain('antes 1 item(ns), R$ 45,00; agora 1 item(ns), R$ 20,00');
+    // Recalculated: the untouched suggestion now picks Alfa's lower price.
+    expect(text(dialog)).toContain('somando R$ 20,00');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirmar' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revisei os novos valores' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(selectRpc).toHaveBeenCalled());
+    expect(selectRpc).toHaveBeenCalledWith('select_winning_quotes_native', {
+      p_batch_id: 'b1',
+      p_quote_items: [{ shortage_id: 's1', quote_id: 'qA' }],
+      p_version: 'v2',
+    });
   });
 });

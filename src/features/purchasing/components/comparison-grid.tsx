@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Check, CheckCircle2, Gift, Replace, Trophy } from 'lucide-react';
+import { Check, CheckCircle2, Gift, RefreshCw, Replace, Trophy } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
@@ -80,6 +80,14 @@ export function OfferDetails({ id, lines }: { id: string; lines: readonly ReactN
   );
 }
 
+/** The buyer's choices that still name a priced offer of a submitted quote in new figures. */
+function validSelection(data: Comparison, selection: WinnerSelection): WinnerSelection {
+  const offers = new Set(data.quotes.filter(isOffer).map((quote) => quote.quoteId));
+  return Object.fromEntries(
+    Object.entries(selection).filter(([shortageId, quoteId]) => offers.has(quoteId) && (data.cells[cellKey(shortageId, quoteId)]?.unitPrice ?? null) !== null),
+  );
+}
+
 /** Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable. */
 export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onConfirmed: () => void }) {
   const comparison = useBatchComparison(batchId);
@@ -98,6 +106,16 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
 /** The grid itself, for a loaded comparison (exported for component tests). */
 export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
   const [selection, setSelection] = useState<WinnerSelection>(() => suggestWinners(data));
+  /** Whether the buyer changed the suggested winners (then new figures keep their choices, minus those no longer valid). */
+  const [touched, setTouched] = useState(false);
+  const [selectionVersion, setSelectionVersion] = useState(data.version);
+  /** The figures the buyer had before them when the confirmation dialog opened (or when they last acknowledged new ones). */
+  const [reviewed, setReviewed] = useState<{ version: string; chosen: number; total: number } | null>(null);
+  if (selectionVersion !== data.version) {
+    // A quote arrived or changed (live): recalculate the selection on the new figures.
+    setSelectionVersion(data.version);
+    setSelection(touched ? validSelection(data, selection) : suggestWinners(data));
+  }
   const totals = useMemo(() => supplierTotals(data, selection), [data, selection]);
   const grandTotal = useMemo(() => selectionTotal(data, selection), [data, selection]);
   const select = useSelectWinners();
@@ -115,6 +133,9 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
   const paddingTop = rows[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0);
   const chosen = Object.keys(selection).length;
+  // The figures changed since the buyer opened (or last acknowledged) the dialog: no confirmation until reviewed.
+  const stale = reviewed !== null && reviewed.version !== data.version;
+  const reviewedVersion = reviewed?.version ?? data.version;
 
   if (data.quotes.length === 0) {
     return <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nenhum representante respondeu a este lote ainda.</p>;
@@ -199,7 +220,10 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                           aria-pressed={isChosen}
                           aria-label={`${quote.supplierName}: ${formatCurrency(cell.unitPrice)} para ${item.productName}${isBest ? ', menor preço' : ''}`}
                           aria-describedby={hasDetails ? detailsId : undefined}
-                          onClick={() => setSelection((current) => toggleWinner(current, item.shortageId, quote.quoteId))}
+                          onClick={() => {
+                            setTouched(true);
+                            setSelection((current) => toggleWinner(current, item.shortageId, quote.quoteId));
+                          }}
                           className={cn(
                             'flex w-full flex-col items-start gap-0.5 rounded-md border border-transparent px-2 py-1.5 text-left transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none enabled:hover:bg-muted disabled:cursor-default',
                             isBest && 'bg-emerald-50 dark:bg-emerald-950/60',
@@ -249,7 +273,9 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
           <strong className="tabular-nums">{formatCurrency(grandTotal)}</strong>
         </p>
         {readOnly ? null : (
-          <AlertDialog>
+          <AlertDialog
+            onOpenChange={(open) => setReviewed(open ? { version: data.version, chosen, total: grandTotal } : null)}
+          >
             <AlertDialogTrigger asChild>
               <Button disabled={chosen === 0 || select.isPending}>
                 <Trophy aria-hidden="true" /> Confirmar vencedores
@@ -262,9 +288,28 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                   {formatNumber(chosen)} item(ns) serão adjudicados, somando {formatCurrency(grandTotal)}. A cotação do lote será finalizada e não poderá mais ser alterada.
                 </AlertDialogDescription>
               </AlertDialogHeader>
+              {stale && reviewed ? (
+                <div role="alert" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+                  <RefreshCw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <p>
+                    Uma cotação chegou ou mudou enquanto esta janela estava aberta. Os valores foram recalculados: antes {formatNumber(reviewed.chosen)} item(ns),{' '}
+                    {formatCurrency(reviewed.total)}; agora {formatNumber(chosen)} item(ns), {formatCurrency(grandTotal)}. Revise os novos valores antes de confirmar.
+                  </p>
+                </div>
+              ) : null}
               <AlertDialogFooter>
                 <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                <AlertDialogAction onClick={() => void select.mutateAsync({ batchId: data.batchId, selection }).then(onConfirmed, () => undefined)}>Confirmar</AlertDialogAction>
+                {stale ? (
+                  <Button type="button" variant="outline" onClick={() => setReviewed({ version: data.version, chosen, total: grandTotal })}>
+                    Revisei os novos valores
+                  </Button>
+                ) : null}
+                <AlertDialogAction
+                  disabled={stale || chosen === 0}
+                  onClick={() => void select.mutateAsync({ batchId: data.batchId, selection, version: reviewedVersion }).then(onConfirmed, () => undefined)}
+                >
+                  Confirmar
+                </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>

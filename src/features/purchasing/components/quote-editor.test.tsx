@@ -1,8 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
-import type { Quote, QuoteItem } from '@/features/purchasing/types';
+import type { QuoteItemSaveOutcome } from '@/features/purchasing/api/update-quote-item';
+import { NETWORK_ERROR, QUOTE_BATCH_REMOVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
+import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
 function item(shortageId: string, productName: string): QuoteItem {
   return {
@@ -41,6 +46,8 @@ const quote: Quote = {
   items: [item('a', 'Dipirona'), item('b', 'Amoxicilina')],
 };
 
+const saved = (values: QuoteItemValues): Promise<QuoteItemSaveOutcome> => Promise.resolve({ ok: true, stored: values });
+
 function renderEditor(overrides: Partial<QuoteContextValue> = {}, canEdit = true) {
   const value: QuoteContextValue = {
     quotes: [quote],
@@ -48,6 +55,7 @@ function renderEditor(overrides: Partial<QuoteContextValue> = {}, canEdit = true
     isError: false,
     getOrCreateQuote: vi.fn(),
     updateItem: vi.fn().mockResolvedValue(true),
+    saveItem: vi.fn((_quote: Pick<Quote, 'id' | 'batchId'>, _shortageId: string, values: QuoteItemValues) => saved(values)),
     submitQuote: vi.fn().mockResolvedValue(true),
     deleteQuote: vi.fn().mockResolvedValue(true),
     ...overrides,
@@ -60,49 +68,53 @@ function renderEditor(overrides: Partial<QuoteContextValue> = {}, canEdit = true
   return value;
 }
 
+async function pause(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 describe('QuoteEditor', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.restoreAllMocks();
+    vi.clearAllMocks();
   });
 
-  it('autosaves a price typed the Brazilian way once typing pauses, by quote and shortage', async () => {
+  it('autosaves a price typed the Brazilian way once typing pauses, by quote and shortage, and counts what the database answered', async () => {
     const ctx = renderEditor();
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '12,50' } });
-    expect(ctx.updateItem).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(800);
-    });
-    expect(ctx.updateItem).toHaveBeenCalledTimes(1);
-    expect(ctx.updateItem).toHaveBeenCalledWith('q1', 'a', expect.objectContaining({ unitPrice: 12.5, bonusExpiryDate: null, bonusQuantity: 1 }));
+    expect(ctx.saveItem).not.toHaveBeenCalled();
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('0 de 2 item(ns) com preço salvo');
+    await pause(800);
+    expect(ctx.saveItem).toHaveBeenCalledTimes(1);
+    expect(ctx.saveItem).toHaveBeenCalledWith(quote, 'a', expect.objectContaining({ unitPrice: 12.5, bonusExpiryDate: null, bonusQuantity: 1 }));
     expect(screen.getByText('Todas as alterações foram salvas')).toBeTruthy();
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2 item(ns) com preço salvo');
   });
 
   it('shows an inline error and does not save an invalid price', async () => {
     const ctx = renderEditor();
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Preço unitário de Amoxicilina'), { target: { value: '12,5x' } });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(800);
-    });
-    expect(ctx.updateItem).not.toHaveBeenCalled();
+    await pause(800);
+    expect(ctx.saveItem).not.toHaveBeenCalled();
     expect(screen.getByText('Preço inválido. Use, por exemplo, 12,50.')).toBeTruthy();
     expect(screen.getByLabelText('Preço unitário de Amoxicilina').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('submits only after a save already in flight has finished, so the price typed last is never lost', async () => {
-    let finishSave: (ok: boolean) => void = () => undefined;
+  it('submits only after a save already in flight has finished, with every item as shown', async () => {
+    let finishSave: () => void = () => undefined;
     const events: string[] = [];
     const ctx = renderEditor({
-      updateItem: vi.fn(
-        (_quoteId: string, shortageId: string, values: { unitPrice: number | null }) =>
-          new Promise<boolean>((resolve) => {
+      saveItem: vi.fn(
+        (_quote: Pick<Quote, 'id' | 'batchId'>, shortageId: string, values: QuoteItemValues) =>
+          new Promise<QuoteItemSaveOutcome>((resolve) => {
             events.push(`save ${shortageId} ${values.unitPrice} started`);
-            finishSave = (ok) => {
+            finishSave = () => {
               events.push(`save ${shortageId} ${values.unitPrice} finished`);
-              resolve(ok);
+              resolve({ ok: true, stored: values });
             };
           }),
       ),
@@ -113,9 +125,7 @@ describe('QuoteEditor', () => {
     });
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '12,50' } });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(800);
-    });
+    await pause(800);
     // The autosave is on the wire (slow network) when the representative sends the quote.
     expect(events).toEqual(['save a 12.5 started']);
     vi.useRealTimers();
@@ -126,24 +136,59 @@ describe('QuoteEditor', () => {
     });
     expect(ctx.submitQuote).not.toHaveBeenCalled();
     await act(async () => {
-      finishSave(true);
+      finishSave();
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(events).toEqual(['save a 12.5 started', 'save a 12.5 finished', 'submit']);
-    expect(ctx.submitQuote).toHaveBeenCalledWith('q1');
+    expect(ctx.submitQuote).toHaveBeenCalledWith('q1', [
+      { shortageId: 'a', unitPrice: 12.5, minimumQuantity: null },
+      { shortageId: 'b', unitPrice: null, minimumQuantity: null },
+    ]);
   });
 
-  it('saves a price still waiting for the typing pause before submitting, and does not submit when a save fails', async () => {
-    const ctx = renderEditor({ updateItem: vi.fn().mockResolvedValue(false) });
+  it('keeps a save the connection lost pending on its cell, refuses to send, and retries it', async () => {
+    let online = false;
+    const saveItem = vi.fn((_quote: Pick<Quote, 'id' | 'batchId'>, _shortageId: string, values: QuoteItemValues) =>
+      Promise.resolve<QuoteItemSaveOutcome>(online ? { ok: true, stored: values } : { ok: false, network: true, message: NETWORK_ERROR }),
+    );
+    const ctx = renderEditor({ saveItem });
     fireEvent.change(screen.getByLabelText('Preço unitário de Amoxicilina'), { target: { value: '3,10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar cotação' }));
+    expect(await screen.findByText(/1 item\(ns\) ainda não foram salvos/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(ctx.updateItem).toHaveBeenCalledWith('q1', 'b', expect.objectContaining({ unitPrice: 3.1 }));
+    expect(saveItem).toHaveBeenCalledWith(quote, 'b', expect.objectContaining({ unitPrice: 3.1 }));
     expect(ctx.submitQuote).not.toHaveBeenCalled();
-    expect(screen.getByText('Não foi possível salvar alguns itens')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: quoteUnsavedMessage(1), variant: 'destructive' }));
+    // The typed value stays on screen, marked as not saved, with the connection's reason; the count does not include it.
+    expect((screen.getByLabelText('Preço unitário de Amoxicilina') as HTMLInputElement).value).toBe('3,10');
+    expect(screen.getByTestId('cell-save-pending').textContent).toContain(NETWORK_ERROR);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: NETWORK_ERROR }));
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('0 de 2');
+    // The connection returns: the browser's 'online' event retries at once.
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.queryByTestId('cell-save-pending')).toBeNull();
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2');
+  });
+
+  it('shows what the database holds after it refuses a save, with the reason', async () => {
+    const stored = { ...quote.items[0]!, unitPrice: 9.99 };
+    renderEditor({
+      saveItem: vi.fn(() => Promise.resolve<QuoteItemSaveOutcome>({ ok: false, network: false, message: QUOTE_BATCH_REMOVED, stored })),
+    });
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '12,50' } });
+    await pause(800);
+    expect((screen.getByLabelText('Preço unitário de Dipirona') as HTMLInputElement).value).toBe('9,99');
+    expect(screen.getByText(/Os valores exibidos são os que estão salvos/).textContent).toContain(QUOTE_BATCH_REMOVED);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: QUOTE_BATCH_REMOVED, variant: 'destructive' }));
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2');
   });
 
   it('is read-only for someone who cannot edit this quote', () => {

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertCircle, ArrowLeft, CheckCircle2, CloudUpload, Send, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { AlertCircle, ArrowLeft, CheckCircle2, CloudOff, CloudUpload, Send, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,130 +15,146 @@ import {
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
+import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { draftFromValues, lineTotal, parseBrl, valuesFromDraft, type QuoteItemDraft, type QuoteItemDraftErrors } from '@/features/purchasing/logic';
 import { useQuotes } from '@/features/purchasing/quote-context';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import type { Quote, QuoteItem } from '@/features/purchasing/types';
+import { QUOTE_INVALID_ITEMS, QUOTE_LEAVE_UNSAVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
+import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
+import { useQuoteAutosave, type CellSaveState } from '@/features/purchasing/use-quote-autosave';
 
-const AUTOSAVE_DELAY_MS = 700;
 /** Lists longer than this are virtualised (style rule: over 200 rows). */
 const VIRTUALIZE_OVER = 200;
-type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'invalid';
+type OverallState = 'idle' | 'saving' | 'saved' | 'retrying' | 'refused' | 'invalid';
 
 function draftOf(item: QuoteItem): QuoteItemDraft {
   return draftFromValues(item);
 }
 
-/** The representative's grid: price, minimum quantity, substitute and bonus per item, autosaved. */
+const EMPTY_DRAFT: QuoteItemDraft = draftFromValues({
+  unitPrice: null,
+  minimumQuantity: null,
+  wantsSubstitute: false,
+  substituteProductName: null,
+  substituteManufacturer: null,
+  hasBonus: false,
+  bonusProductName: null,
+  bonusManufacturer: null,
+  bonusExpiryDate: null,
+  bonusQuantity: 1,
+});
+
+const SAVED_STATE: CellSaveState = { status: 'saved', attempts: 0, error: null, retryAt: null };
+
+/**
+ * The representative's grid: price, minimum quantity, substitute and bonus per item, autosaved (use-quote-autosave).
+ * What it counts as priced is what the database answered, never what was typed; 'Enviar' waits for every save and
+ * is refused while any is pending, and the database checks that it holds what the screen shows.
+ */
 export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit: boolean; onBack: () => void }) {
-  const { updateItem, submitQuote, deleteQuote } = useQuotes();
+  const { saveItem, submitQuote, deleteQuote } = useQuotes();
   const editable = canEdit && quote.status === 'EM_ANDAMENTO' && quote.batchStatus === 'EM_COTACAO';
   const [drafts, setDrafts] = useState<Record<string, QuoteItemDraft>>(() => Object.fromEntries(quote.items.map((item) => [item.shortageId, draftOf(item)])));
   const [errors, setErrors] = useState<Record<string, QuoteItemDraftErrors>>({});
-  const [states, setStates] = useState<Record<string, SaveState>>({});
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  /** The save chain of each item still running: saves of one item run one after the other, in typing order. */
-  const inFlight = useRef(new Map<string, Promise<boolean>>());
+  /** What the database holds per item (its last answer): the count and total shown come from here. */
+  const [stored, setStored] = useState<Record<string, QuoteItemValues | null>>(() => Object.fromEntries(quote.items.map((item) => [item.shortageId, item])));
+  const [sending, setSending] = useState(false);
   const latest = useRef(drafts);
-  latest.current = drafts;
-
-  const runSave = useCallback(
-    async (shortageId: string): Promise<boolean> => {
-      const draft = latest.current[shortageId];
-      if (!draft) return true;
-      const result = valuesFromDraft(draft);
-      if (!result.values) return false;
-      setStates((s) => ({ ...s, [shortageId]: 'saving' }));
-      const ok = await updateItem(quote.id, shortageId, result.values);
-      setStates((s) => ({ ...s, [shortageId]: s[shortageId] === 'saving' ? (ok ? 'saved' : 'error') : (s[shortageId] ?? 'idle') }));
-      return ok;
-    },
-    [quote.id, updateItem],
-  );
-
-  /** Saves an item after any save of it already running; resolves with whether this save succeeded. */
-  const save = useCallback(
-    (shortageId: string): Promise<boolean> => {
-      const previous = inFlight.current.get(shortageId) ?? Promise.resolve(true);
-      const next = previous.then(
-        () => runSave(shortageId),
-        () => runSave(shortageId),
-      );
-      inFlight.current.set(shortageId, next);
-      void next.finally(() => {
-        if (inFlight.current.get(shortageId) === next) inFlight.current.delete(shortageId);
-      });
-      return next;
-    },
-    [runSave],
-  );
-
-  /**
-   * Before leaving or submitting: fires the saves still waiting for the typing pause and waits for every save in
-   * flight, so submit_quote never commits ahead of a price being saved. Resolves false if any save failed.
-   */
-  const flush = useCallback(async (): Promise<boolean> => {
-    const pending = [...timers.current.keys()];
-    for (const id of pending) clearTimeout(timers.current.get(id));
-    timers.current.clear();
-    for (const id of pending) void save(id);
-    const results = await Promise.all([...inFlight.current.values()]);
-    return results.every(Boolean);
-  }, [save]);
-
   useEffect(() => {
-    const map = timers.current;
-    return () => {
-      for (const id of map.keys()) {
-        clearTimeout(map.get(id));
-        void save(id);
-      }
-      map.clear();
-    };
-  }, [save]);
+    latest.current = drafts;
+  });
+
+  const { autosave, states } = useQuoteAutosave<QuoteItemValues>({
+    save: (shortageId, values) => saveItem(quote, shortageId, values),
+    onStored: (shortageId, values) => setStored((current) => ({ ...current, [shortageId]: values })),
+    onRefused: (shortageId, values, message) => {
+      const draft = values ? draftFromValues(values) : EMPTY_DRAFT;
+      latest.current = { ...latest.current, [shortageId]: draft };
+      setDrafts((current) => ({ ...current, [shortageId]: draft }));
+      setErrors((current) => ({ ...current, [shortageId]: {} }));
+      toast({ title: RECORD_UPDATE_ERROR, description: message, variant: 'destructive' });
+    },
+    onNetworkFailure: (shortageId, message) => {
+      // One notification per outage, not one per item or per retry.
+      const othersFailing = Object.entries(autosave.getSnapshot()).some(([id, state]) => id !== shortageId && state.status === 'retrying');
+      if (!othersFailing) toast({ title: RECORD_UPDATE_ERROR, description: message, variant: 'destructive' });
+    },
+  });
 
   function change(shortageId: string, patch: Partial<QuoteItemDraft>) {
-    const current = drafts[shortageId];
+    const current = latest.current[shortageId];
     if (!current) return;
     const next = { ...current, ...patch };
-    setDrafts((d) => ({ ...d, [shortageId]: next }));
     latest.current = { ...latest.current, [shortageId]: next };
+    setDrafts((d) => ({ ...d, [shortageId]: next }));
     const result = valuesFromDraft(next);
     setErrors((e) => ({ ...e, [shortageId]: result.errors ?? {} }));
-    const existing = timers.current.get(shortageId);
-    if (existing) clearTimeout(existing);
-    timers.current.delete(shortageId);
-    if (!result.values) {
-      setStates((s) => ({ ...s, [shortageId]: 'invalid' }));
-      return;
-    }
-    setStates((s) => ({ ...s, [shortageId]: 'pending' }));
-    timers.current.set(
-      shortageId,
-      setTimeout(() => {
-        timers.current.delete(shortageId);
-        void save(shortageId);
-      }, AUTOSAVE_DELAY_MS),
-    );
+    autosave.edit(shortageId, result.values);
   }
 
-  const stateValues = Object.values(states);
-  const overall: SaveState = stateValues.includes('invalid')
+  /** Waits for every save; false (with the reason shown) when something typed is not in the database. */
+  async function everythingSaved(): Promise<boolean> {
+    const saved = await autosave.flush();
+    if (saved) return true;
+    const invalid = autosave.invalidIds().length;
+    toast({
+      title: RECORD_UPDATE_ERROR,
+      description: invalid > 0 ? QUOTE_INVALID_ITEMS : quoteUnsavedMessage(autosave.pendingIds().length),
+      variant: 'destructive',
+    });
+    return false;
+  }
+
+  async function send() {
+    setSending(true);
+    try {
+      if (!(await everythingSaved())) return;
+      // Every item as the screen shows it: the database refuses the send unless it holds exactly this.
+      const expected = quote.items.map((item) => {
+        const values = valuesFromDraft(latest.current[item.shortageId] ?? draftOf(item)).values;
+        return { shortageId: item.shortageId, unitPrice: values?.unitPrice ?? null, minimumQuantity: values?.minimumQuantity ?? null };
+      });
+      await submitQuote(quote.id, expected);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function back() {
+    if (!editable || (await autosave.flush())) {
+      onBack();
+      return;
+    }
+    toast({ title: RECORD_UPDATE_ERROR, description: QUOTE_LEAVE_UNSAVED, variant: 'destructive' });
+  }
+
+  const cellStates = quote.items.map((item) => states[item.shortageId] ?? SAVED_STATE);
+  const retrying = cellStates.filter((state) => state.status === 'retrying').length;
+  const unsaved = cellStates.filter((state) => state.status === 'waiting' || state.status === 'saving' || state.status === 'retrying').length;
+  const overall: OverallState = cellStates.some((state) => state.status === 'invalid')
     ? 'invalid'
-    : stateValues.includes('error')
-      ? 'error'
-      : stateValues.includes('saving') || stateValues.includes('pending')
+    : retrying > 0
+      ? 'retrying'
+      : unsaved > 0
         ? 'saving'
-        : stateValues.includes('saved')
-          ? 'saved'
-          : 'idle';
+        : cellStates.some((state) => state.status === 'refused')
+          ? 'refused'
+          : Object.keys(states).length > 0
+            ? 'saved'
+            : 'idle';
+  // Counted from the database's answers, so 'X de Y item(ns) têm preço' is what submit_quote will find.
   const priced = quote.items.filter((item) => {
+    const price = stored[item.shortageId]?.unitPrice;
+    return price !== null && price !== undefined;
+  });
+  const total = priced.reduce((sum, item) => sum + lineTotal(item.requestedQuantity, stored[item.shortageId]?.unitPrice ?? 0), 0);
+  const shownPriced = quote.items.some((item) => {
     const price = parseBrl(drafts[item.shortageId]?.unitPrice ?? '');
     return price !== null && !Number.isNaN(price);
   });
-  const total = priced.reduce((sum, item) => sum + lineTotal(item.requestedQuantity, parseBrl(drafts[item.shortageId]?.unitPrice ?? '') ?? 0), 0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualized = quote.items.length > VIRTUALIZE_OVER;
@@ -160,17 +176,18 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
         item={item}
         draft={draft}
         errors={errors[item.shortageId] ?? {}}
-        state={states[item.shortageId] ?? 'idle'}
+        state={states[item.shortageId] ?? SAVED_STATE}
         disabled={!editable}
         onChange={(patch) => change(item.shortageId, patch)}
         onEnter={() => focusNextPrice(index)}
+        onRetry={() => autosave.retryNow()}
       />
     );
   }
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-      <Button variant="ghost" className="w-fit" onClick={() => void flush().then(onBack)}>
+      <Button variant="ghost" className="w-fit" onClick={() => void back()}>
         <ArrowLeft aria-hidden="true" /> Voltar às cotações
       </Button>
       <header className="flex flex-wrap items-start justify-between gap-4 rounded-xl border bg-card p-5 shadow-sm">
@@ -182,13 +199,13 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
           <p className="text-sm text-muted-foreground">
             {quote.supplierName} · criada por {quote.createdByName} em {formatDateTime(quote.createdAt)}
           </p>
-          <p className="text-sm">
-            {formatNumber(priced.length)} de {formatNumber(quote.items.length)} item(ns) com preço · total estimado{' '}
+          <p className="text-sm" data-testid="quote-priced-count">
+            {formatNumber(priced.length)} de {formatNumber(quote.items.length)} item(ns) com preço salvo · total estimado{' '}
             <strong className="tabular-nums">{formatCurrency(Math.round(total * 100) / 100)}</strong>
           </p>
         </div>
         <div className="flex flex-col items-end gap-2">
-          <SaveIndicator state={overall} />
+          <SaveIndicator state={overall} unsaved={unsaved} />
           {editable ? (
             <div className="flex gap-2">
               <AlertDialog>
@@ -210,7 +227,7 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
               </AlertDialog>
               <AlertDialog>
                 <AlertDialogTrigger asChild>
-                  <Button disabled={priced.length === 0 || overall === 'invalid'}>
+                  <Button disabled={(!shownPriced && priced.length === 0) || overall === 'invalid' || sending}>
                     <Send aria-hidden="true" /> Enviar cotação
                   </Button>
                 </AlertDialogTrigger>
@@ -221,9 +238,15 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
                       {formatNumber(priced.length)} de {formatNumber(quote.items.length)} item(ns) têm preço. Depois de enviada, a cotação não pode mais ser alterada.
                     </AlertDialogDescription>
                   </AlertDialogHeader>
+                  {unsaved > 0 ? (
+                    <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+                      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                      {formatNumber(unsaved)} item(ns) ainda não foram salvos: a cotação só será enviada depois que forem salvos.
+                    </p>
+                  ) : null}
                   <AlertDialogFooter>
                     <AlertDialogCancel>Revisar</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => void flush().then((saved) => (saved ? submitQuote(quote.id) : false))}>Enviar</AlertDialogAction>
+                    <AlertDialogAction onClick={() => void send()}>Enviar</AlertDialogAction>
                   </AlertDialogFooter>
                 </AlertDialogContent>
               </AlertDialog>
@@ -267,10 +290,9 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
   );
 }
 
-function SaveIndicator({ state }: { state: SaveState }) {
-  const content: Record<SaveState, React.ReactNode> = {
+function SaveIndicator({ state, unsaved }: { state: OverallState; unsaved: number }) {
+  const content: Record<OverallState, ReactNode> = {
     idle: null,
-    pending: null,
     saving: (
       <>
         <CloudUpload aria-hidden="true" className="size-4" /> Salvando...
@@ -281,7 +303,12 @@ function SaveIndicator({ state }: { state: SaveState }) {
         <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> Todas as alterações foram salvas
       </>
     ),
-    error: (
+    retrying: (
+      <>
+        <CloudOff aria-hidden="true" className="size-4 text-destructive" /> {formatNumber(unsaved)} alteração(ões) não salva(s): nova tentativa automática
+      </>
+    ),
+    refused: (
       <>
         <AlertCircle aria-hidden="true" className="size-4 text-destructive" /> Não foi possível salvar alguns itens
       </>
@@ -294,7 +321,7 @@ function SaveIndicator({ state }: { state: SaveState }) {
   };
   return (
     <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-muted-foreground">
-      {content[state === 'pending' ? 'saving' : state]}
+      {content[state]}
     </p>
   );
 }
@@ -303,10 +330,11 @@ interface QuoteItemRowProps {
   item: QuoteItem;
   draft: QuoteItemDraft;
   errors: QuoteItemDraftErrors;
-  state: SaveState;
+  state: CellSaveState;
   disabled: boolean;
   onChange: (patch: Partial<QuoteItemDraft>) => void;
   onEnter: () => void;
+  onRetry: () => void;
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -329,11 +357,12 @@ function Captioned({ caption, children }: { caption: string; children: ReactNode
   );
 }
 
-function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter }: QuoteItemRowProps) {
+function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter, onRetry }: QuoteItemRowProps) {
   const id = item.shortageId;
   const price = parseBrl(draft.unitPrice);
+  const failing = state.status === 'retrying' || (state.error !== null && (state.status === 'waiting' || state.status === 'saving'));
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" data-save-status={state.status}>
       <div className="grid items-start gap-3 md:grid-cols-[minmax(0,1fr)_9rem_7rem_auto]">
         <div className="min-w-0">
           <p className="truncate font-medium">{item.productName}</p>
@@ -356,7 +385,7 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
             aria-label={`Preço unitário de ${item.productName}`}
             aria-invalid={errors.unitPrice ? true : undefined}
             aria-describedby={errors.unitPrice ? `price-${id}-error` : undefined}
-            className="text-right tabular-nums"
+            className={cn('text-right tabular-nums', failing && 'border-amber-500')}
             onChange={(e) => onChange({ unitPrice: e.target.value })}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
@@ -476,7 +505,31 @@ function QuoteItemRow({ item, draft, errors, state, disabled, onChange, onEnter 
           </Captioned>
         </div>
       ) : null}
-      <span className={cn('sr-only', state === 'error' && 'not-sr-only text-xs text-destructive')}>{state === 'error' ? 'Não foi possível salvar este item.' : ''}</span>
+      <CellSaveNote state={state} failing={failing} onRetry={onRetry} />
     </div>
   );
+}
+
+/** Under an item: pending, failing (with the reason and a retry) or refused (showing what the database holds). */
+function CellSaveNote({ state, failing, onRetry }: { state: CellSaveState; failing: boolean; onRetry: () => void }) {
+  if (failing)
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-xs text-amber-800 dark:text-amber-200" data-testid="cell-save-pending">
+        <CloudOff aria-hidden="true" className="size-3.5" />
+        Não salvo: {state.error} {state.status === 'retrying' ? 'Nova tentativa automática em instantes.' : 'Salvando novamente...'}
+        {state.status === 'retrying' ? (
+          <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onRetry}>
+            Tentar agora
+          </Button>
+        ) : null}
+      </p>
+    );
+  if (state.status === 'refused')
+    return (
+      <p className="flex items-center gap-2 text-xs text-destructive">
+        <AlertCircle aria-hidden="true" className="size-3.5" /> Não salvo: {state.error} Os valores exibidos são os que estão salvos.
+      </p>
+    );
+  if (state.status === 'waiting' || state.status === 'saving') return <p className="text-xs text-muted-foreground">Salvando...</p>;
+  return null;
 }

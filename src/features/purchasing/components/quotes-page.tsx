@@ -1,14 +1,17 @@
-import { FileText, Inbox } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, FileText, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { useMySupplier } from '@/features/purchasing/api/get-my-supplier';
+import { useBatchExists } from '@/features/purchasing/api/get-batch-exists';
 import { useOpenBatches } from '@/features/purchasing/api/get-open-batches';
 import { useQuotes } from '@/features/purchasing/quote-context';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
+import { QUOTE_BATCH_REMOVED, QUOTE_REMOVED } from '@/features/purchasing/messages';
+import type { Quote } from '@/features/purchasing/types';
 
 /** /cotacoes: batches awaiting this supplier's answer, its quotes, and the quote editor (?cotacao={id}). */
 export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; onOpenQuote: (quoteId: string | null) => void }) {
@@ -20,8 +23,13 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
   const isRepresentative = supplierId !== null;
 
   const current = quoteId ? quotes.find((q) => q.id === quoteId) : undefined;
+  // The quote open on screen, remembered so that its disappearance (batch or quote deleted, live) can be explained.
+  const [seen, setSeen] = useState<Quote | null>(null);
+  if (current && seen !== current) setSeen(current);
+  const vanished = quoteId !== null && !current && !isLoading && !isError && seen?.id === quoteId ? seen : null;
   if (quoteId && !current && isLoading) return <Skeleton className="mx-auto h-64 w-full max-w-6xl" aria-hidden="true" />;
   if (quoteId && current) return <QuoteEditor key={current.id} quote={current} canEdit={current.supplierId === supplierId} onBack={() => onOpenQuote(null)} />;
+  if (vanished) return <VanishedQuote quote={vanished} onBack={() => onOpenQuote(null)} />;
 
   const myQuoteByBatch = new Map(quotes.filter((q) => q.supplierId === supplierId).map((q) => [q.batchId, q]));
 
@@ -142,6 +150,28 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
           )}
         </div>
       </section>
+    </div>
+  );
+}
+
+/**
+ * The quote the representative had open is gone (live): the buyer deleted its batch (and with it every quote), or
+ * the quote itself was deleted. Says which, instead of silently showing the list.
+ */
+function VanishedQuote({ quote, onBack }: { quote: Quote; onBack: () => void }) {
+  const exists = useBatchExists(quote.batchId);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-card p-5 shadow-sm">
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+        <div className="grid gap-1">
+          <p className="font-medium">{exists.data === false ? `O lote ${quote.batchName} foi excluído` : exists.data ? 'Cotação excluída' : 'Esta cotação não existe mais'}</p>
+          <p className="text-sm text-muted-foreground">{exists.data === false ? QUOTE_BATCH_REMOVED : exists.data ? QUOTE_REMOVED : 'Verificando o que aconteceu com o lote...'}</p>
+        </div>
+      </div>
+      <Button variant="outline" className="w-fit" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" /> Voltar às cotações
+      </Button>
     </div>
   );
 }
