@@ -346,6 +346,7 @@ export type Database = {
       }
       import_runs: {
         Row: {
+          content_hash: string | null
           created_at: string
           created_by: string
           file_name: string
@@ -357,6 +358,7 @@ export type Database = {
           unit_id: string | null
         }
         Insert: {
+          content_hash?: string | null
           created_at?: string
           created_by?: string
           file_name: string
@@ -368,6 +370,7 @@ export type Database = {
           unit_id?: string | null
         }
         Update: {
+          content_hash?: string | null
           created_at?: string
           created_by?: string
           file_name?: string
@@ -1186,6 +1189,7 @@ export type Database = {
           id: string
           observation: string | null
           product_id: string
+          request_id: string | null
           requested_quantity: number
           status: string
           unit_id: string
@@ -1200,6 +1204,7 @@ export type Database = {
           id?: string
           observation?: string | null
           product_id: string
+          request_id?: string | null
           requested_quantity: number
           status?: string
           unit_id: string
@@ -1214,6 +1219,7 @@ export type Database = {
           id?: string
           observation?: string | null
           product_id?: string
+          request_id?: string | null
           requested_quantity?: number
           status?: string
           unit_id?: string
@@ -1430,6 +1436,7 @@ export type Database = {
       add_shortages_to_batch: {
         Args: {
           p_batch_id: string
+          p_request_id?: string
           p_shortage_ids: string[]
         }
         Returns: Json
@@ -1493,6 +1500,7 @@ export type Database = {
       assign_shortage_to_batch: {
         Args: {
           batch_id: string
+          request_id?: string
           shortage_id: string
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
@@ -1541,6 +1549,7 @@ export type Database = {
       create_quote_batch: {
         Args: {
           p_name?: string
+          p_request_id?: string
           p_shortage_ids: string[]
           p_unit_id: string
         }
@@ -1753,6 +1762,7 @@ export type Database = {
         Args: {
           p_dry_run?: boolean
           p_file_name: string
+          p_request_id?: string
           p_rows: Json
         }
         Returns: Json
@@ -1761,6 +1771,7 @@ export type Database = {
         Args: {
           p_dry_run?: boolean
           p_file_name: string
+          p_request_id?: string
           p_rows: Json
           p_unit_id?: string
         }
@@ -1902,6 +1913,7 @@ export type Database = {
       set_batch_status: {
         Args: {
           p_batch_id: string
+          p_request_id?: string
           p_status: string
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
