@@ -38,16 +38,17 @@ describe('EditShortageDialog', () => {
     db.row = shortageFixture('s1', { requested_quantity: 5 });
     const client = renderDialog();
     await waitFor(() => expect(client.getQueryData(['shortages', 'detail', 's1'])).toBeDefined());
-    const quantity = screen.getByLabelText('Quantidade solicitada');
-    expect(quantity).toBeEnabled();
+    const quantityField = () => screen.getByLabelText<HTMLInputElement>('Quantidade solicitada');
+    const quantity = quantityField();
+    expect(quantity.disabled).toBe(false);
     fireEvent.change(quantity, { target: { value: '9' } });
 
     // A buyer adds it to a batch: the live update refetches the row.
     db.row = shortageFixture('s1', { requested_quantity: 5, status: 'LOTE_CRIADO', batch_id: 'b1' });
     await act(() => client.invalidateQueries({ queryKey: ['shortages'] }));
-    await waitFor(() => expect(screen.getByLabelText('Quantidade solicitada')).toBeDisabled());
-    expect(screen.getByLabelText('Quantidade solicitada')).toHaveValue('5');
-    expect(screen.getByText('Esta falta está em um lote de cotação e não pode ser alterada.')).toBeVisible();
+    await waitFor(() => expect(quantityField().disabled).toBe(true));
+    expect(quantityField().value).toBe('5');
+    expect(screen.getByText('Esta falta está em um lote de cotação e não pode ser alterada.').id).toBe(quantityField().getAttribute('aria-describedby'));
 
     fireEvent.change(screen.getByLabelText('Quantidade disponível'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
