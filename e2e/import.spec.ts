@@ -73,3 +73,56 @@ test('an .xlsx upload is read in a worker; one with a formula is refused with th
   await expect(page.getByText('1 linha(s)', { exact: false })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Pré-visualização' })).toContainText('7896004100371');
 });
+
+/** A one-row shortage file nobody imported yet (its observation is unique), as setInputFiles takes it. */
+function uniqueFile(name: string) {
+  const csv = `Código de Barras;Quantidade;Observação\n7896004100371;3;${name}-${Date.now()}\n`;
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+}
+
+test('a double click on Importar imports once: one request, one run, one success toast', async ({ page }) => {
+  const file = uniqueFile('duplo-clique.csv');
+  const imports: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/import_shortages') && request.postDataJSON()?.p_dry_run === false) imports.push(request.postDataJSON());
+  });
+  await page.goto('/historico-importacoes');
+  await page.getByLabel('Arquivo (.csv ou .xlsx)').setInputFiles(file);
+  await expect(page.getByText('1 linha(s), 1 válida(s)')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Importar' }).dblclick();
+  await expect(page.getByRole('status').filter({ hasText: 'Resultado da importação' })).toContainText('1 linha(s) no arquivo: 1 importada(s), 0 rejeitada(s)');
+  await expect(page.getByText('Importação concluída')).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Histórico de importações' }).getByRole('row', { name: /duplo-clique\.csv/ })).toHaveCount(1);
+  expect(imports).toHaveLength(1);
+  expect(imports[0]).toMatchObject({ p_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+  // The same file again within ten minutes: the preview names the earlier run and importing is refused.
+  await page.getByLabel('Arquivo (.csv ou .xlsx)').setInputFiles(file);
+  await expect(page.getByRole('alert').filter({ hasText: 'Este arquivo já foi importado em' })).toContainText('por Bruno Balconista (arquivo duplo-clique.csv)');
+  await expect(page.getByRole('button', { name: 'Importar' })).toBeDisabled();
+});
+
+test('an import whose answer is lost is not imported again: the screen says the file was imported and by whom', async ({ page }) => {
+  const file = uniqueFile('resposta-perdida.csv');
+  let lose = true;
+  // The request reaches the database (which imports), but the browser never gets the answer.
+  await page.route('**/rest/v1/rpc/import_shortages', async (route) => {
+    if (lose && route.request().postDataJSON()?.p_dry_run === false) {
+      lose = false;
+      await route.fetch();
+      await route.abort('failed');
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto('/historico-importacoes');
+  await page.getByLabel('Arquivo (.csv ou .xlsx)').setInputFiles(file);
+  await expect(page.getByText('1 linha(s), 1 válida(s)')).toBeVisible();
+  await page.getByRole('button', { name: 'Importar' }).click();
+
+  await expect(page.getByText('Erro ao importar arquivo')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Este arquivo já foi importado em' })).toContainText('por Bruno Balconista (arquivo resposta-perdida.csv)');
+  await expect(page.getByRole('button', { name: 'Importar' })).toBeDisabled();
+  await expect(page.getByRole('table', { name: 'Histórico de importações' }).getByRole('row', { name: /resposta-perdida\.csv/ })).toHaveCount(1);
+});

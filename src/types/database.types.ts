@@ -359,6 +359,7 @@ export type Database = {
       }
       import_runs: {
         Row: {
+          content_hash: string | null
           created_at: string
           created_by: string
           file_name: string
@@ -370,6 +371,7 @@ export type Database = {
           unit_id: string | null
         }
         Insert: {
+          content_hash?: string | null
           created_at?: string
           created_by?: string
           file_name: string
@@ -381,6 +383,7 @@ export type Database = {
           unit_id?: string | null
         }
         Update: {
+          content_hash?: string | null
           created_at?: string
           created_by?: string
           file_name?: string
@@ -1214,6 +1217,7 @@ export type Database = {
           id: string
           observation: string | null
           product_id: string
+          request_id: string | null
           requested_quantity: number
           status: string
           unit_id: string
@@ -1228,6 +1232,7 @@ export type Database = {
           id?: string
           observation?: string | null
           product_id: string
+          request_id?: string | null
           requested_quantity: number
           status?: string
           unit_id: string
@@ -1242,6 +1247,7 @@ export type Database = {
           id?: string
           observation?: string | null
           product_id?: string
+          request_id?: string | null
           requested_quantity?: number
           status?: string
           unit_id?: string
@@ -1458,6 +1464,7 @@ export type Database = {
       add_shortages_to_batch: {
         Args: {
           p_batch_id: string
+          p_request_id?: string
           p_shortage_ids: string[]
         }
         Returns: Json
@@ -1521,6 +1528,7 @@ export type Database = {
       assign_shortage_to_batch: {
         Args: {
           batch_id: string
+          request_id?: string
           shortage_id: string
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
@@ -1569,6 +1577,7 @@ export type Database = {
       create_quote_batch: {
         Args: {
           p_name?: string
+          p_request_id?: string
           p_shortage_ids: string[]
           p_unit_id: string
         }
@@ -1784,6 +1793,7 @@ export type Database = {
         Args: {
           p_dry_run?: boolean
           p_file_name: string
+          p_request_id?: string
           p_rows: Json
         }
         Returns: Json
@@ -1792,6 +1802,7 @@ export type Database = {
         Args: {
           p_dry_run?: boolean
           p_file_name: string
+          p_request_id?: string
           p_rows: Json
           p_unit_id?: string
         }
@@ -1934,6 +1945,7 @@ export type Database = {
       set_batch_status: {
         Args: {
           p_batch_id: string
+          p_request_id?: string
           p_status: string
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]

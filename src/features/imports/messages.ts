@@ -1,5 +1,5 @@
 /** The import screen's Portuguese messages and database-error mapping. */
-import { databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
+import { codeOf, databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
 
 export const IMPORT_DONE = 'Importação concluída';
 export const IMPORT_ERROR = 'Erro ao importar arquivo';
@@ -12,4 +12,9 @@ export function importSummary(accepted: number, rejected: number): string {
 /** The import RPCs raise their refusals in Portuguese (unit, permission, size); anything else maps generically. */
 export function importErrorMessage(error: unknown): string {
   return databaseOwnMessage(error) ?? databaseErrorMessage(error);
+}
+
+/** The database's refusal of rows already imported for the unit in the last ten minutes (its message names that run). */
+export function isRepeatedImport(error: unknown): boolean {
+  return codeOf(error) === 'P0001' && typeof error === 'object' && error !== null && 'hint' in error && error.hint === 'Arquivo já importado';
 }

@@ -303,6 +303,8 @@ const PLANS: Record<string, TablePlan> = {
         (a) => ({ kind: 'products', file_name: `${tag}-de-outro.csv`, created_by: otherUserId, unit_id: a.unitId }),
         // An administrator imports for any unit; nobody else records a run in another unit.
         (a, w) => (a.isAdmin ? null : { kind: 'shortages', file_name: `${tag}-outra-unidade.csv`, created_by: a.userId, unit_id: w.unitIds.find((u) => u !== a.unitId) }),
+        // The content hash is the import RPCs' record: a run forged with one would block a colleague's real import.
+        (a) => ({ kind: 'products', file_name: `${tag}-hash.csv`, created_by: a.userId, unit_id: a.unitId, content_hash: 'f'.repeat(64) }),
       ],
       cleanup: () => `delete from public.import_runs where file_name like '${tag}%'`,
     },
@@ -546,6 +548,11 @@ beforeAll(async () => {
     `insert into public.import_runs (kind, file_name, created_by, unit_id, rows_total)
      values ('products', '${tag}-semente.csv', '${otherUserId}', null, 0) returning id`,
   );
+  // A request that account made: its result must never reach anyone else sending the same id.
+  await db.query(
+    `insert into private.request_log (user_id, request_id, action, result) values ($1, $2, 'add_shortages_to_batch', $3)`,
+    [otherUserId, FOREIGN_REQUEST_ID, { added: 0, total: 0, errors: [], name: REQUEST_MARKER, observation: REQUEST_MARKER, leak: REQUEST_MARKER }],
+  );
   world = await loadWorld();
   const stranger = await userClient(backend, email, DEMO_PASSWORD);
 
@@ -564,6 +571,7 @@ afterAll(async () => {
   // Forged inserts are refused; if a guard is missing the test fails, and this removes what got in.
   for (const plan of Object.values(PLANS)) if (plan.insert?.cleanup) await db.query(plan.insert.cleanup()).catch(() => undefined);
   await db.query(`delete from public.import_runs where file_name like '${tag}%'`);
+  await db.query('delete from private.request_log where request_id = $1', [FOREIGN_REQUEST_ID]);
   if (otherUserId) await serviceClient(backend).auth.admin.deleteUser(otherUserId);
   await db.end();
 });
@@ -751,16 +759,41 @@ const otherUnit = (a: Actor, w: World): string => w.unitIds.find((u) => u !== a.
 
 const ANON_RPCS = ['list_unit_names', 'get_shipment_for_signature', 'sign_shipment'];
 
+/**
+ * A request id the account without a role already used, kept in private.request_log with a marker result (as a
+ * batch name, a shortage observation and a plain key, so every RPC's replay would show it). Anyone else sending that
+ * id gets a call of its own, never that result.
+ */
+const FOREIGN_REQUEST_ID = randomUUID();
+const REQUEST_MARKER = `${tag}-resultado-de-outro`;
+const notForeignResult = (r: RpcResult): true | string =>
+  JSON.stringify(r.data ?? null).includes(REQUEST_MARKER) ? `returned another user's result: ${JSON.stringify(r.data).slice(0, 120)}` : true;
+/** The call again with another user's request id (the owner itself excluded: its own result is its to get). */
+const withForeignRequest = (a: Actor, args: Record<string, unknown>, name = 'p_request_id'): RpcAttempt[] =>
+  when(a.userId !== otherUserId, [{ args: { ...args, [name]: FOREIGN_REQUEST_ID }, expect: notForeignResult }]);
+
 const RPC_PLANS: Record<string, RpcPlan> = {
   // Purchasing actions: only buyers act; everyone else is refused whatever the ids.
-  add_shortages_to_batch: (a, w) => when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', () => true), p_shortage_ids: [] }, expect: refused }]),
-  assign_shortage_to_batch: (a, w) =>
-    when(!a.isBuyer, [{ args: { shortage_id: '00000000-0000-4000-8000-000000000001', batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
-  create_quote_batch: (a, w) => when(!a.isBuyer, [{ args: { p_unit_id: otherUnit(a, w), p_shortage_ids: [], p_name: `${tag} lote` }, expect: refused }]),
+  // Each create RPC with a request id is also called with another user's id: nothing of that user's result comes back.
+  add_shortages_to_batch: (a, w) => [
+    ...when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', () => true), p_shortage_ids: [] }, expect: refused }]),
+    ...withForeignRequest(a, { p_batch_id: pick(w, 'batches', () => true), p_shortage_ids: [] }),
+  ],
+  assign_shortage_to_batch: (a, w) => [
+    ...when(!a.isBuyer, [{ args: { shortage_id: '00000000-0000-4000-8000-000000000001', batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
+    ...withForeignRequest(a, { shortage_id: '00000000-0000-4000-8000-000000000001', batch_id: pick(w, 'batches', () => true) }, 'request_id'),
+  ],
+  create_quote_batch: (a, w) => [
+    ...when(!a.isBuyer, [{ args: { p_unit_id: otherUnit(a, w), p_shortage_ids: [], p_name: `${tag} lote` }, expect: refused }]),
+    ...withForeignRequest(a, { p_unit_id: otherUnit(a, w), p_shortage_ids: [], p_name: `${tag} lote` }),
+  ],
   delete_quote_batch: (a, w) => when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
   remove_shortage_from_batch: (a, w) =>
     when(!a.isBuyer, [{ args: { p_shortage_id: '00000000-0000-4000-8000-000000000001', p_batch_id: pick(w, 'batches', () => true) }, expect: refused }]),
-  set_batch_status: (a, w) => when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_status: 'FECHADO' }, expect: refused }]),
+  set_batch_status: (a, w) => [
+    ...when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_status: 'FECHADO' }, expect: refused }]),
+    ...withForeignRequest(a, { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_status: 'FECHADO' }),
+  ],
   update_batch_quantities: (a, w) =>
     when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'ABERTO') ?? pick(w, 'batches', () => true), p_requested_quantity: 999 }, expect: refused }]),
   generate_purchase_orders: (a, w) =>
@@ -819,9 +852,15 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   get_shortage_dependencies: (a) =>
     when(!a.isAdmin && !a.isBuyer, [{ args: { p_shortage_ids: foreignShortages(a) }, expect: emptyOrRefused }]),
   // Imports: only the permission holders, and shortages only into one's own unit.
-  import_products: (a) => when(!a.perms.has('MANAGE_PRODUCTS'), [{ args: { p_file_name: `${tag}.csv`, p_rows: [], p_dry_run: true }, expect: refused }]),
-  import_shortages: (a, w) =>
-    when(!a.isAdmin, [{ args: { p_file_name: `${tag}.csv`, p_rows: [{ codigo: '7891000000001', quantidade: 1 }], p_unit_id: otherUnit(a, w), p_dry_run: true }, expect: refused }]),
+  // With another user's request id, an empty file: refused for everyone, never that user's summary.
+  import_products: (a) => [
+    ...when(!a.perms.has('MANAGE_PRODUCTS'), [{ args: { p_file_name: `${tag}.csv`, p_rows: [], p_dry_run: true }, expect: refused }]),
+    ...withForeignRequest(a, { p_file_name: `${tag}.csv`, p_rows: [] }),
+  ],
+  import_shortages: (a, w) => [
+    ...when(!a.isAdmin, [{ args: { p_file_name: `${tag}.csv`, p_rows: [{ codigo: '7891000000001', quantidade: 1 }], p_unit_id: otherUnit(a, w), p_dry_run: true }, expect: refused }]),
+    ...withForeignRequest(a, { p_file_name: `${tag}.csv`, p_rows: [] }),
+  ],
   // People: e-mails only to user managers and to oneself.
   list_basic_users: (a) => [
     {

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
+import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
 import { IMPORT_DONE, IMPORT_ERROR, importErrorMessage, importSummary } from '@/features/imports/messages';
 import { supabase } from '@/lib/supabase';
 import { importKeys, importMutations } from '@/features/imports/api/keys';
@@ -25,15 +26,23 @@ export interface ImportRowsInput {
   records: ImportRecord[];
 }
 
+export interface ImportRequest extends ImportRowsInput {
+  /** The client's id for this import: a repeated call with it (a retry, a second click) returns the first summary. */
+  requestId: string;
+}
+
 /**
  * One transaction on the server: valid rows inserted, the run and its rejected rows recorded. With `dryRun`
- * the database validates every row the same way (products, barcodes, duplicates) and writes nothing.
+ * the database validates every row the same way (products, barcodes, duplicates) and writes nothing. The same rows
+ * imported for the unit in the last ten minutes are refused, naming that run (isRepeatedImport).
  */
-export async function importRows({ kind, fileName, records }: ImportRowsInput, dryRun = false, signal?: AbortSignal): Promise<ImportSummary> {
-  let call =
-    kind === 'shortages'
-      ? supabase.rpc('import_shortages', { p_file_name: fileName, p_rows: records, p_dry_run: dryRun })
-      : supabase.rpc('import_products', { p_file_name: fileName, p_rows: records, p_dry_run: dryRun });
+export async function importRows(
+  { kind, fileName, records, requestId }: ImportRowsInput & { requestId?: string },
+  dryRun = false,
+  signal?: AbortSignal,
+): Promise<ImportSummary> {
+  const args = { p_file_name: fileName, p_rows: records, p_dry_run: dryRun, ...(requestId ? { p_request_id: requestId } : {}) };
+  let call = kind === 'shortages' ? supabase.rpc('import_shortages', args) : supabase.rpc('import_products', args);
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
@@ -66,9 +75,9 @@ export function useImportPreview(input: ImportPreviewInput, enabled: boolean) {
 
 export function useImportRows() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationKey: importMutations.importRows,
-    mutationFn: (input: ImportRowsInput) => importRows(input),
+    mutationFn: (input: ImportRequest) => importRows(input),
     onSuccess: (summary) =>
       toast({
         title: IMPORT_DONE,

@@ -8,13 +8,14 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useRequestIds } from '@/hooks/use-request-id';
 import { formatNumber } from '@/lib/dates';
 import { useImportPreview, useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
 import { ImportHistory } from '@/features/imports/components/import-history';
 import { applyMapping, detectMapping, IMPORT_FIELDS, validateRecords, type ColumnMapping, type ImportKind } from '@/features/imports/mapping';
 import { parseImportFile, type ParsedSheet } from '@/features/imports/parse';
 import { rowVerdicts, verdictCounts } from '@/features/imports/preview';
-import { importErrorMessage } from '@/features/imports/messages';
+import { importErrorMessage, isRepeatedImport } from '@/features/imports/messages';
 
 const NOT_MAPPED = 'none';
 const PREVIEW_LIMIT = 200;
@@ -38,6 +39,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
   const [parseError, setParseError] = useState<string | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const importRows = useImportRows();
+  const requests = useRequestIds();
 
   const records = useMemo(() => (sheet ? applyMapping(kind, sheet.rows, mapping) : []), [sheet, kind, mapping]);
   const rowErrors = useMemo(() => validateRecords(kind, records), [kind, records]);
@@ -51,6 +53,8 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
   const verdicts = useMemo(() => rowVerdicts(rowErrors, preview.data), [rowErrors, preview.data]);
   const counts = verdictCounts(verdicts);
   const validating = preview.isFetching || (checksRows && !mappingSettled);
+  // The same rows were imported for the unit a few minutes ago: the database names that run, and importing is refused.
+  const alreadyImported = preview.isError && isRepeatedImport(preview.error);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -78,11 +82,14 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
 
   const submit = () => {
     if (!fileName || records.length === 0) return;
-    // Every row goes to the server (which re-validates and records the rejected ones in the history).
+    // Every row goes to the server (which re-validates and records the rejected ones in the history). The request id
+    // stays the same for this file and mapping until it succeeds, so a retry after a lost answer imports nothing twice.
+    const requestId = requests.idFor(JSON.stringify([kind, fileName, fileLoad, mapping]));
     importRows.mutate(
-      { kind, fileName, records },
+      { kind, fileName, records, requestId },
       {
         onSuccess: (result) => {
+          requests.done();
           setSummary(result);
           setSheet(null);
         },
@@ -206,7 +213,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
                   </>
                 )}
               </p>
-              <Button onClick={submit} disabled={importRows.isPending || validating || records.length === 0 || needsUnit}>
+              <Button onClick={submit} disabled={importRows.isPending || validating || alreadyImported || records.length === 0 || needsUnit}>
                 <Upload aria-hidden="true" />
                 Importar
               </Button>
@@ -214,7 +221,11 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
             <p className="text-xs text-muted-foreground">
               As linhas com erro não são importadas e ficam registradas no histórico para download. Linhas com aviso são importadas.
             </p>
-            {preview.isError ? (
+            {alreadyImported ? (
+              <p role="alert" className="text-sm text-destructive">
+                {importErrorMessage(preview.error)}
+              </p>
+            ) : preview.isError ? (
               <p role="alert" className="text-sm text-destructive">
                 Não foi possível validar as linhas no banco de dados ({importErrorMessage(preview.error)}). A importação ainda valida cada linha.
               </p>

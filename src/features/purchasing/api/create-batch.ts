@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
+import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
 import { BATCH_CREATE_ERROR, BATCH_CREATE_FALLBACK, BATCH_CREATED, BATCH_CREATE_NONE_ASSIGNED, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
@@ -10,7 +11,8 @@ export const createBatchSchema = z.object({
   shortageIds: z.array(z.string()).check(z.minLength(1, 'Selecione ao menos um item para criar o lote.')),
   name: z.nullable(z.string().check(z.maxLength(120, 'O nome do lote deve ter no máximo 120 caracteres.'))),
 });
-export type CreateBatchInput = z.infer<typeof createBatchSchema>;
+/** The batch to create, and the client's id for this creation (a retry with it returns the batch already created). */
+export type CreateBatchInput = z.infer<typeof createBatchSchema> & { requestId?: string };
 
 /** create_quote_batch: an ABERTO batch holding the given pending shortages; returns the new batch id. */
 export async function createBatch(input: CreateBatchInput): Promise<string> {
@@ -21,6 +23,7 @@ export async function createBatch(input: CreateBatchInput): Promise<string> {
     p_unit_id: values.unitId as string,
     p_shortage_ids: values.shortageIds,
     ...(name ? { p_name: name } : {}),
+    ...(input.requestId ? { p_request_id: input.requestId } : {}),
   });
   if (error) throw error;
   return data.id;
@@ -50,7 +53,7 @@ export function createBatchErrorDescription(error: unknown): string {
 
 export function useCreateBatch() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationKey: purchasingMutations.createBatch,
     mutationFn: createBatch,
     onSuccess: () => toast({ title: BATCH_CREATED }),

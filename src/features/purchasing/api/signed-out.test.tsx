@@ -28,7 +28,7 @@ describe('purchasing writes without a session', () => {
   it('sending a batch to quotation: "Erro de autenticação. Por favor, faça login novamente."', async () => {
     const { result } = renderHook(() => ({ send: useSendBatch(), toasts: useToast().toasts }), { wrapper });
     await act(async () => {
-      await result.current.send.mutateAsync('00000000-0000-4000-8000-000000000001').catch(() => undefined);
+      await result.current.send.mutateAsync({ batchId: '00000000-0000-4000-8000-000000000001' }).catch(() => undefined);
     });
     await waitFor(() =>
       expect(result.current.toasts[0]).toMatchObject({

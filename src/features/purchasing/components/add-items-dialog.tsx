@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useAddBatchItems } from '@/features/purchasing/api/add-batch-items';
+import { useRequestIds } from '@/hooks/use-request-id';
 import { usePendingShortages } from '@/features/purchasing/api/get-pending-shortages';
 import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
 
@@ -12,6 +13,7 @@ export function AddItemsDialog({ batchId }: { batchId: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const pending = usePendingShortages(open);
   const add = useAddBatchItems();
+  const requests = useRequestIds();
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -42,19 +44,21 @@ export function AddItemsDialog({ batchId }: { batchId: string }) {
           </Button>
           <Button
             disabled={selected.size === 0 || add.isPending}
-            onClick={() =>
+            onClick={() => {
+              const shortageIds = [...selected].sort();
               add.mutate(
-                { batchId, shortageIds: [...selected] },
+                { batchId, shortageIds, requestId: requests.idFor(JSON.stringify([batchId, shortageIds])) },
                 {
                   onSuccess: (result) => {
+                    requests.done();
                     if (result.added > 0) {
                       setSelected(new Set());
                       setOpen(false);
                     }
                   },
                 },
-              )
-            }
+              );
+            }}
           >
             Adicionar {selected.size > 0 ? `(${selected.size})` : ''}
           </Button>

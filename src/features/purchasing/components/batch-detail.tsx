@@ -21,6 +21,7 @@ import { useBatch } from '@/features/purchasing/api/get-batch';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useRemoveBatchItem } from '@/features/purchasing/api/remove-batch-item';
 import { useSendBatch } from '@/features/purchasing/api/send-batch';
+import { useRequestIds } from '@/hooks/use-request-id';
 import { AddItemsDialog } from '@/features/purchasing/components/add-items-dialog';
 import { BatchQuantityForm } from '@/features/purchasing/components/batch-quantity-form';
 import { ComparisonGrid } from '@/features/purchasing/components/comparison-grid';
@@ -48,6 +49,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
   useBatchComparison(batchId, tab === 'comparativo');
   useErrorToast(batch.isError, BATCH_LOAD_ERROR, batch.error);
   const send = useSendBatch();
+  const sendRequests = useRequestIds();
   const remove = useRemoveBatchItem();
   const del = useDeleteBatch();
   const [removingId, setRemovingId] = useState<string | null>(null);
@@ -96,7 +98,10 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
         </div>
         <div className="flex flex-wrap gap-2">
           {data.status === 'ABERTO' ? (
-            <Button onClick={() => send.mutate(data.id)} disabled={send.isPending}>
+            <Button
+              onClick={() => send.mutate({ batchId: data.id, requestId: sendRequests.idFor(data.id) }, { onSuccess: sendRequests.done })}
+              disabled={send.isPending}
+            >
               <Send aria-hidden="true" /> Enviar para cotação
             </Button>
           ) : null}

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateBatch } from '@/features/purchasing/api/create-batch';
+import { useRequestIds } from '@/hooks/use-request-id';
 import { usePendingShortages } from '@/features/purchasing/api/get-pending-shortages';
 import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
 import { createBatchFormSchema, type CreateBatchFormValues } from '@/features/purchasing/schemas';
@@ -18,6 +19,7 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
   const [open, setOpen] = useState(false);
   const pending = usePendingShortages(open);
   const create = useCreateBatch();
+  const requests = useRequestIds();
   const form = useForm({ resolver: zodResolver(createBatchFormSchema), defaultValues: EMPTY });
   const selectionError = form.formState.errors.shortageIds?.message;
 
@@ -26,10 +28,12 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
     const chosen = new Set(shortageIds);
     const units = new Set((pending.data ?? []).filter((s) => chosen.has(s.id)).map((s) => s.unitId));
     const unitId = units.size === 1 ? ([...units][0] ?? null) : null;
+    const input = { unitId, shortageIds: [...shortageIds].sort(), name: name || null };
     create.mutate(
-      { unitId, shortageIds, name: name || null },
+      { ...input, requestId: requests.idFor(JSON.stringify(input)) },
       {
         onSuccess: (batchId) => {
+          requests.done();
           setOpen(false);
           form.reset(EMPTY);
           onCreated(batchId);

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { shortageQueryOptions } from '@/features/shortages/api/get-shortages';
 import { useUpdateShortage } from '@/features/shortages/api/update-shortage';
 import { shortageFormSchema, toShortageWrite } from '@/features/shortages/schemas';
 import { canEditProductAndQuantity, frozenQuantityMessage } from '@/features/shortages/status-rules';
@@ -40,7 +43,11 @@ function EditForm({
   onClose: () => void;
 }) {
   const update = useUpdateShortage();
-  const frozen = !canEditProductAndQuantity(shortage);
+  // The row as the database holds it now: the live shortage updates (src/lib/realtime.ts) refetch it, so a shortage
+  // a buyer puts into a batch while this dialog is open locks its quantity at once.
+  const live = useQuery(shortageQueryOptions(shortage.id));
+  const current = live.data ?? shortage;
+  const frozen = !canEditProductAndQuantity(current);
   const form = useForm({
     resolver: zodResolver(shortageFormSchema),
     defaultValues: {
@@ -52,10 +59,18 @@ function EditForm({
     },
   });
   const { errors } = form.formState;
+  const { setValue } = form;
 
-  // The dialog stays open on failure (the toast says why), so the values stay as typed.
+  // Once locked, the field shows the stored quantity (what was typed there can no longer be saved).
+  useEffect(() => {
+    if (frozen) setValue('requestedQuantity', String(current.requested_quantity), { shouldValidate: true });
+  }, [frozen, current.requested_quantity, setValue]);
+
+  // The dialog stays open on failure (the toast says why), so the values stay as typed. A locked quantity is not
+  // sent, so the fields that stay editable (available quantity, group, observation) are still saved.
   const submit = form.handleSubmit((values) => {
-    const { product_id: _productId, ...write } = toShortageWrite(values);
+    const { product_id: _productId, requested_quantity: requestedQuantity, ...editable } = toShortageWrite(values);
+    const write = frozen ? editable : { ...editable, requested_quantity: requestedQuantity };
     update.mutate({ id: shortage.id, values: write }, { onSuccess: onClose });
   });
 
@@ -67,7 +82,7 @@ function EditForm({
           inputMode="numeric"
           autoFocus={!frozen}
           disabled={frozen}
-          {...(frozen ? { hint: frozenQuantityMessage(shortage) } : {})}
+          {...(frozen ? { hint: frozenQuantityMessage(current) } : {})}
           error={errors.requestedQuantity?.message}
           {...form.register('requestedQuantity')}
         />

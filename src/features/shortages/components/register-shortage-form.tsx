@@ -19,6 +19,7 @@ import { toast } from '@/components/ui/use-toast';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
 import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
 import { useCreateShortage } from '@/features/shortages/api/create-shortage';
+import { useRequestIds } from '@/hooks/use-request-id';
 import { findOpenShortage, type OpenShortage } from '@/features/shortages/api/find-open-shortage';
 import { findProductByBarcode } from '@/features/shortages/api/find-products';
 import { ProductCombobox } from '@/features/shortages/components/product-combobox';
@@ -36,6 +37,7 @@ interface RegisterShortageFormProps {
 /** Registers a shortage: scan/type a barcode (Enter finds it and moves to the quantity) or search by name. */
 export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterShortageFormProps) {
   const createShortage = useCreateShortage();
+  const requests = useRequestIds();
   const barcodeRef = useRef<HTMLInputElement>(null);
   const [barcode, setBarcode] = useState('');
   const [barcodeMessage, setBarcodeMessage] = useState<string | null>(null);
@@ -93,7 +95,16 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
   };
 
   const save = (write: ShortageWrite) => {
-    createShortage.mutate({ ...write, unit_id: user.unitId, created_by: user.id }, { onSuccess: reset });
+    const input = { ...write, unit_id: user.unitId, created_by: user.id };
+    createShortage.mutate(
+      { ...input, request_id: requests.idFor(JSON.stringify(input)) },
+      {
+        onSuccess: () => {
+          requests.done();
+          reset();
+        },
+      },
+    );
   };
 
   // Valid values first warn about an open shortage of the same product in the unit (the spec's duplicate check).
