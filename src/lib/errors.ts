@@ -4,6 +4,8 @@
  * feature keeps its own messages and its database-error mapping in its messages.ts.
  */
 
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
+
 export const GENERIC_ERROR_MESSAGE = 'Ocorreu um erro inesperado. Por favor, tente novamente.';
 
 /** The message of any thrown value (Error, PostgREST or auth error object, string). */
@@ -44,6 +46,7 @@ export function databaseOwnMessage(error: unknown, codes: readonly string[] = ['
 
 /** PostgREST / PostgreSQL error codes → Portuguese (spec §8 keeps the screen-specific titles in the features). */
 export function databaseErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   switch (codeOf(error)) {
     case '42501':
       return 'Você não tem permissão para realizar esta operação.';

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { OfflineBanner } from '@/components/layouts/offline-banner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 
-/** Top of every route: sends the user to /login whenever a signed-in session ends (expiry, 401, logout). */
+/** Top of every route: the offline banner, and /login whenever a signed-in session ends (expiry, 401, logout). */
 export function RootRoute() {
   const { status } = useAuth();
   const navigate = useNavigate();
@@ -14,5 +15,10 @@ export function RootRoute() {
     previous.current = status;
   }, [status, navigate]);
 
-  return <Outlet />;
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+    </>
+  );
 }

@@ -1,13 +1,17 @@
 import { AlertOctagon } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 /** Any unhandled routing error (spec §8). */
 export function RouteErrorFallback() {
   const error = useRouteError();
+  // A page's code that could not be downloaded (the connection dropped) is said as such.
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : error instanceof Error
+    : isNetworkError(error)
+      ? NETWORK_ERROR_MESSAGE
+      : error instanceof Error
       ? error.message
       : String(error);
   return (

@@ -1,5 +1,6 @@
 /** The auth feature's Portuguese messages (spec §5 "Login", §4 session, §8). */
 import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const LOGIN_ERROR_TITLE = 'Erro ao fazer login';
 export const LOGIN_INVALID_CREDENTIALS = 'Email ou senha incorretos. Por favor, verifique suas credenciais.';
@@ -25,6 +26,7 @@ export function loginErrorToast(error: unknown): { title: string; description: s
 
 /** Spec §5: 'Invalid login' → wrong credentials; 'rate limit' → too many attempts; else the error's own text. */
 export function loginErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const message = messageOf(error);
   const code = codeOf(error);
   if (message.includes('Invalid login') || code === 'invalid_credentials') return LOGIN_INVALID_CREDENTIALS;
@@ -64,6 +66,7 @@ export function weakPasswordMessage(error: unknown): string {
 
 /** Auth errors other than sign-in (sign-up, reset, password change), in Portuguese. */
 export function authErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const code = codeOf(error);
   const message = messageOf(error);
   switch (code) {

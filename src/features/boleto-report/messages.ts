@@ -1,5 +1,6 @@
 /** The Portuguese messages of /relatorio-boletos (the feature owns them). */
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, isAuthenticationError } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const boletoReportMessages = {
   subtitle: 'Contas a pagar: o que vence, o que está em atraso e o que foi pago no período (horário de Brasília).',
@@ -20,6 +21,7 @@ export const boletoReportMessages = {
 
 /** The database's own Portuguese refusal ("Sem permissão para o relatório de boletos"…), or a generic message. */
 export function boletoReportErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const own = databaseOwnMessage(error);
   if (own) return own;
   if (isAuthenticationError(error)) return boletoReportMessages.sessionExpired;

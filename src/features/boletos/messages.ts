@@ -1,5 +1,6 @@
 /** Portuguese messages of /boletos (the feature owns them). */
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 // --- Entry (code field, form, warnings, attachments) ---------------------------------------------
 export const boletoEntryMessages = {
@@ -30,7 +31,7 @@ export const boletoEntryMessages = {
   warningsDescription: 'Encontramos boletos que podem ser o mesmo ou sinais de fraude:',
   warningsQuestion: 'Salve apenas se tiver certeza de que este boleto é legítimo e ainda não foi lançado.',
   confirmAnyway: 'Salvar mesmo assim',
-  offline: 'Sem conexão com o servidor: nada foi salvo. Verifique a internet e tente de novo; o que foi digitado continua no formulário.',
+  offline: NETWORK_ERROR_MESSAGE,
   notFound: 'Boleto não encontrado ou sem permissão para alterá-lo.',
   forbidden: 'Você não tem permissão para lançar boletos nesta unidade.',
   missingReference: 'A unidade ou o fornecedor escolhido não existe mais. Atualize a página e escolha novamente.',
@@ -47,17 +48,13 @@ const BOLETO_CONSTRAINT_MESSAGES: Readonly<Record<string, string>> = {
   boletos_text_limits: 'Beneficiário até 160 caracteres, documento até 60 e observações até 1000.',
 };
 
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(messageOf(error));
-}
-
 /**
  * A refusal of the entry's writes and checks as the user reads it: a lost connection, the
  * database's own Portuguese message (trigger, check_boleto_warnings), a check constraint by name,
  * a permission refusal, or the generic message.
  */
 export function boletoEntryErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return boletoEntryMessages.offline;
+  if (isNetworkError(error)) return boletoEntryMessages.offline;
   const own = databaseOwnMessage(error);
   if (own) return own;
   const code = codeOf(error);
@@ -71,7 +68,7 @@ export function boletoEntryErrorMessage(error: unknown): string {
 
 /** Why an attachment upload failed, to complete 'o anexo não foi enviado: …' (lower case, no final period). */
 export function attachmentErrorReason(error: unknown): string {
-  if (isNetworkFailure(error)) return 'sem conexão com o servidor';
+  if (isNetworkError(error)) return 'sem conexão com o servidor';
   const message = messageOf(error);
   if (/row-level security|unauthorized|access denied|permission/i.test(message)) return 'sem permissão para anexar arquivos a este boleto';
   if (/maximum allowed size|too large|exceeded/i.test(message)) return 'o arquivo passa de 10 MB';

@@ -1,5 +1,6 @@
 /** The catalogue's Portuguese messages and database-error mapping (spec §5, §8). */
 import { codeOf, constraintOf, databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos';
 export const CATEGORIES_LOAD_ERROR = 'Erro ao carregar grupos';
@@ -11,6 +12,7 @@ export const PRODUCT_DELETE_REFUSED_DETAIL =
 
 /** Details for product and category writes: the database's own Portuguese checks, duplicates, FKs. */
 export function catalogErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const code = codeOf(error);
   const text = constraintOf(error);
   if (code === '23505') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthenticationError } from '@/lib/errors';
 import { purchasingErrorMessage, QUOTE_DUPLICATE } from '@/features/purchasing/messages';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 describe('purchasingErrorMessage', () => {
   it('maps the one-quote-per-supplier constraint to the spec message', () => {
@@ -16,7 +17,9 @@ describe('purchasingErrorMessage', () => {
   });
 
   it('falls back to the screen text for unknown failures, and explains permission errors', () => {
-    expect(purchasingErrorMessage(new Error('Failed to fetch'), 'Falha ao excluir o lote.')).toBe('Falha ao excluir o lote.');
+    expect(purchasingErrorMessage(new Error('Unexpected end of JSON input'), 'Falha ao excluir o lote.')).toBe('Falha ao excluir o lote.');
+    // A lost connection is said as such (src/lib/network.ts), never as the screen's generic failure.
+    expect(purchasingErrorMessage(new TypeError('Failed to fetch'), 'Falha ao excluir o lote.')).toBe(NETWORK_ERROR_MESSAGE);
     expect(purchasingErrorMessage({ code: '42501', message: 'permission denied' }, 'x')).toBe('Você não tem permissão para realizar esta operação.');
   });
 
@@ -47,7 +50,7 @@ describe('purchasing toasts of refused or failed writes', () => {
 
   it('any other removal failure is "Erro ao remover item" with the spec fallback; PostgREST hints are not titles', async () => {
     const { removeBatchItemErrorToast } = await import('@/features/purchasing/api/remove-batch-item');
-    expect(removeBatchItemErrorToast(new TypeError('Failed to fetch'))).toEqual({
+    expect(removeBatchItemErrorToast(new Error('Unexpected end of JSON input'))).toEqual({
       title: 'Erro ao remover item',
       description: 'Falha ao remover o item do lote.',
       variant: 'destructive',
@@ -66,7 +69,8 @@ describe('purchasing toasts of refused or failed writes', () => {
     expect(deleteQuoteErrorToast({ code: 'PT404', message: 'Cotação não encontrada' }).description).toBe('Cotação não encontrada');
     const network = deleteQuoteErrorToast({ code: '', message: 'TypeError: Failed to fetch', details: '', hint: '' });
     expect(network.title).toBe('Erro ao excluir cotação');
-    expect(network.description).toBe('Ocorreu um erro inesperado. Por favor, tente novamente.');
+    expect(network.description).toBe(NETWORK_ERROR_MESSAGE);
+    expect(deleteQuoteErrorToast({ code: 'XX000', message: '' }).description).toBe('Ocorreu um erro inesperado. Por favor, tente novamente.');
   });
 
   it('the database\'s own duplicate-quote message is kept as it is', () => {

@@ -1,5 +1,6 @@
 /** The purchasing feature's Portuguese messages and database-error mapping (spec §5, §8). */
 import { codeOf, databaseErrorMessage, detailsOf, messageOf } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const BATCHES_LOAD_ERROR = 'Erro ao carregar dados';
 export const BATCH_LOAD_ERROR = 'Erro ao carregar lote';
@@ -90,6 +91,7 @@ export function quoteWriteErrorMessage(error: unknown, fallback: string): string
  * the one-quote-per-supplier constraint maps to its message; anything else falls back to the screen's own text.
  */
 export function purchasingErrorMessage(error: unknown, fallback: string): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === '23505' && (message === QUOTE_DUPLICATE || `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key'))) return QUOTE_DUPLICATE;

@@ -1,5 +1,6 @@
 /** Portuguese messages of /assinatura-remessas (the feature owns them). */
-import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
+import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 /** The chain's name on the printed receipt (the app's name, as the logo shows it). */
 export const CHAIN_NAME = 'Farmácia';
@@ -74,10 +75,6 @@ export const signatureMessages = {
   settingsLoadError: 'Erro ao carregar a validade dos links',
 } as const;
 
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(messageOf(error));
-}
-
 /**
  * A refusal as the user reads it: the database's own Portuguese message ('A remessa precisa estar
  * despachada…', 'Não há link ativo para esta remessa', 'Remessa não encontrada ou sem permissão'),
@@ -86,7 +83,7 @@ function isNetworkFailure(error: unknown): boolean {
 export function signatureErrorMessage(error: unknown): string {
   const own = databaseOwnMessage(error);
   if (own) return own;
-  if (isNetworkFailure(error)) return 'Sem conexão com o servidor. Verifique a internet e tente novamente.';
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   if (codeOf(error) === '42501') return 'Você não tem permissão para realizar esta operação.';
   return GENERIC_ERROR_MESSAGE;
 }

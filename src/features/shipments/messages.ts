@@ -1,6 +1,7 @@
 /** Portuguese messages of the shipment screens (the feature owns them). */
-import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, isAuthenticationError, messageOf } from '@/lib/errors';
+import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, isAuthenticationError } from '@/lib/errors';
 import { formatShipmentNumber } from '@/features/shipments/logic';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const shipmentMessages = {
   // List
@@ -40,12 +41,8 @@ export const shipmentMessages = {
   transferTitle: 'Unidades sem falta recente deste produto',
   transferNone: 'Nenhuma outra unidade sem falta recente deste produto',
   transferError: 'Erro ao buscar unidades',
-  offline: 'Sem conexão com o servidor: nada foi salvo. Verifique a internet e tente de novo; o que foi digitado continua no formulário.',
+  offline: NETWORK_ERROR_MESSAGE,
 } as const;
-
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(messageOf(error));
-}
 
 /**
  * A refusal as the user reads it: the database's own Portuguese message (save_shipment,
@@ -53,7 +50,7 @@ function isNetworkFailure(error: unknown): boolean {
  * the generic message.
  */
 export function shipmentErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return shipmentMessages.offline;
+  if (isNetworkError(error)) return shipmentMessages.offline;
   const own = databaseOwnMessage(error);
   if (own) return own;
   if (isAuthenticationError(error)) return 'Sua sessão expirou. Faça login novamente.';

@@ -2,6 +2,7 @@
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { codeOf, databaseErrorMessage, databaseOwnMessage, messageOf } from '@/lib/errors';
 import { STATUS_LABELS, type ShortageStatus } from '@/features/shortages/types';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 interface ExistingShortage {
   requested_quantity: number;
@@ -62,6 +63,7 @@ export function bulkDeleteSummary(deleted: number, notDeleted: number): { title:
 
 /** Details for shortage writes and import RPC failures (their messages are Portuguese from the database). */
 export function shortageErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === '23503' && message.includes('lote')) return message;

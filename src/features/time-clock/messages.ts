@@ -1,10 +1,12 @@
 /** The Portuguese messages of the time clock (spec §8 LGPD message included). */
-import { databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
+import { databaseOwnMessage, GENERIC_ERROR_MESSAGE } from '@/lib/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const NO_ACTIVE_TERM = 'Nenhuma versão ativa do termo LGPD encontrada';
 export const COMPUTER_NOT_AUTHORIZED = 'Este computador não está autorizado para registrar ponto.';
 export const PUNCH_ERROR = 'Ponto não registrado';
-export const PUNCH_OFFLINE = 'Sem conexão com o servidor: o ponto NÃO foi registrado. Verifique a internet e tente de novo.';
+/** The shared connection message, and what it means here: the mark was not taken (the employee must punch again). */
+export const PUNCH_OFFLINE = `${NETWORK_ERROR_MESSAGE} O ponto NÃO foi registrado.`;
 export const CONSENT_ERROR = 'Não foi possível registrar sua decisão sobre o termo';
 export const COMPUTERS_LOAD_ERROR = 'Erro ao carregar os computadores autorizados';
 /** A punch at a unit the employee is not assigned to: stored (Portaria 671 never refuses a mark) and flagged. */
@@ -14,6 +16,6 @@ export const NO_PUNCH_ACCESS = 'Seu perfil não tem acesso ao ponto eletrônico.
 
 /** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */
 export function timeClockErrorMessage(error: unknown): string {
-  if (error instanceof TypeError || /failed to fetch|fetch failed|networkerror|load failed/i.test(messageOf(error))) return PUNCH_OFFLINE;
+  if (isNetworkError(error)) return PUNCH_OFFLINE;
   return databaseOwnMessage(error) ?? GENERIC_ERROR_MESSAGE;
 }

@@ -1,6 +1,7 @@
 /** The Portuguese messages of /usuarios (the §8 generic record messages come from @/lib/errors). */
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
 import { AdminUsersError } from '@/features/users/errors';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const USERS_LOAD_ERROR = 'Erro ao carregar usuários';
 export const CATALOG_LOAD_ERROR = 'Erro ao carregar perfis, permissões e unidades';
@@ -13,6 +14,7 @@ export const USER_INVITED = 'Convite enviado por email';
 
 /** What the admin-users function said (its body's `error`), or the database's own Portuguese refusal. */
 export function usersErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   if (error instanceof AdminUsersError) return error.message;
   if (codeOf(error) === '23505') return messageOf(error) || 'Registro duplicado';
   return databaseOwnMessage(error) ?? GENERIC_ERROR_MESSAGE;

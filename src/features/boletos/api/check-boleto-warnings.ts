@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys } from '@/features/boletos/api/keys';
 import { readWarnings, type BoletoWarnings } from '@/features/boletos/entry-logic';
+import { lookupSignal } from '@/lib/network';
 
 export interface BoletoWarningsInput {
   barcode: string;
@@ -28,7 +29,7 @@ export async function checkBoletoWarnings(input: BoletoWarningsInput, signal?: A
     p_due_date: input.dueDate,
     ...(input.excludeId ? { p_exclude_id: input.excludeId } : {}),
   });
-  if (signal) call = call.abortSignal(signal);
+  call = call.abortSignal(lookupSignal(signal));
   const { data, error } = await call;
   if (error) throw error;
   return readWarnings(data);
@@ -39,7 +40,7 @@ export function useCheckBoletoWarnings() {
   const queryClient = useQueryClient();
   return useCallback(
     (input: BoletoWarningsInput) =>
-      queryClient.fetchQuery({ queryKey: boletoKeys.warnings(input), queryFn: ({ signal }) => checkBoletoWarnings(input, signal), staleTime: 0, gcTime: 0 }),
+      queryClient.fetchQuery({ queryKey: boletoKeys.warnings(input), queryFn: ({ signal }) => checkBoletoWarnings(input, signal), staleTime: 0, gcTime: 0, retry: false }),
     [queryClient],
   );
 }

@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { formatCurrency, toAppDateString } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import type { DecodedBoleto } from '@/features/boletos/code';
@@ -89,7 +90,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
     notes: `${id}-notes`,
   };
   const form = useForm({ resolver: zodResolver(boletoFormSchema), defaultValues });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const [code, payee, dueDate, notes, attachment] = useWatch({ control: form.control, name: ['code', 'payee', 'dueDate', 'notes', 'attachment'] });
   const status = useMemo(() => codeStatus(code), [code]);
   const decoded = status.state === 'valid' ? status.value : null;
@@ -490,6 +491,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
       </div>
 
       <EntryWarningsDialog items={confirmation?.items ?? null} onCancel={() => setConfirmation(null)} onConfirm={confirmSave} />
+      <UnsavedChangesGuard when={isDirty || busy} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRequestIds } from '@/hooks/use-request-id';
 import { formatNumber } from '@/lib/dates';
@@ -319,6 +320,8 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
         </h2>
         <ImportHistory />
       </section>
+      {/* A loaded sheet not yet imported is work the user would lose. */}
+      <UnsavedChangesGuard when={sheet !== null || importRows.isPending} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { supabase } from '@/lib/supabase';
 import { shipmentKeys } from '@/features/shipments/api/keys';
 import { nameSearchPatterns } from '@/features/shipments/logic';
 import type { ProductOption } from '@/features/shipments/types';
+import { lookupSignal } from '@/lib/network';
 
 const LIMIT = 20;
 
@@ -16,7 +17,7 @@ export async function searchProducts(term: string, signal?: AbortSignal): Promis
   let query = supabase.from('products').select('id, name, barcode').order('name').limit(LIMIT);
   if (/^\d+$/.test(trimmed)) query = query.like('barcode', `${trimmed}%`);
   else for (const pattern of nameSearchPatterns(trimmed)) query = query.filter('name', 'imatch', pattern);
-  if (signal) query = query.abortSignal(signal);
+  query = query.abortSignal(lookupSignal(signal));
   const { data, error } = await query;
   if (error) throw error;
   return data;
@@ -28,6 +29,8 @@ export function productSearchQueryOptions(term: string) {
     queryFn: ({ signal }) => searchProducts(term, signal),
     enabled: term.trim().length >= 2,
     staleTime: 60_000,
+    // A lookup gives up after LOOKUP_TIMEOUT_MS and says so; retrying would double the wait.
+    retry: false,
   });
 }
 

@@ -2,22 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeftRight, Combine, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ComponentProps } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, useBlocker } from 'react-router-dom';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { formatNumber, toAppDateString } from '@/lib/dates';
 import { cn } from '@/lib/utils';
@@ -76,13 +68,6 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
 
   // ---- leaving with unsaved changes ---------------------------------------------------------------
   const guard = isDirty && saved === null;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => guard && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!guard) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [guard]);
   useEffect(() => {
     if (saved) onSaved(saved);
   }, [saved, onSaved]);
@@ -339,20 +324,7 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
         </Button>
       </div>
 
-      <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{shipmentMessages.unsavedTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{shipmentMessages.unsavedDescription}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Continuar editando</AlertDialogCancel>
-            <Button variant="destructive" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
-              Descartar e sair
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <UnsavedChangesGuard when={guard} title={shipmentMessages.unsavedTitle} description={shipmentMessages.unsavedDescription} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
 import type { ShortageProduct } from '@/features/shortages/types';
 import type { Tables } from '@/types/database.types';
+import { lookupSignal } from '@/lib/network';
 
 const SELECT = 'id, name, barcode, description, product_categories(category_id)';
 /** A row selected with SELECT, typed from the generated database types. */
@@ -17,7 +18,7 @@ function toProduct(row: ProductRow): ShortageProduct {
 /** The product with exactly this barcode, or null. */
 export async function findProductByBarcode(barcode: string, signal?: AbortSignal): Promise<ShortageProduct | null> {
   let query = supabase.from('products').select(SELECT).eq('barcode', barcode).limit(1);
-  if (signal) query = query.abortSignal(signal);
+  query = query.abortSignal(lookupSignal(signal));
   const { data, error } = await query;
   if (error) throw error;
   const row = data[0];
@@ -35,7 +36,7 @@ export async function searchProducts(term: string, signal?: AbortSignal): Promis
   if (trimmed.length < 2) return [];
   let query = supabase.from('products').select(SELECT).order('name').limit(20);
   query = /^\d+$/.test(trimmed) ? query.like('barcode', `${trimmed}%`) : query.ilike('name', likePattern(trimmed));
-  if (signal) query = query.abortSignal(signal);
+  query = query.abortSignal(lookupSignal(signal));
   const { data, error } = await query;
   if (error) throw error;
   return data.map(toProduct);
@@ -47,6 +48,8 @@ export function productSearchQueryOptions(term: string) {
     queryFn: ({ signal }) => searchProducts(term, signal),
     enabled: term.trim().length >= 2,
     staleTime: 60_000,
+    // A lookup gives up after LOOKUP_TIMEOUT_MS and says so; retrying would double the wait.
+    retry: false,
   });
 }
 

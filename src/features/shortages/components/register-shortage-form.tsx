@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
 import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
 import { useCreateShortage } from '@/features/shortages/api/create-shortage';
@@ -44,7 +45,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
   const [looking, setLooking] = useState(false);
   const [product, setProduct] = useState<ShortageProduct | null>(null);
   const form = useForm({ resolver: zodResolver(shortageFormSchema), defaultValues: EMPTY_SHORTAGE_FORM });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const [checking, setChecking] = useState(false);
   const [duplicate, setDuplicate] = useState<{ open: OpenShortage[]; write: ShortageWrite } | null>(null);
 
@@ -232,6 +233,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <UnsavedChangesGuard when={isDirty || product !== null || createShortage.isPending} />
     </form>
   );
 }
