@@ -32,8 +32,12 @@ function textOf(error: unknown): string {
   return `${message} ${details}`;
 }
 
-/** True when the error means the request did not get an answer from the server (see the module comment). */
-export function isNetworkError(error: unknown): boolean {
+/**
+ * True when the error means the request did not get an answer from the server (see the module comment). With
+ * supabase-js' `status`: 0 (fetch rejected), 408, or a gateway's 502/503/504 (the server restarting) count too.
+ */
+export function isNetworkError(error: unknown, status?: number): boolean {
+  if (status === 0 || status === 408 || status === 502 || status === 503 || status === 504) return true;
   if (!error) return false;
   if (NETWORK_ERROR_NAMES.has(nameOf(error))) return true;
   // A TypeError of our own code (a bug) is not a connection failure: only fetch's wording is.

@@ -43,11 +43,6 @@ export const QUOTE_DELETE_NOT_IN_PROGRESS = 'Apenas cotações em andamento pode
 export const QUOTE_NOT_FOUND = 'Cotação não encontrada';
 export const QUOTES_LOAD_ERROR = 'Erro ao carregar cotações';
 
-/**
- * A request that never got the server's answer (no internet although the browser says online, a server restart, a
- * gateway error). Issue 22 moves this text to a shared src/lib helper; until then purchasing keeps its own copy.
- */
-export const NETWORK_ERROR = 'Sem conexão com o servidor. Verifique a internet e tente novamente.';
 /** Why a quote item could not be saved (the database refused it: the row is no longer editable). */
 export const QUOTE_BATCH_REMOVED = 'O lote desta cotação foi excluído pelo comprador. Os preços desta cotação não podem mais ser salvos.';
 export const QUOTE_REMOVED = 'Esta cotação foi excluída. Volte às cotações e abra o lote novamente.';
@@ -61,30 +56,6 @@ export function quoteUnsavedMessage(count: number): string {
 }
 export const QUOTE_INVALID_ITEMS = 'A cotação não foi enviada: corrija os campos destacados antes de enviar.';
 export const QUOTE_LEAVE_UNSAVED = 'Ainda há alterações não salvas nesta cotação. Aguarde o salvamento antes de sair.';
-
-/**
- * A failure that is the connection's, not the database's answer: fetch rejected (supabase-js reports status 0, no
- * code, 'TypeError: Failed to fetch'), a timeout, or a gateway/5xx answer without a PostgreSQL code.
- */
-export function isNetworkFailure(error: unknown, status?: number): boolean {
-  if (status === 0 || status === 408 || status === 502 || status === 503 || status === 504) return true;
-  if (error instanceof TypeError) return true;
-  if (!error || typeof error !== 'object') return false;
-  const name = 'name' in error && typeof error.name === 'string' ? error.name : '';
-  if (name === 'AbortError' || name === 'TimeoutError') return true;
-  const code = codeOf(error) ?? '';
-  if (code !== '') return false;
-  if (status !== undefined && status >= 500) return true;
-  return /Failed to fetch|NetworkError|Load failed|fetch failed|network|ECONNREFUSED|ECONNRESET/i.test(messageOf(error));
-}
-
-/**
- * Details for the quote and award writes of issue 22 (send, winners): a connection failure is said as such, never
- * as the screen's generic text; anything else as purchasingErrorMessage.
- */
-export function quoteWriteErrorMessage(error: unknown, fallback: string): string {
-  return isNetworkFailure(error) ? NETWORK_ERROR : purchasingErrorMessage(error, fallback);
-}
 
 /**
  * Details for purchasing writes: the RPCs raise the spec's Portuguese texts (P0001, PT404), which are shown as they are;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { quoteWriteErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage } from '@/features/purchasing/messages';
 import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
@@ -40,7 +40,7 @@ export function useSelectWinners() {
     mutationFn: selectWinners,
     onSuccess: () => toast({ title: RECORD_UPDATED }),
     onError: (error) =>
-      toast({ title: RECORD_UPDATE_ERROR, description: quoteWriteErrorMessage(error, error instanceof Error ? error.message : RECORD_UPDATE_ERROR), variant: 'destructive' }),
+      toast({ title: RECORD_UPDATE_ERROR, description: purchasingErrorMessage(error, error instanceof Error ? error.message : RECORD_UPDATE_ERROR), variant: 'destructive' }),
     onSettled: (_data, _error, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { quoteWriteErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage } from '@/features/purchasing/messages';
 import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
@@ -35,7 +35,7 @@ export function useSubmitQuote() {
   return useMutation({
     mutationFn: submitQuote,
     onSuccess: () => toast({ title: RECORD_UPDATED, description: 'Cotação enviada ao comprador.' }),
-    onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: quoteWriteErrorMessage(error, RECORD_UPDATE_ERROR), variant: 'destructive' }),
+    onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: purchasingErrorMessage(error, RECORD_UPDATE_ERROR), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.quotes() }),

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
-  isNetworkFailure,
-  NETWORK_ERROR,
   purchasingErrorMessage,
   QUOTE_ALREADY_DECIDED,
   QUOTE_ALREADY_SENT,
@@ -15,6 +13,7 @@ import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import type { Quote, QuoteItemValues } from '@/features/purchasing/types';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 const optionalText = z.nullable(z.string().check(z.maxLength(200, 'Use no máximo 200 caracteres.')));
 
@@ -103,15 +102,15 @@ export type QuoteItemSaveOutcome =
   | { ok: false; network: true; message: string }
   | { ok: false; network: false; message: string; stored: QuoteItemValues | null };
 
-const NOT_DELIVERED = { ok: false, network: true, message: NETWORK_ERROR } as const;
+const NOT_DELIVERED = { ok: false, network: true, message: NETWORK_ERROR_MESSAGE } as const;
 
 /** Why an update of the quote's items matched no row (RLS lets a representative edit only an open quote). */
 async function whyNotEditable(quoteId: string, batchId: string): Promise<string | null> {
   const quote = await supabase.from('quotes').select('status, quote_batches(status)').eq('id', quoteId).maybeSingle();
-  if (quote.error) return isNetworkFailure(quote.error, quote.status) ? null : QUOTE_EDIT_FORBIDDEN;
+  if (quote.error) return isNetworkError(quote.error, quote.status) ? null : QUOTE_EDIT_FORBIDDEN;
   if (!quote.data) {
     const batch = await supabase.from('quote_batches').select('id').eq('id', batchId).maybeSingle();
-    if (batch.error) return isNetworkFailure(batch.error, batch.status) ? null : QUOTE_REMOVED;
+    if (batch.error) return isNetworkError(batch.error, batch.status) ? null : QUOTE_REMOVED;
     return batch.data ? QUOTE_REMOVED : QUOTE_BATCH_REMOVED;
   }
   if (quote.data.status === 'ENVIADA') return QUOTE_ALREADY_SENT;
@@ -130,7 +129,7 @@ export async function saveQuoteItem({ quoteId, batchId, shortageId, values }: Up
     ? await supabase.from('quote_items').update(columnsOf(parsed.data)).eq('quote_id', quoteId).eq('shortage_id', shortageId).select(STORED_COLUMNS).maybeSingle()
     : null;
   if (update && !update.error && update.data) return { ok: true, stored: valuesOf(update.data) };
-  if (update?.error && isNetworkFailure(update.error, update.status)) return NOT_DELIVERED;
+  if (update?.error && isNetworkError(update.error, update.status)) return NOT_DELIVERED;
 
   // Refused: say why, and read what the database holds for the item.
   const message = update?.error
@@ -140,7 +139,7 @@ export async function saveQuoteItem({ quoteId, batchId, shortageId, values }: Up
       : (parsed.error?.issues[0]?.message ?? 'Verifique os dados informados.');
   if (message === null) return NOT_DELIVERED;
   const stored = await supabase.from('quote_items').select(STORED_COLUMNS).eq('quote_id', quoteId).eq('shortage_id', shortageId).maybeSingle();
-  if (stored.error) return isNetworkFailure(stored.error, stored.status) ? NOT_DELIVERED : { ok: false, network: false, message, stored: null };
+  if (stored.error) return isNetworkError(stored.error, stored.status) ? NOT_DELIVERED : { ok: false, network: false, message, stored: null };
   return { ok: false, network: false, message, stored: stored.data ? valuesOf(stored.data) : null };
 }
 

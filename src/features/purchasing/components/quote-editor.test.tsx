@@ -4,7 +4,8 @@ import { toast } from '@/components/ui/use-toast';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
 import type { QuoteItemSaveOutcome } from '@/features/purchasing/api/update-quote-item';
-import { NETWORK_ERROR, QUOTE_BATCH_REMOVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
+import { QUOTE_BATCH_REMOVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
+import { NETWORK_ERROR_MESSAGE as NETWORK_ERROR } from '@/lib/network';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
