@@ -10,6 +10,16 @@ import { createUnauthorizedAwareFetch } from '@/lib/unauthorized-fetch';
 type UnauthorizedListener = (url: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
+const forbiddenListeners = new Set<UnauthorizedListener>();
+
+/** Subscribes to 403 answers from REST or functions; returns the unsubscribe function. */
+export function onForbidden(listener: UnauthorizedListener): () => void {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
+}
+
 /** Subscribes to 401 answers from REST or functions; returns the unsubscribe function. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
@@ -21,9 +31,16 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 export const supabase = createClient<Database>(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   global: {
-    fetch: createUnauthorizedAwareFetch(env.VITE_SUPABASE_URL, (url) => {
-      for (const listener of unauthorizedListeners) listener(url);
-    }),
+    fetch: createUnauthorizedAwareFetch(
+      env.VITE_SUPABASE_URL,
+      (url) => {
+        for (const listener of unauthorizedListeners) listener(url);
+      },
+      undefined,
+      (url) => {
+        for (const listener of forbiddenListeners) listener(url);
+      },
+    ),
   },
 });
 

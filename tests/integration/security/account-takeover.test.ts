@@ -289,7 +289,8 @@ describe('a disabled account with its still-valid token', () => {
     // Before the ban it manages users.
     expect(unwrap(await client.rpc('caller_has_permission', { p_permission: 'MANAGE_USERS' }))).toBe(true);
     expect((unwrap(await client.rpc('admin_list_users', { p_limit: 1 })) as unknown[]).length).toBe(1);
-    expect(unwrap(await service.auth.admin.updateUserById(banned.id, { ban_duration: '24h' })).user?.banned_until).toBeTruthy();
+    const ban = await service.auth.admin.updateUserById(banned.id, { ban_duration: '24h' });
+    expect(ban.data.user?.banned_until).toBeTruthy();
     const employeeBefore = await stateOf(employee.id);
 
     for (const table of ['audit_log', 'shortages', 'products', 'boletos', 'shipments', 'pontos'] as const) {
