@@ -253,7 +253,8 @@ const PLANS: Record<string, TablePlan> = {
     read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES'),
     remove: (r, a, w) => canManageUserAccess(r.user_id, a, w),
     insert: {
-      may: (a) => a.isAdmin,
+      // A user manager grants another non-admin user a permission it holds itself.
+      may: (a) => canManageUserAccess(otherUserId, a, world) && a.perms.has('MANAGE_USERS'),
       row: () => ({ user_id: otherUserId, permission_id: MANAGE_USERS_PERMISSION }),
       cleanup: () => `delete from public.user_permissions where user_id in (select id from public.profiles where full_name like '${tag}%')`,
     },
