@@ -5,9 +5,11 @@
  * may act on the account the request names (public.admin_check_account, with the caller's own JWT):
  * only an administrator acts on an administrator's account or hands out an admin role, a user
  * manager acts on other non-admin accounts, a disabled account on none. That check runs before
- * anything is done with the service role, so a refused request changes nothing. Access itself (name, units, role, permissions) is written with the caller's
- * own JWT through public.admin_set_user_access, so the table policies decide and the audit trail
- * names the caller; account actions are recorded with public.log_account_action.
+ * anything is done with the service role, so a refused request changes nothing. Access itself
+ * (name, units, role, permissions) is written with the caller's own JWT through
+ * public.admin_set_user_access, so the table policies decide and the audit trail names the caller;
+ * account actions are recorded with public.log_account_action. GoTrue's mail rate limit (429) is
+ * answered as a 429 with a Portuguese message.
  *
  * Body: { action: 'create' | 'update' | 'reset_password' | 'disable' | 'enable' | 'delete', ... }.
  * Answers: 200 { user_id, ... }; 4xx { error: <Portuguese message>, code }.
