@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSession, backendInfo, createUser, expectToast, mainMenu, signIn } from './fixtures.ts';
+import { apiSession, backendInfo, createUser, expectToast, mainMenu } from './fixtures.ts';
 
 /**
  * Issue 21: a user manager who is not an administrator (a custom role holding MANAGE_USERS alone, an HR
@@ -41,6 +41,7 @@ async function employeeWithRole(email: string, fullName: string, role: string): 
   await serviceRest(`profiles?id=eq.${user.id}`, { method: 'PATCH', body: { full_name: fullName, unit_id: centro!.id } });
 }
 
+/** Signs in from a browser context of its own (another device); generous waits: the signed-in frame is a chunk of its own. */
 async function signInElsewhere(browser: Browser, email: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -48,12 +49,13 @@ async function signInElsewhere(browser: Browser, email: string): Promise<{ page:
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha').fill(PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(mainMenu(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+  await expect(mainMenu(page)).toBeVisible({ timeout: 30_000 });
   return { page, close: () => context.close() };
 }
 
 test('an HR manager (MANAGE_USERS only) sees the administrator on /usuarios without the actions that would change it', async ({ browser }) => {
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const [hrRole] = await serviceRest<{ id: string }[]>('custom_roles', { method: 'POST', body: { name: `RH E2E ${stamp}` } });
   await serviceRest('role_permissions', { method: 'POST', body: { role_id: hrRole!.id, permission: 'MANAGE_USERS' } });
@@ -97,6 +99,7 @@ test('an HR manager (MANAGE_USERS only) sees the administrator on /usuarios with
 });
 
 test("a disabled user's open session ends at its next navigation, with the reason", async ({ browser }) => {
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const email = `desligado-${stamp}@farmacia.test`;
   const name = `Diego Desligado ${stamp}`;
@@ -104,19 +107,17 @@ test("a disabled user's open session ends at its next navigation, with the reaso
   const { page: employee, close: closeEmployee } = await signInElsewhere(browser, email);
 
   // An administrator disables the account on /usuarios while the employee is signed in elsewhere.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, 'admin@farmacia.local');
+  const { page: admin, close: closeAdmin } = await signInElsewhere(browser, 'admin@farmacia.local');
   await admin.goto('/usuarios');
   await admin.getByLabel('Buscar').fill(email);
   await admin.getByRole('button', { name: `Desativar ${name}` }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
   await expectToast(admin, 'Conta desativada');
-  await adminContext.close();
+  await closeAdmin();
 
   // The employee's token is still valid, but the next navigation ends the session.
   await mainMenu(employee).getByRole('link', { name: 'Meu Ponto' }).click();
-  await expect(employee).toHaveURL(/\/login$/);
+  await expect(employee).toHaveURL(/\/login$/, { timeout: 30_000 });
   await expectToast(employee, 'Sua conta está desativada. Procure o administrador do sistema.');
   await employee.screenshot({ path: test.info().outputPath('users-disabled-session.png'), fullPage: true });
   // Nothing of the session is left: a reload stays on /login.
