@@ -19,7 +19,7 @@ const analyst: SessionUser = {
   visibleMenuPaths: [],
 };
 
-function renderAt(path: string, status: AuthStatus, routes: RouteObject[]) {
+function renderAt(path: string, status: AuthStatus, routes: RouteObject[], verifyAccount: () => void = () => undefined) {
   const value: AuthContextValue = {
     status,
     user: status === 'signed-in' ? analyst : null,
@@ -27,6 +27,7 @@ function renderAt(path: string, status: AuthStatus, routes: RouteObject[]) {
     signOut: async () => undefined,
     reauthenticate: async () => undefined,
     retry: () => undefined,
+    verifyAccount,
   };
   const router = createMemoryRouter(
     [
@@ -71,6 +72,23 @@ describe('route guards', () => {
     const router = renderAt('/ponto/relatorios', 'signed-out', [guarded('/ponto/relatorios')]);
     await screen.findByRole('heading', { name: 'login page' }); // throws when absent
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('asks Auth about the account at each navigation of a signed-in user (a disabled account ends there)', async () => {
+    const verifyAccount = vi.fn();
+    const router = renderAt('/ponto/relatorios', 'signed-in', [guarded('/ponto/relatorios'), guarded('/ponto/relatorios-detalhados')], verifyAccount);
+    await screen.findByRole('heading', { name: 'page /ponto/relatorios' });
+    expect(verifyAccount).toHaveBeenCalledTimes(1);
+    await router.navigate('/ponto/relatorios-detalhados');
+    await screen.findByRole('heading', { name: 'page /ponto/relatorios-detalhados' });
+    expect(verifyAccount).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask Auth for a signed-out visitor', async () => {
+    const verifyAccount = vi.fn();
+    renderAt('/ponto/relatorios', 'signed-out', [guarded('/ponto/relatorios')], verifyAccount);
+    await screen.findByRole('heading', { name: 'login page' });
+    expect(verifyAccount).not.toHaveBeenCalled();
   });
 
   it('opens /ponto/relatorios to ANALISTA (route reading of spec §6)', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,12 @@ import { useAuth } from '@/features/auth/auth-context';
 
 /** Signed-in users only: spinner while auth loads, /login when signed out (spec §2 "Access behaviour"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status, retry } = useAuth();
+  const { status, retry, verifyAccount } = useAuth();
   const location = useLocation();
+  // A disabled account's session ends at its next navigation: its token stays valid until it expires.
+  useEffect(() => {
+    if (status === 'signed-in') verifyAccount();
+  }, [status, location.pathname, verifyAccount]);
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'signed-out') return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   if (status === 'error') {

@@ -93,6 +93,10 @@ describe('the general check', () => {
     expect(hasAccess({ role: 'ADMIN', permissions: [] }, { roles: ['ANALISTA'], permissions: ['MANAGE_USERS'] })).toBe(true);
     expect(canAccessRoute({ role: 'ADMIN', permissions: [] }, ROUTE_ACCESS[paths.users])).toBe(true);
   });
+  it('opens /usuarios to a user manager who is not an administrator (issue 21: the database limits what they change)', () => {
+    expect(canAccessRoute({ role: 'BALCONISTA', permissions: ['MANAGE_USERS'] }, ROUTE_ACCESS[paths.users])).toBe(true);
+    expect(canAccessRoute({ role: 'ANALISTA', permissions: ['VIEW_REPORTS'] }, ROUTE_ACCESS[paths.users])).toBe(false);
+  });
   it('passes an empty requirement', () => {
     expect(hasAccess({ role: 'REPRESENTANTE', permissions: [] }, { roles: [], permissions: [] })).toBe(true);
   });

@@ -1,7 +1,7 @@
 /**
  * The app's single Supabase client. Its fetch reports any 401 from the Data API (/rest/v1) or from
- * Edge Functions (/functions/v1) so the session logic can run the 'Sessão Expirada' flow (spec §4),
- * and whether each request reached the server at all (the offline banner, src/lib/network.ts).
+ * Edge Functions (/functions/v1) so the session logic can run the 'Sessão Expirada' flow (spec §4), any
+ * 403 so it can ask Auth whether the account was disabled meanwhile, and whether each request reached the server at all (the offline banner, src/lib/network.ts).
  */
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
@@ -11,6 +11,16 @@ import { createReachabilityAwareFetch, setReachabilityProbe } from '@/lib/networ
 
 type UnauthorizedListener = (url: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+const forbiddenListeners = new Set<UnauthorizedListener>();
+
+/** Subscribes to 403 answers from REST or functions; returns the unsubscribe function. */
+export function onForbidden(listener: UnauthorizedListener): () => void {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
+}
 
 /** Subscribes to 401 answers from REST or functions; returns the unsubscribe function. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
@@ -31,6 +41,9 @@ export const supabase = createClient<Database>(env.VITE_SUPABASE_URL, env.VITE_S
         for (const listener of unauthorizedListeners) listener(url);
       },
       reachabilityFetch,
+      (url) => {
+        for (const listener of forbiddenListeners) listener(url);
+      },
     ),
   },
 });

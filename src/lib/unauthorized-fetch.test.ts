@@ -21,6 +21,18 @@ describe('401 detection', () => {
     expect(response.status).toBe(status);
     expect(notify).toHaveBeenCalledTimes(notified ? 1 : 0);
   });
+  it.each([
+    [`${base}/rest/v1/rpc/admin_list_users`, 403, true],
+    [`${base}/functions/v1/admin-users`, 403, true],
+    [`${base}/auth/v1/user`, 403, false],
+    [`${base}/rest/v1/profiles`, 401, false],
+  ])('%s answering %i reports a refusal: %s', async (url, status, reported) => {
+    const notify = vi.fn();
+    const notifyForbidden = vi.fn();
+    const wrapped = createUnauthorizedAwareFetch(base, notify, fetchAnswering(status), notifyForbidden);
+    await wrapped(url);
+    expect(notifyForbidden).toHaveBeenCalledTimes(reported ? 1 : 0);
+  });
   it('accepts Request and URL inputs', async () => {
     const notify = vi.fn();
     const wrapped = createUnauthorizedAwareFetch(`${base}/`, notify, fetchAnswering(401));

@@ -1,6 +1,7 @@
 /**
  * A fetch that reports 401 answers from the Data API (/rest/v1) and Edge Functions (/functions/v1),
- * so the session logic can run the 'Sessão Expirada' flow (spec §4).
+ * so the session logic can run the 'Sessão Expirada' flow (spec §4), and 403 answers from them, so it
+ * can ask Auth whether the account was disabled meanwhile (its token stays valid until it expires).
  */
 
 function requestUrl(input: RequestInfo | URL): string {
@@ -9,19 +10,23 @@ function requestUrl(input: RequestInfo | URL): string {
   return input.url;
 }
 
-/** Wraps fetch so that 401s under `<baseUrl>/rest/v1/` or `<baseUrl>/functions/v1/` call `notify`. */
+/**
+ * Wraps fetch so that 401s under `<baseUrl>/rest/v1/` or `<baseUrl>/functions/v1/` call `notify`, and
+ * 403s there call `notifyForbidden`.
+ */
 export function createUnauthorizedAwareFetch(
   baseUrl: string,
   notify: (url: string) => void,
   inner: typeof fetch = (...args) => fetch(...args),
+  notifyForbidden: (url: string) => void = () => undefined,
 ): typeof fetch {
   const base = baseUrl.replace(/\/$/, '');
   const watched = [`${base}/rest/v1/`, `${base}/functions/v1/`];
   return async (input, init) => {
     const response = await inner(input, init);
-    if (response.status === 401) {
+    if (response.status === 401 || response.status === 403) {
       const url = requestUrl(input);
-      if (watched.some((prefix) => url.startsWith(prefix))) notify(url);
+      if (watched.some((prefix) => url.startsWith(prefix))) (response.status === 401 ? notify : notifyForbidden)(url);
     }
     return response;
   };

@@ -1475,6 +1475,13 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_check_account: {
+        Args: {
+          p_role_id?: string
+          p_user_id?: string
+        }
+        Returns: undefined
+      }
       admin_list_users: {
         Args: {
           p_limit?: number
@@ -1485,6 +1492,7 @@ export type Database = {
           p_unit_id?: string
         }
         Returns: {
+          can_manage: boolean
           created_at: string
           disabled: boolean
           email: string

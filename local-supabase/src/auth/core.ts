@@ -196,6 +196,9 @@ export async function createAuthCore(ctx: BackendContext) {
       const { rowCount } = await db.query('select 1 from auth.sessions where id = $1', [sessionId]);
       if (!rowCount) throw errors.sessionNotFoundFromJwt();
     }
+    // GoTrue's requireAuthentication (since v2.195, "reject AT from banned users"): a banned account's
+    // access token issued before the ban no longer reaches /user, /logout, /reauthenticate.
+    if (user.banned) throw new AuthError(403, 'user_banned', 'User is banned');
     return { claims, user, sessionId };
   }
 

@@ -12,5 +12,5 @@ export default function UsersRoute() {
   const tabParam = params.get('aba');
   const tab: UserAdminTab = USER_ADMIN_TABS.find((candidate) => candidate === tabParam) ?? 'usuarios';
   if (!user) return null;
-  return <UsersPage currentUserId={user.id} tab={tab} onTabChange={(next) => setParams(next === 'usuarios' ? {} : { aba: next }, { replace: true })} />;
+  return <UsersPage currentUserId={user.id} isAdmin={user.role === 'ADMIN'} tab={tab} onTabChange={(next) => setParams(next === 'usuarios' ? {} : { aba: next }, { replace: true })} />;
 }

@@ -14,6 +14,11 @@ export interface AuthContextValue {
   reauthenticate: (password: string) => Promise<void>;
   /** Tries loading the session user again after an error. */
   retry: () => void;
+  /**
+   * Asks Auth whether the signed-in account was disabled or deleted meanwhile, and if so ends the session
+   * with 'Sua conta está desativada…'. Called at each navigation; cheap (one GET /user, never two at once).
+   */
+  verifyAccount: () => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,15 +1,28 @@
 /**
  * Session state for the whole app (spec §4): follows supabase-js auth events, loads the session user,
  * runs the 60 s session check and expiry warning, and ends the session on any 401 from REST or functions.
+ * A disabled account's token stays valid until it expires, so the account itself is checked with Auth
+ * (verifyAccount) at each navigation, when the tab comes back into view and after any 403 from REST or
+ * functions; a disabled or deleted account's session ends there with 'Sua conta está desativada…'.
  */
 import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { isSilentLogoutError } from '@/features/auth/messages';
+import { ACCOUNT_DISABLED_TITLE, isSilentLogoutError, LOGIN_ACCOUNT_DISABLED } from '@/features/auth/messages';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
-import { clearStoredAuth, getSession, onAuthStateChange, onUnauthorized, refreshSession, signOutLocally, verifyPassword } from '@/features/auth/api/session';
+import {
+  clearStoredAuth,
+  getSession,
+  isAccountDisabled,
+  onAuthStateChange,
+  onForbidden,
+  onUnauthorized,
+  refreshSession,
+  signOutLocally,
+  verifyPassword,
+} from '@/features/auth/api/session';
 import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthContextValue, type AuthStatus } from '@/features/auth/auth-context';
 import {
@@ -23,7 +36,7 @@ import {
   sessionKeyOf,
 } from '@/features/auth/session-timing';
 
-type EndReason = 'expired' | 'silent' | 'logout';
+type EndReason = 'expired' | 'silent' | 'logout' | 'disabled';
 
 function tabSessionStorage(): Storage | null {
   try {
@@ -64,6 +77,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         if (reason === 'expired') {
           toast({ title: SESSION_EXPIRED_TITLE, description: SESSION_EXPIRED_MESSAGE, variant: 'destructive' });
+        }
+        if (reason === 'disabled') {
+          toast({ title: ACCOUNT_DISABLED_TITLE, description: LOGIN_ACCOUNT_DISABLED, variant: 'destructive' });
         }
         if (reason === 'logout') {
           const { error } = await signOutRequest();
@@ -120,6 +136,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!hasSession) return undefined;
     return onUnauthorized(() => void endSession('expired'));
   }, [hasSession, endSession]);
+
+  // Was the account disabled or deleted since its token was issued? One question to Auth at a time.
+  const checkingRef = useRef(false);
+  const verifyAccount = useCallback(() => {
+    if (checkingRef.current || endingRef.current) return;
+    checkingRef.current = true;
+    void isAccountDisabled()
+      .then((disabled) => {
+        if (disabled) void endSession('disabled');
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        checkingRef.current = false;
+      });
+  }, [endSession]);
+
+  // A refusal from the database or a function may mean the account was disabled: ask Auth. So does
+  // coming back to the tab.
+  useEffect(() => {
+    if (!hasSession) return undefined;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') verifyAccount();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = onForbidden(() => verifyAccount());
+    return () => {
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [hasSession, verifyAccount]);
 
   // The 60 s session check and the once-per-session expiry warning.
   useEffect(() => {
@@ -189,8 +235,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       reauthenticate,
       retry,
+      verifyAccount,
     }),
-    [status, userQuery.data, isPasswordRecovery, signOut, reauthenticate, retry],
+    [status, userQuery.data, isPasswordRecovery, signOut, reauthenticate, retry, verifyAccount],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -36,6 +36,14 @@ export function loginErrorMessage(error: unknown): string {
   return message || GENERIC_ERROR_MESSAGE;
 }
 
+export const ACCOUNT_DISABLED_TITLE = 'Conta desativada';
+
+/** Auth's answer for a token whose account was disabled (banned) or deleted after it was issued. */
+export function isAccountDisabledError(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'user_banned' || code === 'user_not_found';
+}
+
 /** Refresh failures after which the session is gone for good: log out silently (spec §4). */
 const SILENT_LOGOUT_MARKERS = ['refresh_token_not_found', 'invalid refresh token', 'auth session missing'];
 

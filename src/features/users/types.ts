@@ -24,6 +24,11 @@ export interface UserRow {
   pending: boolean;
   lastSignInAt: string | null;
   createdAt: string;
+  /**
+   * Whether the signed-in manager may act on this account (the database's check): only an
+   * administrator acts on an administrator's account, and a manager never on their own.
+   */
+  canManage: boolean;
 }
 
 export interface UserFilters {

@@ -2,9 +2,14 @@
  * admin-users: account administration for /usuarios. Creating, disabling, enabling and deleting
  * accounts needs the service-role key, which lives only here. The caller is whoever the JWT says
  * (the gateway checked its signature, verify_jwt = true); the database then says whether that user
- * holds MANAGE_USERS. Access itself (name, units, role, permissions) is written with the caller's
- * own JWT through public.admin_set_user_access, so the table policies decide and the audit trail
- * names the caller; account actions are recorded with public.log_account_action.
+ * may act on the account the request names (public.admin_check_account, with the caller's own JWT):
+ * only an administrator acts on an administrator's account or hands out an admin role, a user
+ * manager acts on other non-admin accounts, a disabled account on none. That check runs before
+ * anything is done with the service role, so a refused request changes nothing. Access itself
+ * (name, units, role, permissions) is written with the caller's own JWT through
+ * public.admin_set_user_access, so the table policies decide and the audit trail names the caller;
+ * account actions are recorded with public.log_account_action. GoTrue's mail rate limit (429) is
+ * answered as a 429 with a Portuguese message.
  *
  * Body: { action: 'create' | 'update' | 'reset_password' | 'disable' | 'enable' | 'delete', ... }.
  * Answers: 200 { user_id, ... }; 4xx { error: <Portuguese message>, code }.
@@ -23,6 +28,8 @@ const DISABLED_FOR = '87600h';
 
 const MESSAGES = {
   unauthenticated: 'Sessão inválida ou expirada. Faça login novamente.',
+  disabled: 'Sua conta está desativada. Procure o administrador do sistema.',
+  mailRateLimited: 'Muitos emails enviados em pouco tempo. Aguarde um minuto e tente novamente.',
   forbidden: 'Você não tem permissão para gerenciar usuários.',
   invalidBody: 'Requisição inválida.',
   unknownAction: 'Ação desconhecida. Use create, update, reset_password, disable, enable ou delete.',
@@ -91,6 +98,8 @@ function env(name: string): string {
 function refusalFrom(error: { message?: string; code?: string; status?: number } | null, fallback: string = MESSAGES.failed): Refusal {
   const message = error?.message ?? '';
   const code = error?.code ?? '';
+  // GoTrue's mail budget (per address and per hour): the caller may try again later, so it stays a 429.
+  if (code === 'over_email_send_rate_limit' || error?.status === 429) return new Refusal(429, 'over_email_send_rate_limit', MESSAGES.mailRateLimited);
   if (code === 'email_exists' || code === 'user_already_exists' || /already (been )?registered/i.test(message)) return new Refusal(409, 'email_exists', MESSAGES.duplicateEmail);
   if (code === 'weak_password' || /password/i.test(message)) return new Refusal(422, 'weak_password', MESSAGES.weakPassword);
   if (code === '42501') return new Refusal(403, 'forbidden', message || MESSAGES.forbidden);
@@ -115,10 +124,24 @@ async function callerContext(req: Request): Promise<Context> {
   const caller = createClient(url, env('SUPABASE_ANON_KEY'), { ...options, global: { headers: { Authorization: authorization } } });
   const token = authorization.replace(/^Bearer\s+/i, '');
   const { data, error } = await caller.auth.getUser(token);
+  // GoTrue refuses a banned account's still-valid token with 403 user_banned.
+  if (error?.code === 'user_banned') throw new Refusal(403, 'account_disabled', MESSAGES.disabled);
   if (error || !data.user) throw new Refusal(401, 'unauthenticated', MESSAGES.unauthenticated);
-  const allowed = await caller.rpc('caller_has_permission', { p_permission: 'MANAGE_USERS' });
-  if (allowed.error || allowed.data !== true) throw new Refusal(403, 'forbidden', MESSAGES.forbidden);
-  return { callerId: data.user.id, caller, service: createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), options) };
+  const ctx = { callerId: data.user.id, caller, service: createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), options) };
+  // May the caller manage users at all (an active account holding MANAGE_USERS)?
+  await checkAccount(ctx, null, null);
+  return ctx;
+}
+
+/**
+ * The database's word, asked with the caller's JWT, on whether the caller may act on the account
+ * `userId` (null: a new one) and give it the role `roleId`. Runs before any service-role action.
+ */
+async function checkAccount(ctx: Pick<Context, 'caller'>, userId: string | null, roleId: string | null): Promise<void> {
+  const { error } = await ctx.caller.rpc('admin_check_account', { p_user_id: userId, p_role_id: roleId });
+  if (!error) return;
+  if (error.code === '42501') throw new Refusal(403, 'forbidden', error.message || MESSAGES.forbidden);
+  throw refusalFrom(error);
 }
 
 async function log(ctx: Context, action: string, userId: string, before: unknown, after: unknown): Promise<void> {
@@ -154,6 +177,7 @@ async function accountState(ctx: Context, userId: string): Promise<{ is_active_a
 /** Disabling or deleting: never one's own account, never the last active administrator. */
 async function guardRemoval(ctx: Context, userId: string) {
   if (userId === ctx.callerId) throw new Refusal(409, 'self', MESSAGES.self);
+  await checkAccount(ctx, userId, null);
   const account = await accountOf(ctx, userId);
   const state = await accountState(ctx, userId);
   const banned = account.banned_until ? new Date(account.banned_until).getTime() > Date.now() : false;
@@ -166,6 +190,7 @@ const summary = (user: { id: string; email?: string; banned_until?: string | nul
 async function handle(ctx: Context, body: Body): Promise<Record<string, unknown>> {
   switch (body.action) {
     case 'create': {
+      await checkAccount(ctx, null, body.role_id);
       const metadata = { full_name: body.full_name };
       const created = body.password
         ? await ctx.service.auth.admin.createUser({ email: body.email, password: body.password, email_confirm: true, user_metadata: metadata })
@@ -183,6 +208,7 @@ async function handle(ctx: Context, body: Body): Promise<Record<string, unknown>
       return { user_id: userId, invited: !body.password };
     }
     case 'update': {
+      await checkAccount(ctx, body.user_id, body.role_id);
       const account = await accountOf(ctx, body.user_id);
       if (body.email && body.email !== account.email?.toLowerCase()) {
         const changed = await ctx.service.auth.admin.updateUserById(body.user_id, { email: body.email, email_confirm: true });
@@ -193,6 +219,7 @@ async function handle(ctx: Context, body: Body): Promise<Record<string, unknown>
       return { user_id: body.user_id };
     }
     case 'reset_password': {
+      await checkAccount(ctx, body.user_id, null);
       const account = await accountOf(ctx, body.user_id);
       if (!account.email) throw new Refusal(422, 'invalid', MESSAGES.notFound);
       const sent = await ctx.service.auth.resetPasswordForEmail(account.email, body.redirect_to ? { redirectTo: body.redirect_to } : {});
@@ -208,6 +235,7 @@ async function handle(ctx: Context, body: Body): Promise<Record<string, unknown>
       return { user_id: body.user_id, disabled: true };
     }
     case 'enable': {
+      await checkAccount(ctx, body.user_id, null);
       const account = await accountOf(ctx, body.user_id);
       const changed = await ctx.service.auth.admin.updateUserById(body.user_id, { ban_duration: 'none' });
       if (changed.error || !changed.data.user) throw refusalFrom(changed.error);

@@ -224,6 +224,11 @@ describe('admin-users: accounts', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const mails = (await (await fetch(`${backend.apiUrl}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[];
     expect(mails.map((mail) => mail.subject)).toContain('Redefinição de senha');
+
+    // GoTrue sends one mail per address per minute (429 over_email_send_rate_limit): passed on as a 429.
+    const again = await asAdmin({ action: 'reset_password', user_id: id });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ error: 'Muitos emails enviados em pouco tempo. Aguarde um minuto e tente novamente.', code: 'over_email_send_rate_limit' });
   });
 
   it("disabling ends the account's access at the next refresh; enabling gives it back", async () => {

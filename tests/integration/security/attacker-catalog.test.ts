@@ -5,7 +5,9 @@
  * or update, every function it may execute. Each must have a plan below (who may read
  * which rows, who may edit, which columns are content and which carry a rule), or the
  * first test fails and names what is missing. Then, per demo role, plus an account
- * that signed up with a forged unit and never got a role, plus anon:
+ * that signed up with a forged unit and never got a role, a user manager who is not an
+ * administrator (a custom role holding MANAGE_USERS alone), a clerk disabled while signed
+ * in (its token still valid), plus anon:
  *
  *  - reads return only rows the plan allows (other units', suppliers', users' rows never);
  *  - every updatable column is forged on rows the caller must not edit (rows it cannot
@@ -56,6 +58,8 @@ interface World {
   orders: Map<string, Row>;
   importRuns: Map<string, Row>;
   adminRoles: Set<string>;
+  /** Accounts holding an admin role: only an administrator acts on them. */
+  adminUsers: Set<string>;
   unitIds: string[];
   productIds: string[];
   boletos: Map<string, Row>;
@@ -92,8 +96,9 @@ const everyoneSignedIn: RowRule = (_r, a) => !a.anon;
 const catalogue: RowRule = (_r, a) => hasRole(a);
 const canManageRole = (roleId: unknown, a: Actor, w: World): boolean =>
   a.isAdmin || (a.perms.has('MANAGE_ROLES') && roleId !== a.roleId && !w.adminRoles.has(String(roleId)));
-const canManageUserAccess = (userId: unknown, a: Actor): boolean =>
-  a.isAdmin || ((a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES')) && userId !== a.userId);
+/** Admins; user or role managers for another user who is not an administrator (issue 21: only ADMIN acts on an admin). */
+const canManageUserAccess = (userId: unknown, a: Actor, w: World): boolean =>
+  a.isAdmin || ((a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES')) && userId !== a.userId && !w.adminUsers.has(String(userId)));
 const SHORTAGE_STATUSES = ['PENDENTE', 'LOTE_CRIADO', 'EM_COTACAO', 'COTACAO_FINALIZADA', 'PEDIDO_ENVIADO', 'ENTREGUE'];
 const openShortage = (r: Row): boolean => r.status === 'PENDENTE' && r.batch_id === null;
 /** Registers and corrects shortages of a unit: administrators anywhere, CREATE_SHORTAGES holders in their assigned units. */
@@ -110,6 +115,8 @@ const quoteEditable = (quoteId: unknown, a: Actor, w: World): boolean => {
 
 let world: World;
 let otherUserId = '';
+/** The user manager and the disabled clerk of issue 21. */
+const extraUsers: string[] = [];
 
 /** Units whose boletos the caller works (private.boleto_units): all for ADMIN, own and assigned ones with MANAGE_BOLETOS. */
 const boletoUnits = (a: Actor, w: World): string[] =>
@@ -193,7 +200,7 @@ const PLANS: Record<string, TablePlan> = {
     // Staff see colleagues' names; a representative sees staff and itself, never other
     // suppliers' people; an account without a role sees only itself.
     read: (r, a) => r.id === a.userId || (hasRole(a) && (!a.isRep || r.supplier_id === null || a.perms.has('MANAGE_USERS'))),
-    edit: (r, a) => r.id === a.userId || a.perms.has('MANAGE_USERS'),
+    edit: (r, a, w) => r.id === a.userId || (a.perms.has('MANAGE_USERS') && canManageUserAccess(r.id, a, w)),
     content: ['full_name'],
     ruled: {
       // Self-service unit change only among the user's assigned units (user_units).
@@ -204,7 +211,7 @@ const PLANS: Record<string, TablePlan> = {
   },
   user_units: {
     read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.isAdmin,
-    remove: (_r, a) => a.perms.has('MANAGE_USERS') || a.isAdmin,
+    remove: (r, a, w) => canManageUserAccess(r.user_id, a, w),
     insert: {
       may: (a) => a.perms.has('MANAGE_USERS') || a.isAdmin,
       row: (a, w) => ({ user_id: a.userId, unit_id: w.unitIds.find((u) => !a.units.includes(u)) }),
@@ -233,9 +240,9 @@ const PLANS: Record<string, TablePlan> = {
   },
   user_roles: {
     read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES'),
-    edit: (r, a, w) => canManageUserAccess(r.user_id, a) && (a.isAdmin || !w.adminRoles.has(String(r.role_id))),
+    edit: (r, a, w) => canManageUserAccess(r.user_id, a, w) && (a.isAdmin || !w.adminRoles.has(String(r.role_id))),
     ruled: { role_id: (_r, a, w) => (a.isAdmin ? [] : [...w.adminRoles]) },
-    remove: (r, a, w) => canManageUserAccess(r.user_id, a) && (a.isAdmin || !w.adminRoles.has(String(r.role_id))),
+    remove: (r, a, w) => canManageUserAccess(r.user_id, a, w) && (a.isAdmin || !w.adminRoles.has(String(r.role_id))),
     insert: {
       may: (a) => a.isAdmin,
       row: (_a, w) => ({ user_id: otherUserId, role_id: [...w.adminRoles][0] }),
@@ -244,9 +251,10 @@ const PLANS: Record<string, TablePlan> = {
   },
   user_permissions: {
     read: (r, a) => r.user_id === a.userId || a.perms.has('MANAGE_USERS') || a.perms.has('MANAGE_ROLES'),
-    remove: (r, a) => canManageUserAccess(r.user_id, a),
+    remove: (r, a, w) => canManageUserAccess(r.user_id, a, w),
     insert: {
-      may: (a) => a.isAdmin,
+      // A user manager grants another non-admin user a permission it holds itself.
+      may: (a) => canManageUserAccess(otherUserId, a, world) && a.perms.has('MANAGE_USERS'),
       row: () => ({ user_id: otherUserId, permission_id: MANAGE_USERS_PERMISSION }),
       cleanup: () => `delete from public.user_permissions where user_id in (select id from public.profiles where full_name like '${tag}%')`,
     },
@@ -462,6 +470,9 @@ async function loadWorld(): Promise<World> {
     orders: await byId(`select to_jsonb(o) as r from public.purchase_orders o`),
     importRuns: await byId(`select to_jsonb(i) as r from public.import_runs i`),
     adminRoles: new Set((await db.query<{ id: string }>(`select id from public.custom_roles where is_admin or upper(name) = 'ADMIN'`)).rows.map((r) => r.id)),
+    adminUsers: new Set(
+      (await db.query<{ id: string }>(`select ur.user_id as id from public.user_roles ur join public.custom_roles cr on cr.id = ur.role_id where cr.is_admin or upper(cr.name) = 'ADMIN'`)).rows.map((r) => r.id),
+    ),
     unitIds: (await db.query<{ id: string }>(`select id from public.store_units order by name`)).rows.map((r) => r.id),
     productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
     boletos: await byId(`select to_jsonb(b) - 'linha_digitavel' as r from public.boletos b`),
@@ -556,8 +567,27 @@ beforeAll(async () => {
   world = await loadWorld();
   const stranger = await userClient(backend, email, DEMO_PASSWORD);
 
+  // Issue 21: a user manager who is not an administrator (a custom role holding MANAGE_USERS alone), and a
+  // clerk disabled while signed in (the token in hand stays valid until it expires).
+  const hrRole = await one(`insert into public.custom_roles (name) values ('${tag} RH') returning id`);
+  await db.query(`insert into public.role_permissions (role_id, permission) values ($1, 'MANAGE_USERS')`, [hrRole]);
+  const extra: { key: string; client: SupabaseClient; userId: string }[] = [];
+  for (const [key, roleId, label] of [['rh', hrRole, 'rh'], ['desativado', BALCONISTA_ROLE, 'desativado']] as const) {
+    const account = await service.auth.admin.createUser({ email: `${tag}-${label}@exemplo.com`, password: DEMO_PASSWORD, email_confirm: true });
+    if (account.error) throw account.error;
+    const id = account.data.user.id;
+    extraUsers.push(id);
+    await db.query(`insert into public.user_roles (user_id, role_id) values ($1, $2)`, [id, roleId]);
+    await db.query(`insert into public.user_units (user_id, unit_id) values ($1, $2)`, [id, world.unitIds[0]]);
+    await db.query(`update public.profiles set full_name = $2, unit_id = $3 where id = $1`, [id, `${tag} ${label}`, world.unitIds[0]]);
+    extra.push({ key, client: await userClient(backend, `${tag}-${label}@exemplo.com`, DEMO_PASSWORD), userId: id });
+  }
+  const ban = await service.auth.admin.updateUserById(extra[1]!.userId, { ban_duration: '24h' });
+  if (ban.error) throw ban.error;
+  world = await loadWorld();
+
   const signedIn = await Promise.all(DEMO_USER_KEYS.map(async (key) => ({ key: key as string, ...(await signInAs(backend, key)) })));
-  for (const { key, client, userId } of [...signedIn, { key: 'sem papel', client: stranger, userId: otherUserId }]) {
+  for (const { key, client, userId } of [...signedIn, { key: 'sem papel', client: stranger, userId: otherUserId }, ...extra]) {
     actors.push({ key, client, anon: false, ...(await factsOf(userId)) });
   }
   actors.push({
@@ -573,6 +603,8 @@ afterAll(async () => {
   await db.query(`delete from public.import_runs where file_name like '${tag}%'`);
   await db.query('delete from private.request_log where request_id = $1', [FOREIGN_REQUEST_ID]);
   if (otherUserId) await serviceClient(backend).auth.admin.deleteUser(otherUserId);
+  for (const id of extraUsers) await serviceClient(backend).auth.admin.deleteUser(id);
+  await db.query(`delete from public.custom_roles where name = '${tag} RH'`);
   await db.end();
 });
 
@@ -603,7 +635,7 @@ describe('the attack surface is fully planned', () => {
   });
 });
 
-describe.each(['admin', 'balconista', 'balconista2', 'farmaceutico', 'compras', 'representante', 'representante2', 'analista', 'sem papel', 'anon'])(
+describe.each(['admin', 'balconista', 'balconista2', 'farmaceutico', 'compras', 'representante', 'representante2', 'analista', 'sem papel', 'rh', 'desativado', 'anon'])(
   'as %s',
   (key) => {
     const actor = (): Actor => actors.find((a) => a.key === key)!;
@@ -886,7 +918,31 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   get_visible_menu_paths: () => [],
   get_visible_homepage_actions: () => [],
   // User administration: the users list (emails, last sign-in) is for user administrators only.
-  admin_list_users: (a) => when(!a.isAdmin && !a.perms.has('MANAGE_USERS'), [{ args: {}, expect: refused }]),
+  admin_list_users: (a, w) =>
+    a.isAdmin
+      ? []
+      : a.perms.has('MANAGE_USERS')
+        ? // A user manager lists everyone, but may act on no administrator and not on itself (can_manage).
+          [
+            {
+              args: { p_limit: 200 },
+              expect: (r) => {
+                if (r.error) return `refused: ${r.error.message}`;
+                const wrong = (r.data as Row[]).filter((row) => row.can_manage && (w.adminUsers.has(String(row.id)) || row.id === a.userId));
+                return wrong.length === 0 ? true : `can_manage on ${wrong.length} administrators or itself`;
+              },
+            },
+          ]
+        : [{ args: {}, expect: refused }],
+  // admin-users asks this before any service-role action: only ADMIN acts on an administrator or hands out an admin role.
+  admin_check_account: (a, w) =>
+    a.isAdmin
+      ? []
+      : [
+          { args: { p_user_id: [...w.adminUsers][0] }, expect: refused },
+          { args: { p_user_id: otherUserId, p_role_id: [...w.adminRoles][0] }, expect: refused },
+          ...when(!a.perms.has('MANAGE_USERS'), [{ args: { p_user_id: otherUserId }, expect: refused }]),
+        ],
   // Granting oneself an admin role through the access RPC is refused to everyone but an administrator.
   admin_set_user_access: (a, w) =>
     when(!a.isAdmin, [
@@ -899,6 +955,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
           p_unit_id: null,
           p_permission_ids: [],
         },
+        expect: refused,
+      },
+      // An administrator's access (p_role_id null used to blank its units and name): never a non-admin's to write.
+      {
+        args: { p_user_id: [...w.adminUsers][0], p_full_name: 'Tomada', p_role_id: null, p_unit_ids: [], p_unit_id: null, p_permission_ids: [] },
         expect: refused,
       },
     ]),

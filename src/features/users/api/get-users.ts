@@ -35,6 +35,7 @@ export async function getUsers(filters: UserFilters, signal?: AbortSignal): Prom
       pending: row.pending,
       lastSignInAt: row.last_sign_in_at,
       createdAt: row.created_at,
+      canManage: row.can_manage,
     })),
   };
 }

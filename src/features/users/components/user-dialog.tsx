@@ -23,10 +23,12 @@ interface UserDialogProps {
   catalog: AccessCatalog;
   /** Editing one's own account: the role cannot be changed (nobody removes their own rights). */
   isSelf: boolean;
+  /** Only an administrator hands out an admin role (the database refuses it to anyone else). */
+  canGrantAdmin: boolean;
   onClose: () => void;
 }
 
-export function UserDialog({ user, catalog, isSelf, onClose }: UserDialogProps) {
+export function UserDialog({ user, catalog, isSelf, canGrantAdmin, onClose }: UserDialogProps) {
   const access = useUserAccess(user?.id ?? null);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -46,14 +48,28 @@ export function UserDialog({ user, catalog, isSelf, onClose }: UserDialogProps) 
             Erro ao carregar o acesso do usuário
           </p>
         ) : (
-          <UserForm user={user} access={access.data ?? { unitIds: [], permissionIds: [] }} catalog={catalog} isSelf={isSelf} onClose={onClose} />
+          <UserForm user={user} access={access.data ?? { unitIds: [], permissionIds: [] }} catalog={catalog} isSelf={isSelf} canGrantAdmin={canGrantAdmin} onClose={onClose} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function UserForm({ user, access, catalog, isSelf, onClose }: { user: UserRow | null; access: UserAccess; catalog: AccessCatalog; isSelf: boolean; onClose: () => void }) {
+function UserForm({
+  user,
+  access,
+  catalog,
+  isSelf,
+  canGrantAdmin,
+  onClose,
+}: {
+  user: UserRow | null;
+  access: UserAccess;
+  catalog: AccessCatalog;
+  isSelf: boolean;
+  canGrantAdmin: boolean;
+  onClose: () => void;
+}) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const form = useForm({
@@ -112,7 +128,9 @@ function UserForm({ user, access, catalog, isSelf, onClose }: { user: UserRow | 
                   value={field.value}
                   disabled={isSelf}
                   noneLabel="Sem perfil (acesso pendente)"
-                  options={catalog.roles.map((entry) => ({ value: entry.id, label: entry.name }))}
+                  options={catalog.roles
+                    .filter((entry) => canGrantAdmin || !entry.isAdmin || entry.id === user?.roleId)
+                    .map((entry) => ({ value: entry.id, label: entry.name }))}
                   onChange={field.onChange}
                 />
               )}

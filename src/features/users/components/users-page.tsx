@@ -12,12 +12,14 @@ import type { UserAdminTab } from '@/features/users/types';
 
 interface UsersPageProps {
   currentUserId: string;
+  /** Only an administrator hands out admin roles: the role lists offer them to nobody else. */
+  isAdmin: boolean;
   tab: UserAdminTab;
   onTabChange: (tab: UserAdminTab) => void;
 }
 
 /** /usuarios: accounts, roles and access, units, and the audit trail. */
-export function UsersPage({ currentUserId, tab, onTabChange }: UsersPageProps) {
+export function UsersPage({ currentUserId, isAdmin, tab, onTabChange }: UsersPageProps) {
   const catalog = useAccessCatalog();
   useEffect(() => {
     if (catalog.isError) toast({ title: CATALOG_LOAD_ERROR, variant: 'destructive' });
@@ -38,7 +40,7 @@ export function UsersPage({ currentUserId, tab, onTabChange }: UsersPageProps) {
         </TabsList>
         {catalog.data ? (
           <>
-            <TabsContent value="usuarios">{tab === 'usuarios' ? <UsersTab catalog={catalog.data} currentUserId={currentUserId} /> : null}</TabsContent>
+            <TabsContent value="usuarios">{tab === 'usuarios' ? <UsersTab catalog={catalog.data} currentUserId={currentUserId} isAdmin={isAdmin} /> : null}</TabsContent>
             <TabsContent value="perfis">{tab === 'perfis' ? <RolesTab catalog={catalog.data} /> : null}</TabsContent>
             <TabsContent value="unidades">{tab === 'unidades' ? <UnitsTab units={catalog.data.units} /> : null}</TabsContent>
           </>

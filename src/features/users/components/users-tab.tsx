@@ -49,7 +49,7 @@ function StatusBadge({ user }: { user: UserRow }) {
 }
 
 /** The users list: search, filters and paging in the database; create, edit, reset, disable and delete. */
-export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; currentUserId: string }) {
+export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessCatalog; currentUserId: string; isAdmin: boolean }) {
   const [filters, setFilters] = useState<UserFilters>(EMPTY_USER_FILTERS);
   const [searchText, setSearchText] = useState('');
   // The search box's text reaches the query once typing pauses; the other filters at once.
@@ -191,6 +191,7 @@ export function UsersTab({ catalog, currentUserId }: { catalog: AccessCatalog; c
           user={dialog.mode === 'edit' ? dialog.user : null}
           catalog={catalog}
           isSelf={dialog.mode === 'edit' && dialog.user.id === currentUserId}
+          canGrantAdmin={isAdmin}
           onClose={() => setDialog(null)}
         />
       ) : null}
@@ -251,6 +252,10 @@ const CONFIRM_COPY: Record<Confirm['kind'], { title: string; description: (name:
 
 function RowActions({ user, isSelf, onEdit, onConfirm }: { user: UserRow; isSelf: boolean; onEdit: () => void; onConfirm: (kind: 'disable' | 'enable' | 'delete' | 'reset') => void }) {
   const name = user.fullName ?? user.email;
+  // The database says which accounts this manager may change (admin_list_users.can_manage).
+  if (!user.canManage) {
+    return <p className="text-right text-xs text-muted-foreground">{isSelf ? 'Sua conta: outro administrador a altera' : 'Somente administradores alteram esta conta'}</p>;
+  }
   return (
     <div className="flex justify-end gap-1">
       <Button variant="ghost" size="icon" aria-label={`Editar ${name}`} onClick={onEdit}>
