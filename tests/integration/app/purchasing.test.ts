@@ -522,7 +522,7 @@ describe('winners, orders and deletion', () => {
     });
   });
 
-  it('generate_purchase_orders makes one order per winning supplier with totals, idempotently; 'Recebido' asks the receiving unit', async () => {
+  it("generate_purchase_orders makes one order per winning supplier with totals, idempotently; 'Recebido' asks the receiving unit", async () => {
     const { batch, shortages, quotes } = await quotedBatch(3, { alfa: [2.5, 9, 1.333], beta: [3, 8, 7] });
     const buyer = await as('compras');
     unwrap(
