@@ -28,7 +28,7 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
     purchasingMutations.updateBatchQuantities,
     purchasingMutations.selectWinners,
     purchasingMutations.generateOrders,
-    purchasingMutations.updateOrderStatus,
+    purchasingMutations.receiveOrder,
   ].map((mutation) => ({ mutation, refreshes: [shortageKeys.all], why: 'shortage status, batch or quantity changed' })),
   // A registered, edited or deleted shortage changes what the buyer can put in a batch.
   ...Object.values(shortageMutations).map((mutation) => ({

@@ -605,26 +605,71 @@ export type Database = {
       }
       purchase_order_items: {
         Row: {
+          bonus_expiry_date: string | null
+          bonus_manufacturer: string | null
+          bonus_product_name: string | null
+          bonus_quantity: number
           id: string
+          minimum_quantity: number | null
           order_id: string
           quantity: number
+          quote_item_id: string | null
+          raised_to_minimum: boolean
+          receipt_requested_at: string | null
+          receipt_requested_by: string | null
+          received_at: string | null
+          received_by: string | null
+          received_by_name: string | null
+          requested_quantity: number
           shortage_id: string
+          substitute_manufacturer: string | null
+          substitute_product_name: string | null
           total_price: number | null
           unit_price: number
         }
         Insert: {
+          bonus_expiry_date?: string | null
+          bonus_manufacturer?: string | null
+          bonus_product_name?: string | null
+          bonus_quantity?: number
           id?: string
+          minimum_quantity?: number | null
           order_id: string
           quantity: number
+          quote_item_id?: string | null
+          raised_to_minimum?: boolean
+          receipt_requested_at?: string | null
+          receipt_requested_by?: string | null
+          received_at?: string | null
+          received_by?: string | null
+          received_by_name?: string | null
+          requested_quantity: number
           shortage_id: string
+          substitute_manufacturer?: string | null
+          substitute_product_name?: string | null
           total_price?: never
           unit_price: number
         }
         Update: {
+          bonus_expiry_date?: string | null
+          bonus_manufacturer?: string | null
+          bonus_product_name?: string | null
+          bonus_quantity?: number
           id?: string
+          minimum_quantity?: number | null
           order_id?: string
           quantity?: number
+          quote_item_id?: string | null
+          raised_to_minimum?: boolean
+          receipt_requested_at?: string | null
+          receipt_requested_by?: string | null
+          received_at?: string | null
+          received_by?: string | null
+          received_by_name?: string | null
+          requested_quantity?: number
           shortage_id?: string
+          substitute_manufacturer?: string | null
+          substitute_product_name?: string | null
           total_price?: never
           unit_price?: number
         }
@@ -634,6 +679,13 @@ export type Database = {
             columns: ["order_id"]
             isOneToOne: false
             referencedRelation: "purchase_orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "purchase_order_items_quote_item_id_fkey"
+            columns: ["quote_item_id"]
+            isOneToOne: false
+            referencedRelation: "quote_items"
             referencedColumns: ["id"]
           },
           {
@@ -652,6 +704,7 @@ export type Database = {
           created_by: string | null
           delivery_date: string | null
           id: string
+          received_at: string | null
           status: string
           supplier_id: string
           total_amount: number
@@ -663,6 +716,7 @@ export type Database = {
           created_by?: string | null
           delivery_date?: string | null
           id?: string
+          received_at?: string | null
           status?: string
           supplier_id: string
           total_amount?: number
@@ -674,6 +728,7 @@ export type Database = {
           created_by?: string | null
           delivery_date?: string | null
           id?: string
+          received_at?: string | null
           status?: string
           supplier_id?: string
           total_amount?: number
@@ -1647,6 +1702,8 @@ export type Database = {
         Args: {
           p_batch_id: string
           p_delivery_date?: string
+          p_raise_to_minimum?: string[]
+          p_request_id?: string
         }
         Returns: Database["public"]["Tables"]["purchase_orders"]["Row"][]
       }
@@ -1735,6 +1792,32 @@ export type Database = {
           has_quote_items: boolean
           in_batch: boolean
           shortage_id: string
+        }[]
+      }
+      get_shortage_order: {
+        Args: {
+          p_shortage_id: string
+        }
+        Returns: {
+          bonus_expiry_date: string
+          bonus_manufacturer: string
+          bonus_product_name: string
+          bonus_quantity: number
+          delivery_date: string
+          minimum_quantity: number
+          order_id: string
+          order_status: string
+          ordered_at: string
+          product_name: string
+          quantity: number
+          raised_to_minimum: boolean
+          receipt_requested_at: string
+          received_at: string
+          received_by_name: string
+          requested_quantity: number
+          substitute_manufacturer: string
+          substitute_product_name: string
+          supplier_name: string
         }[]
       }
       get_signature_settings: {
@@ -1884,6 +1967,12 @@ export type Database = {
           p_versao: string
         }
         Returns: Database["public"]["Tables"]["versoes_termo_lgpd"]["Row"]
+      }
+      receive_purchase_order: {
+        Args: {
+          p_order_id: string
+        }
+        Returns: Json
       }
       record_lgpd_consent: {
         Args: {

@@ -102,13 +102,22 @@ begin
   insert into public.purchase_orders (batch_id, supplier_id, status, delivery_date, created_by, created_at)
   values (v_sul_antigo.id, v_alfa, 'SOLICITADO', (v_sul_antigo.closed_at + interval '5 days')::date, v_compras, v_sul_antigo.closed_at)
   returning id into v_order;
-  insert into public.purchase_order_items (order_id, shortage_id, quantity, unit_price)
-  select v_order, s.id, s.requested_quantity, 2.1500 from public.shortages s where s.id = v_s1;
+  insert into public.purchase_order_items (order_id, shortage_id, quantity, unit_price, quote_item_id, requested_quantity, minimum_quantity)
+  select v_order, s.id, s.requested_quantity, 2.1500, qi.id, s.requested_quantity, qi.minimum_quantity
+  from public.shortages s join public.quote_items qi on qi.shortage_id = s.id and qi.is_winner where s.id = v_s1;
 
   insert into public.purchase_orders (batch_id, supplier_id, status, delivery_date, created_by, created_at)
   values (v_sul_antigo.id, v_beta, 'RECEBIDO', (v_sul_antigo.closed_at + interval '3 days')::date, v_compras, v_sul_antigo.closed_at)
   returning id into v_order;
-  insert into public.purchase_order_items (order_id, shortage_id, quantity, unit_price)
-  select v_order, s.id, s.requested_quantity, 9.2000 from public.shortages s where s.id = v_s2;
+  -- Received at Unidade Sul: confirmed there by the pharmacist.
+  insert into public.purchase_order_items
+    (order_id, shortage_id, quantity, unit_price, quote_item_id, requested_quantity, minimum_quantity, received_at, received_by, received_by_name)
+  select v_order, s.id, s.requested_quantity, 9.2000, qi.id, s.requested_quantity, qi.minimum_quantity,
+         v_sul_antigo.closed_at + interval '3 days', pr.id, pr.full_name
+  from public.shortages s
+  join public.quote_items qi on qi.shortage_id = s.id and qi.is_winner
+  join public.profiles pr on pr.id = (select id from auth.users where email = 'farmaceutico@farmacia.local')
+  where s.id = v_s2;
+  update public.purchase_orders set received_at = v_sul_antigo.closed_at + interval '3 days' where id = v_order;
 end
 $seed$;

@@ -6,6 +6,7 @@ import { unitsQueryOptions } from '@/features/auth/api/get-units';
 import { useCategories } from '@/features/products/api/get-categories';
 import { TransferFromOtherUnit } from '@/features/shipments/components/transfer-action';
 import { useLiveShortages } from '@/features/shortages/api/live-shortages';
+import { ShortageOrderButton } from '@/features/shortages/components/shortage-order-dialog';
 import { ShortagesPage } from '@/features/shortages/components/shortages-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { canAccessRoute } from '@/lib/permissions';
@@ -23,6 +24,8 @@ export default function ShortagesRoute() {
   if (!user) return null;
   // 'Transferir de outra unidade' opens /nova-remessa: offered to whoever may open it (MANAGE_REMESSA), on pending shortages.
   const canTransfer = canAccessRoute(user, ROUTE_ACCESS[paths.newShipment]);
+  // An ordered shortage shows its purchase order (what was bought, the receipt); the unit confirms its delivery there.
+  const ordered = (status: string) => status === 'PEDIDO_ENVIADO' || status === 'ENTREGUE';
   return (
     <ShortagesPage
       user={{ id: user.id, unitId: user.unitId, unitName: user.unitName, isAdmin }}
@@ -30,9 +33,13 @@ export default function ShortagesRoute() {
       groups={categories.data ?? []}
       groupsFailed={categories.isError}
       {...(isAdmin ? { units: units.data ?? [] } : {})}
-      {...(canTransfer
-        ? { rowAction: (shortage) => (shortage.status === 'PENDENTE' ? <TransferFromOtherUnit shortage={shortage} /> : null) }
-        : {})}
+      rowAction={(shortage) =>
+        shortage.status === 'PENDENTE' && canTransfer ? (
+          <TransferFromOtherUnit shortage={shortage} />
+        ) : ordered(shortage.status) ? (
+          <ShortageOrderButton shortage={{ id: shortage.id, product_name: shortage.product_name, status: shortage.status }} />
+        ) : null
+      }
     />
   );
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItemsSummary,
+  bonusText,
+  boughtProduct,
   cellKey,
   draftFromValues,
   effectiveUnitCost,
   formatPriceInput,
   isOffer,
   itemWinRate,
+  linesBelowMinimum,
   matchesText,
   parseBrl,
   parseQuantity,
@@ -257,5 +260,40 @@ describe('createBatchErrorDescription', () => {
     };
     expect(createBatchErrorDescription(error)).toBe('Não foi possível criar o lote: Item já está em outro lote');
     expect(createBatchErrorDescription({ code: 'XX000', message: 'boom' })).toBe('Falha ao criar lote de cotação');
+  });
+});
+
+describe('what the order says was won', () => {
+  it('lists the winning lines whose need is below the supplier minimum, with the substitute actually bought', () => {
+    const lines = linesBelowMinimum(
+      comparison([
+        // s1 needs 10: Alfa won with a minimum of 24 and a substitute; Beta's higher minimum lost and does not count.
+        comparisonCell('s1', 'qA', 2, { isWinner: true, minimumQuantity: 24, wantsSubstitute: true, substituteProductName: ' Dipirona genérica ' }),
+        comparisonCell('s1', 'qB', 1, { minimumQuantity: 50 }),
+        // s2 needs 3: a minimum of 3 is not above the need.
+        comparisonCell('s2', 'qB', 5, { isWinner: true, minimumQuantity: 3 }),
+        // s3 won without a price (never ordered) and a substitute flag without a name.
+        comparisonCell('s3', 'qA', null, { isWinner: true, minimumQuantity: 9 }),
+      ]),
+    );
+    expect(lines).toEqual([
+      {
+        shortageId: 's1', productName: 'Dipirona 500mg', unitName: 'Unidade Centro', supplierName: 'Alfa',
+        requestedQuantity: 10, minimumQuantity: 24, unitPrice: 2, substituteProductName: 'Dipirona genérica',
+      },
+    ]);
+    expect(linesBelowMinimum(comparison([comparisonCell('s2', 'qA', 4, { isWinner: true, minimumQuantity: 4, wantsSubstitute: true, substituteProductName: '' })]))).toEqual([
+      expect.objectContaining({ shortageId: 's2', minimumQuantity: 4, substituteProductName: null }),
+    ]);
+  });
+
+  it('names the product actually bought and the bonus of an order line', () => {
+    expect(boughtProduct({ productName: 'Dipirona 500mg', substituteProductName: null, substituteManufacturer: null })).toBe('Dipirona 500mg');
+    expect(boughtProduct({ productName: 'Dipirona 500mg', substituteProductName: 'Dipirona genérica', substituteManufacturer: 'EMS' })).toBe('Dipirona genérica (EMS)');
+    expect(boughtProduct({ productName: 'Dipirona 500mg', substituteProductName: 'Dipirona genérica', substituteManufacturer: null })).toBe('Dipirona genérica');
+    expect(bonusText({ bonusQuantity: 2, bonusProductName: 'Mesmo produto', bonusManufacturer: 'EMS', bonusExpiryDate: '2027-08-10' })).toBe(
+      '+ 2 un. de bonificação (Mesmo produto, EMS) · validade 10/08/2027',
+    );
+    expect(bonusText({ bonusQuantity: 1200, bonusProductName: null, bonusManufacturer: null, bonusExpiryDate: null })).toBe('+ 1.200 un. de bonificação');
   });
 });

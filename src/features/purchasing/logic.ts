@@ -1,5 +1,5 @@
 /** Pure rules of the purchasing screens: typed prices, winner suggestion, totals, summaries. */
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatNumber } from '@/lib/dates';
 import type { Comparison, ComparisonCell, ComparisonQuote, QuoteItemValues, QuoteStatus, WinnerSelection } from '@/features/purchasing/types';
 
 /**
@@ -256,4 +256,53 @@ export function valuesFromDraft(draft: QuoteItemDraft): { values: QuoteItemValue
       bonusQuantity,
     },
   };
+}
+
+/** A winning line whose need is below the supplier's minimum quantity: the buyer raises it or keeps it before ordering. */
+export interface BelowMinimumLine {
+  shortageId: string;
+  productName: string;
+  unitName: string | null;
+  supplierName: string;
+  requestedQuantity: number;
+  minimumQuantity: number;
+  unitPrice: number;
+  /** The product actually bought when the winning offer is a substitute. */
+  substituteProductName: string | null;
+}
+
+/** The winning lines of a batch below their supplier's minimum (private.lines_below_minimum in the database), by product. */
+export function linesBelowMinimum(comparison: Comparison): BelowMinimumLine[] {
+  const suppliers = new Map(comparison.quotes.map((quote) => [quote.quoteId, quote.supplierName]));
+  const lines: BelowMinimumLine[] = [];
+  for (const item of comparison.items) {
+    for (const quote of comparison.quotes) {
+      const cell = comparison.cells[cellKey(item.shortageId, quote.quoteId)];
+      if (!cell?.isWinner || cell.unitPrice === null || cell.minimumQuantity === null) continue;
+      if (cell.minimumQuantity <= item.requestedQuantity) continue;
+      lines.push({
+        shortageId: item.shortageId,
+        productName: item.productName,
+        unitName: item.unitName,
+        supplierName: suppliers.get(quote.quoteId) ?? '—',
+        requestedQuantity: item.requestedQuantity,
+        minimumQuantity: cell.minimumQuantity,
+        unitPrice: cell.unitPrice,
+        substituteProductName: cell.wantsSubstitute ? cell.substituteProductName?.trim() || null : null,
+      });
+    }
+  }
+  return lines;
+}
+
+/** The product actually bought on an order line: the substitute that won, or the product asked for. */
+export function boughtProduct(item: { productName: string; substituteProductName: string | null; substituteManufacturer: string | null }): string {
+  if (!item.substituteProductName) return item.productName;
+  return item.substituteManufacturer ? `${item.substituteProductName} (${item.substituteManufacturer})` : item.substituteProductName;
+}
+
+/** An order line's bonus: '+ 2 un. de bonificação (Mesmo produto, Fabricante) · validade 10/08/2027'. */
+export function bonusText(item: { bonusQuantity: number; bonusProductName: string | null; bonusManufacturer: string | null; bonusExpiryDate: string | null }): string {
+  const product = [item.bonusProductName, item.bonusManufacturer].filter(Boolean).join(', ');
+  return `+ ${formatNumber(item.bonusQuantity)} un. de bonificação${product ? ` (${product})` : ''}${item.bonusExpiryDate ? ` · validade ${formatDay(item.bonusExpiryDate)}` : ''}`;
 }

@@ -1,5 +1,13 @@
 import { createContext, useContext } from 'react';
-import type { Order, OrderStatus } from '@/features/purchasing/types';
+import type { Order } from '@/features/purchasing/types';
+
+export interface GenerateOrdersRequest {
+  deliveryDate: string | null;
+  /** Shortages below the supplier's minimum that the buyer chose to raise to it. */
+  raiseToMinimum: string[];
+  /** The same id for every retry of one intent (the database applies it once). */
+  requestId: string;
+}
 
 export interface OrderContextValue {
   batchId: string | null;
@@ -8,8 +16,10 @@ export interface OrderContextValue {
   isLoading: boolean;
   isError: boolean;
   isGenerating: boolean;
-  generateOrders: (deliveryDate: string | null) => Promise<boolean>;
-  setOrderStatus: (orderId: string, status: OrderStatus) => Promise<boolean>;
+  generateOrders: (request: GenerateOrdersRequest) => Promise<boolean>;
+  isReceiving: boolean;
+  /** The buyer's 'Recebido': confirms the buyer's own units' lines, asks the other units to confirm theirs. */
+  receiveOrder: (orderId: string) => Promise<boolean>;
 }
 
 export const OrderContext = createContext<OrderContextValue | null>(null);

@@ -1,16 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
 import { useGenerateOrders } from '@/features/purchasing/api/generate-orders';
 import { useOrdersQuery } from '@/features/purchasing/api/get-orders';
-import { useUpdateOrderStatus } from '@/features/purchasing/api/update-order-status';
+import { useReceiveOrder } from '@/features/purchasing/api/receive-order';
 import { OrderContext, type OrderContextValue } from '@/features/purchasing/order-context';
 
 /** Purchase orders of one batch (or all) for the screens below it. */
 export function OrderProvider({ batchId, children }: { batchId: string | null; children: ReactNode }) {
   const orders = useOrdersQuery(batchId);
   const generate = useGenerateOrders();
-  const updateStatus = useUpdateOrderStatus();
+  const receive = useReceiveOrder();
   const { mutateAsync: generateAsync, isPending: isGenerating } = generate;
-  const { mutateAsync: updateAsync } = updateStatus;
+  const { mutateAsync: receiveAsync, isPending: isReceiving } = receive;
 
   const value = useMemo<OrderContextValue>(
     () => ({
@@ -19,20 +19,21 @@ export function OrderProvider({ batchId, children }: { batchId: string | null; c
       isLoading: orders.isLoading,
       isError: orders.isError,
       isGenerating,
-      generateOrders: async (deliveryDate) => {
+      generateOrders: async (request) => {
         if (!batchId) return false;
-        return generateAsync({ batchId, deliveryDate }).then(
+        return generateAsync({ batchId, ...request }).then(
           () => true,
           () => false,
         );
       },
-      setOrderStatus: (orderId, status) =>
-        updateAsync({ orderId, status }).then(
+      isReceiving,
+      receiveOrder: (orderId) =>
+        receiveAsync(orderId).then(
           () => true,
           () => false,
         ),
     }),
-    [batchId, orders.data, orders.isLoading, orders.isError, isGenerating, generateAsync, updateAsync],
+    [batchId, orders.data, orders.isLoading, orders.isError, isGenerating, generateAsync, isReceiving, receiveAsync],
   );
   return <OrderContext value={value}>{children}</OrderContext>;
 }

@@ -31,4 +31,12 @@ describe('purchasing form schemas', () => {
     expect(firstMessage(generateOrdersFormSchema, { deliveryDate: '2026-12-01' })).toBeUndefined();
     expect(firstMessage(generateOrdersFormSchema, { deliveryDate: '01/12/2026' })).toBe('Informe uma data de entrega válida.');
   });
+
+  it('every line below the supplier minimum needs an explicit choice: raise it or keep it', () => {
+    const choices = (choice: string) => ({ deliveryDate: '', minimumChoices: [{ shortageId: 's1', choice: 'raise' }, { shortageId: 's2', choice }] });
+    expect(firstMessage(generateOrdersFormSchema, choices('keep'))).toBeUndefined();
+    expect(firstMessage(generateOrdersFormSchema, choices('raise'))).toBeUndefined();
+    for (const choice of ['', 'elevar'])
+      expect(firstMessage(generateOrdersFormSchema, choices(choice)), choice).toBe('Escolha entre elevar à quantidade mínima ou manter a quantidade solicitada.');
+  });
 });

@@ -35,8 +35,21 @@ export const batchQuantityFormSchema = z.object({
 });
 export type BatchQuantityFormValues = z.input<typeof batchQuantityFormSchema>;
 
-/** Orders' delivery date: optional, a calendar day as the date input gives it (YYYY-MM-DD). */
+export const MINIMUM_CHOICE_REQUIRED = 'Escolha entre elevar à quantidade mínima ou manter a quantidade solicitada.';
+
+/**
+ * Generating orders: the delivery date (optional, a calendar day as the date input gives it, YYYY-MM-DD) and, for each
+ * winning line whose need is below the supplier's minimum, the buyer's explicit choice: raise it to the minimum or keep it.
+ */
 export const generateOrdersFormSchema = z.object({
   deliveryDate: z.string().check(z.refine((day) => day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day), 'Informe uma data de entrega válida.')),
+  minimumChoices: z.optional(
+    z.array(
+      z.object({
+        shortageId: z.string(),
+        choice: z.string().check(z.refine((choice) => choice === 'raise' || choice === 'keep', MINIMUM_CHOICE_REQUIRED)),
+      }),
+    ),
+  ),
 });
 export type GenerateOrdersFormValues = z.input<typeof generateOrdersFormSchema>;

@@ -172,12 +172,32 @@ export interface OrderItem {
   id: string;
   orderId: string;
   shortageId: string;
+  /** The product asked for (the shortage's). */
   productName: string;
   barcode: string | null;
   unitName: string | null;
+  /** What is ordered: the need, or the supplier's minimum when the buyer chose to raise it. */
   quantity: number;
+  /** The shortage's need when the order was generated. */
+  requestedQuantity: number;
+  /** The supplier's minimum quantity (null: none). */
+  minimumQuantity: number | null;
+  raisedToMinimum: boolean;
+  /** The product actually bought when a substitute won (null: the product asked for). */
+  substituteProductName: string | null;
+  substituteManufacturer: string | null;
+  /** Bonus units (bonificação) the supplier gives with the line; 0 when none. */
+  bonusQuantity: number;
+  bonusProductName: string | null;
+  bonusManufacturer: string | null;
+  bonusExpiryDate: string | null;
   unitPrice: number;
   totalPrice: number;
+  /** When the receiving unit confirmed the delivery, and who. */
+  receivedAt: string | null;
+  receivedByName: string | null;
+  /** When the buyer marked the order received and asked this line's unit to confirm. */
+  receiptRequestedAt: string | null;
 }
 
 /** A persisted purchase order (spec §3 "Order"; here stored in the database). */
@@ -192,7 +212,18 @@ export interface Order {
   deliveryDate: string | null;
   totalAmount: number;
   createdAt: string;
+  /** When the last line's unit confirmed its delivery (the order became RECEBIDO). */
+  receivedAt: string | null;
   items: OrderItem[];
+}
+
+/** What receive_purchase_order answers: the order's status and what happened to its lines. */
+export interface OrderReceipt {
+  status: OrderStatus;
+  confirmed: number;
+  requested: number;
+  /** Units that still have to confirm their delivery. */
+  awaitingUnits: string[];
 }
 
 export interface WinningItem {

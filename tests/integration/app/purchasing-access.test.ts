@@ -336,19 +336,27 @@ describe('write policies: one allowed and one denied case each', () => {
     const forged = await rep.from('purchase_order_items').insert({ order_id: order!.id, shortage_id: shortages[0]!, quantity: 1, unit_price: 1 });
     expect(forged.error?.code).toBe('42501');
     expect((await rep.from('purchase_order_items').update({ unit_price: 99 }).eq('order_id', order!.id).select('id')).error?.code).toBe('42501');
-    expect(unwrap(await rep.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', order!.id).select('id'))).toEqual([]);
+    // The status is not a table write for anyone (issue 22: it follows the receiving units' confirmations).
+    expect((await rep.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', order!.id).select('id')).error?.code).toBe('42501');
+    expect((await rep.rpc('receive_purchase_order', { p_order_id: order!.id })).error?.code).toBe('42501');
     expect((await rep.from('purchase_orders').delete().eq('id', order!.id).select('id')).error?.code).toBe('42501');
     expect((await rep.from('purchase_order_items').delete().eq('order_id', order!.id).select('id')).error?.code).toBe('42501');
 
     // Security review P1: orders come only from generate_purchase_orders; buyers
-    // receive them (status) but never reprice, delete or forge lines by hand.
+    // receive them (receive_purchase_order) and set the delivery date, but never
+    // reprice, delete or forge lines by hand.
     const before = unwrap(await buyer.from('purchase_orders').select('total_amount').eq('id', order!.id).single()) as { total_amount: number };
     expect((await buyer.from('purchase_order_items').update({ quantity: 3 }).eq('order_id', order!.id).select('total_price')).error?.code).toBe('42501');
     expect((await buyer.from('purchase_order_items').delete().eq('order_id', order!.id).select('id')).error?.code).toBe('42501');
     expect((await buyer.from('purchase_orders').delete().eq('id', order!.id).select('id')).error?.code).toBe('42501');
     const after = unwrap(await buyer.from('purchase_orders').select('total_amount').eq('id', order!.id).single()) as { total_amount: number };
     expect(after.total_amount).toBe(before.total_amount);
-    expect(unwrap(await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', order!.id).select('status'))).toEqual([{ status: 'RECEBIDO' }]);
+    expect((await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', order!.id).select('status')).error?.code).toBe('42501');
+    expect(unwrap(await buyer.from('purchase_orders').update({ delivery_date: '2030-02-01' }).eq('id', order!.id).select('delivery_date'))).toEqual([
+      { delivery_date: '2030-02-01' },
+    ]);
+    // Receiving goes through receive_purchase_order: the fixture unit is not the buyer's, so it is asked to confirm.
+    expect(unwrap(await buyer.rpc('receive_purchase_order', { p_order_id: order!.id }))).toMatchObject({ status: 'SOLICITADO', requested: 1 });
   });
 });
 

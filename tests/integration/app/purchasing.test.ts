@@ -522,7 +522,7 @@ describe('winners, orders and deletion', () => {
     });
   });
 
-  it('generate_purchase_orders makes one order per winning supplier with totals, idempotently; receiving delivers', async () => {
+  it("generate_purchase_orders makes one order per winning supplier with totals, idempotently; 'Recebido' asks the receiving unit", async () => {
     const { batch, shortages, quotes } = await quotedBatch(3, { alfa: [2.5, 9, 1.333], beta: [3, 8, 7] });
     const buyer = await as('compras');
     unwrap(
@@ -562,13 +562,17 @@ describe('winners, orders and deletion', () => {
     // A client-supplied total is refused (not an updatable column); the trigger keeps the sum of the items.
     const forgedTotal = await buyer.from('purchase_orders').update({ total_amount: 1 }).eq('id', bySupplier[supplierIds.beta]!.id).select();
     expect(forgedTotal.error?.code).toBe('42501');
-    const received = unwrap(
-      await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', bySupplier[supplierIds.beta]!.id).select().single(),
-    ) as Order;
-    expect(Number(received.total_amount)).toBe(80);
+    // The order's status is not written by hand: it follows the units' confirmations.
+    const forgedStatus = await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', bySupplier[supplierIds.beta]!.id).select();
+    expect(forgedStatus.error?.code).toBe('42501');
+    // The fixture unit is not the buyer's: 'Recebido' asks that unit to confirm, and confirms nothing for it.
+    const received = unwrap(await buyer.rpc('receive_purchase_order', { p_order_id: bySupplier[supplierIds.beta]!.id }));
+    expect(received).toEqual({ status: 'SOLICITADO', confirmed: 0, requested: 1, awaiting_units: [`Unidade ${tag}`] });
     const after = await shortageStatuses(shortages);
-    expect(after[shortages[1]!]?.status).toBe('ENTREGUE');
+    expect(after[shortages[1]!]?.status).toBe('PEDIDO_ENVIADO');
     expect(after[shortages[0]!]?.status).toBe('PEDIDO_ENVIADO');
+    const order = unwrap(await buyer.from('purchase_orders').select('status, total_amount').eq('id', bySupplier[supplierIds.beta]!.id).single());
+    expect({ status: order.status, total: Number(order.total_amount) }).toEqual({ status: 'SOLICITADO', total: 80 });
   });
 
   it('generating orders returns items nobody won to the queue (PENDENTE, no batch), ready for the next batch', async () => {
@@ -626,6 +630,235 @@ describe('winners, orders and deletion', () => {
     ]);
     const rep = await as('representante');
     expect((await rep.rpc('delete_quote_batch', { p_batch_id: batch.id })).error?.code).toBe('42501');
+  });
+});
+
+/** Pending shortages in one of the seeded units, registered by that unit's clerk. */
+async function shortagesIn(unitName: string, count: number, requested = 10): Promise<string[]> {
+  const db = await sql(backend);
+  try {
+    const unit = await db.query<{ id: string }>(`select id from public.store_units where name = $1`, [unitName]);
+    const creator = await db.query<{ id: string }>(`select id from auth.users where email = 'balconista@farmacia.local'`);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      productSeq += 1;
+      const product = await db.query<{ id: string }>(`insert into public.products (name) values ($1) returning id`, [
+        `Produto ${tag} ${String(productSeq).padStart(3, '0')}`,
+      ]);
+      const shortage = await db.query<{ id: string }>(
+        `insert into public.shortages (product_id, unit_id, requested_quantity, created_by, observation)
+         values ($1, $2, $3, $4, $5) returning id`,
+        [product.rows[0]?.id, unit.rows[0]?.id, requested, creator.rows[0]?.id, tag],
+      );
+      ids.push(shortage.rows[0]?.id ?? '');
+    }
+    return ids;
+  } finally {
+    await db.end();
+  }
+}
+
+/** The shortages in a batch sent to quotation, quoted by Distribuidora Alfa with the given offers, and all awarded to it. */
+async function awardedToAlfa(shortages: string[], offers: Record<string, unknown>[]) {
+  const batch = await createBatch(shortages);
+  const buyer = await as('compras');
+  unwrap(await buyer.rpc('set_batch_status', { p_batch_id: batch.id, p_status: 'EM_COTACAO' }));
+  const rep = await as('representante');
+  const quote = unwrap(await rep.rpc('get_or_create_quote', { p_batch_id: batch.id })) as Quote;
+  for (const [index, shortageId] of shortages.entries()) {
+    unwrap(await rep.from('quote_items').update(offers[index] ?? {}).eq('quote_id', quote.id).eq('shortage_id', shortageId).select('id'));
+  }
+  unwrap(await rep.rpc('submit_quote', { p_quote_id: quote.id }));
+  unwrap(
+    await buyer.rpc('select_winning_quotes_native', {
+      p_batch_id: batch.id,
+      p_quote_items: shortages.map((shortage_id) => ({ shortage_id, quote_id: quote.id })),
+    }),
+  );
+  return { batch, buyer };
+}
+
+interface OrderLine {
+  shortage_id: string;
+  quantity: number;
+  requested_quantity: number;
+  minimum_quantity: number | null;
+  raised_to_minimum: boolean;
+  substitute_product_name: string | null;
+  substitute_manufacturer: string | null;
+  bonus_quantity: number;
+  bonus_product_name: string | null;
+  received_by_name: string | null;
+  received_at: string | null;
+  receipt_requested_at: string | null;
+}
+
+const LINE_COLUMNS =
+  'shortage_id, quantity, requested_quantity, minimum_quantity, raised_to_minimum, substitute_product_name, substitute_manufacturer, bonus_quantity, bonus_product_name, received_by_name, received_at, receipt_requested_at';
+
+async function orderLines(client: SupabaseClient, batchId: string): Promise<Record<string, OrderLine>> {
+  const orders = unwrap(await client.from('purchase_orders').select('id').eq('batch_id', batchId)) as { id: string }[];
+  const rows = unwrap(
+    await client.from('purchase_order_items').select(LINE_COLUMNS).in('order_id', orders.map((o) => o.id)),
+  ) as unknown as OrderLine[];
+  return Object.fromEntries(rows.map((r) => [r.shortage_id, r]));
+}
+
+describe('orders say what won', () => {
+  const BELOW_MINIMUM = 'Só é possível elevar à quantidade mínima um item vencedor deste lote cuja necessidade está abaixo do mínimo do fornecedor';
+
+  it('order lines carry the substitute, the bonus and the supplier minimum; a line below the minimum is raised only when the buyer chose so', async () => {
+    const shortages = await pendingShortages(3);
+    const { batch, buyer } = await awardedToAlfa(shortages, [
+      { unit_price: 2, minimum_quantity: 24, wants_substitute: true, substitute_product_name: 'Dipirona 500 mg genérica', substitute_manufacturer: 'EMS' },
+      { unit_price: 3, minimum_quantity: 12, has_bonus: true, bonus_quantity: 2, bonus_product_name: 'Mesmo produto (bonificação)' },
+      { unit_price: 4, minimum_quantity: 5 },
+    ]);
+
+    // The choice names only winning lines below their minimum: anything else is refused and nothing is generated.
+    for (const wrong of [[shortages[2]!], [randomUUID()]]) {
+      const refused = await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id, p_raise_to_minimum: wrong });
+      expect(refused.error?.message).toBe(BELOW_MINIMUM);
+    }
+    expect(unwrap(await buyer.from('purchase_orders').select('id').eq('batch_id', batch.id))).toEqual([]);
+    expect((unwrap(await buyer.from('quote_batches').select('status').eq('id', batch.id).single()) as Batch).status).toBe('COTACAO_FINALIZADA');
+
+    const orders = unwrap(
+      await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id, p_raise_to_minimum: [shortages[0]!] }),
+    ) as Order[];
+    expect(orders).toHaveLength(1);
+    // 24 × 2,00 (raised) + 10 × 3,00 (kept below the minimum of 12) + 10 × 4,00.
+    expect(Number(orders[0]?.total_amount)).toBe(118);
+    const lines = await orderLines(buyer, batch.id);
+    expect(lines[shortages[0]!]).toMatchObject({
+      quantity: 24, requested_quantity: 10, minimum_quantity: 24, raised_to_minimum: true,
+      substitute_product_name: 'Dipirona 500 mg genérica', substitute_manufacturer: 'EMS', bonus_quantity: 0, bonus_product_name: null,
+    });
+    expect(lines[shortages[1]!]).toMatchObject({
+      quantity: 10, requested_quantity: 10, minimum_quantity: 12, raised_to_minimum: false,
+      substitute_product_name: null, bonus_quantity: 2, bonus_product_name: 'Mesmo produto (bonificação)',
+    });
+    expect(lines[shortages[2]!]).toMatchObject({ quantity: 10, requested_quantity: 10, minimum_quantity: 5, raised_to_minimum: false, bonus_quantity: 0 });
+
+    // The representative of the winning supplier reads the same lines (what to deliver).
+    const rep = await as('representante');
+    expect((await orderLines(rep, batch.id))[shortages[0]!]?.substitute_product_name).toBe('Dipirona 500 mg genérica');
+  });
+
+  it('without a choice every line keeps its need (the default), and the order still shows the minimum', async () => {
+    const shortages = await pendingShortages(1);
+    const { batch, buyer } = await awardedToAlfa(shortages, [{ unit_price: 1.5, minimum_quantity: 30 }]);
+    unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id }));
+    expect((await orderLines(buyer, batch.id))[shortages[0]!]).toMatchObject({ quantity: 10, requested_quantity: 10, minimum_quantity: 30, raised_to_minimum: false });
+  });
+
+  it('a repeated request id applies once: retries (in parallel too) return the first result, even with another choice', async () => {
+    const shortages = await pendingShortages(2);
+    const { batch, buyer } = await awardedToAlfa(shortages, [{ unit_price: 2, minimum_quantity: 20 }, { unit_price: 3, minimum_quantity: 15 }]);
+    const requestId = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id, p_raise_to_minimum: [shortages[0]!], p_request_id: requestId }),
+      ),
+    );
+    const ids = results.map((r) => (unwrap(r) as Order[]).map((o) => o.id).join());
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).not.toBe('');
+    // A retry that now asks to raise the other line too changes nothing: the first request was applied.
+    const retry = unwrap(
+      await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id, p_raise_to_minimum: shortages, p_request_id: requestId }),
+    ) as Order[];
+    expect(retry.map((o) => o.id).join()).toBe(ids[0]);
+    const lines = await orderLines(buyer, batch.id);
+    expect([lines[shortages[0]!]?.quantity, lines[shortages[1]!]?.quantity]).toEqual([20, 10]);
+    expect(unwrap(await buyer.from('purchase_order_items').select('id').in('shortage_id', shortages))).toHaveLength(2);
+
+    // The same id for another batch, or from another user, is refused.
+    const other = await pendingShortages(1);
+    const second = await awardedToAlfa(other, [{ unit_price: 1 }]);
+    const reused = await buyer.rpc('generate_purchase_orders', { p_batch_id: second.batch.id, p_request_id: requestId });
+    expect(reused.error?.message).toBe('Esta solicitação já foi usada para outro pedido. Recarregue a página e tente novamente.');
+    expect(unwrap(await buyer.from('purchase_orders').select('id').eq('batch_id', second.batch.id))).toEqual([]);
+    const admin = await as('admin');
+    const stolen = await admin.rpc('generate_purchase_orders', { p_batch_id: batch.id, p_request_id: requestId });
+    expect(stolen.error?.message).toBe('Esta solicitação já foi usada para outro pedido. Recarregue a página e tente novamente.');
+  });
+});
+
+describe('order and shortage statuses agree, unit by unit', () => {
+  const OTHER_UNIT = 'Apenas quem trabalha na unidade que recebe pode confirmar a entrega desta falta';
+
+  it("the buyer's 'Recebido' confirms the buyer's own unit and asks the other; that unit's confirmation completes the order", async () => {
+    const [centro] = await shortagesIn('Unidade Centro', 1);
+    const [norte] = await shortagesIn('Unidade Norte', 1);
+    const { batch, buyer } = await awardedToAlfa([centro!, norte!], [{ unit_price: 2, wants_substitute: true, substitute_product_name: 'Genérico X' }, { unit_price: 3 }]);
+    const [order] = unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id })) as Order[];
+
+    // Neither the buyer nor a clerk of a third unit confirms Norte's delivery; the order is not set by hand.
+    const byBuyer = await buyer.from('shortages').update({ status: 'ENTREGUE' }).eq('id', norte!).select('status');
+    expect([byBuyer.error?.code, byBuyer.error?.message]).toEqual(['42501', OTHER_UNIT]);
+    const forged = await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', order!.id).select('id');
+    expect(forged.error?.code).toBe('42501');
+
+    const received = unwrap(await buyer.rpc('receive_purchase_order', { p_order_id: order!.id }));
+    expect(received).toEqual({ status: 'SOLICITADO', confirmed: 1, requested: 1, awaiting_units: ['Unidade Norte'] });
+    expect(await shortageStatuses([centro!, norte!])).toEqual({
+      [centro!]: { status: 'ENTREGUE', batch_id: batch.id },
+      [norte!]: { status: 'PEDIDO_ENVIADO', batch_id: batch.id },
+    });
+    let lines = await orderLines(buyer, batch.id);
+    expect(lines[centro!]).toMatchObject({ received_by_name: 'Carla Compras', receipt_requested_at: null });
+    expect(lines[centro!]?.received_at).not.toBeNull();
+    expect(lines[norte!]).toMatchObject({ received_by_name: null, received_at: null });
+    expect(lines[norte!]?.receipt_requested_at).not.toBeNull();
+
+    // Norte's clerk sees the order behind the shortage: the product actually bought and the request to confirm.
+    const norteClerk = await as('balconista2');
+    const info = unwrap(await norteClerk.rpc('get_shortage_order', { p_shortage_id: norte! })) as Record<string, unknown>[];
+    expect(info).toHaveLength(1);
+    expect(info[0]).toMatchObject({ order_id: order!.id, order_status: 'SOLICITADO', supplier_name: 'Distribuidora Alfa', quantity: 10, received_at: null });
+    expect(info[0]?.receipt_requested_at).not.toBeNull();
+    const centroInfo = unwrap(await (await as('balconista')).rpc('get_shortage_order', { p_shortage_id: centro! })) as Record<string, unknown>[];
+    expect(centroInfo[0]).toMatchObject({ substitute_product_name: 'Genérico X', received_by_name: 'Carla Compras' });
+    // A clerk of another unit learns nothing about it.
+    expect(unwrap(await (await as('farmaceutico')).rpc('get_shortage_order', { p_shortage_id: norte! }))).toEqual([]);
+    const sul = await (await as('farmaceutico')).from('shortages').update({ status: 'ENTREGUE' }).eq('id', norte!).select('status');
+    expect(sul.data ?? []).toEqual([]);
+
+    unwrap(await norteClerk.from('shortages').update({ status: 'ENTREGUE' }).eq('id', norte!).select('status'));
+    lines = await orderLines(buyer, batch.id);
+    expect(lines[norte!]?.received_by_name).toBe('Beatriz Balconista');
+    const done = unwrap(await buyer.from('purchase_orders').select('status, received_at').eq('id', order!.id).single());
+    expect(done.status).toBe('RECEBIDO');
+    expect(done.received_at).not.toBeNull();
+    // Receiving again changes nothing.
+    expect(unwrap(await buyer.rpc('receive_purchase_order', { p_order_id: order!.id }))).toEqual({
+      status: 'RECEBIDO', confirmed: 0, requested: 0, awaiting_units: [],
+    });
+  });
+
+  it("the units' own 'Entregue' completes the order without the buyer, each line recording who confirmed", async () => {
+    const [norte] = await shortagesIn('Unidade Norte', 1);
+    const [sul] = await shortagesIn('Unidade Sul', 1);
+    const { batch, buyer } = await awardedToAlfa([norte!, sul!], [{ unit_price: 2 }, { unit_price: 3 }]);
+    const [order] = unwrap(await buyer.rpc('generate_purchase_orders', { p_batch_id: batch.id })) as Order[];
+
+    unwrap(await (await as('balconista2')).from('shortages').update({ status: 'ENTREGUE' }).eq('id', norte!).select('status'));
+    expect(unwrap(await buyer.from('purchase_orders').select('status').eq('id', order!.id).single()).status).toBe('SOLICITADO');
+    unwrap(await (await as('farmaceutico')).from('shortages').update({ status: 'ENTREGUE' }).eq('id', sul!).select('status'));
+    expect(unwrap(await buyer.from('purchase_orders').select('status').eq('id', order!.id).single()).status).toBe('RECEBIDO');
+    const lines = await orderLines(buyer, batch.id);
+    expect([lines[norte!]?.received_by_name, lines[sul!]?.received_by_name]).toEqual(['Beatriz Balconista', 'Fernando Farmacêutico']);
+    expect([lines[norte!]?.receipt_requested_at, lines[sul!]?.receipt_requested_at]).toEqual([null, null]);
+  });
+
+  it('receive_purchase_order is the buyers\' and names a missing order', async () => {
+    const clerk = await as('balconista');
+    const buyer = await as('compras');
+    const anyOrder = unwrap(await buyer.from('purchase_orders').select('id').limit(1).single()) as { id: string };
+    expect((await clerk.rpc('receive_purchase_order', { p_order_id: anyOrder.id })).error?.code).toBe('42501');
+    const missing = await buyer.rpc('receive_purchase_order', { p_order_id: randomUUID() });
+    expect([missing.error?.code, missing.error?.message]).toEqual(['PT404', 'Pedido não encontrado']);
   });
 });
 

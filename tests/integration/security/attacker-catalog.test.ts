@@ -104,6 +104,8 @@ const openShortage = (r: Row): boolean => r.status === 'PENDENTE' && r.batch_id 
 /** Registers and corrects shortages of a unit: administrators anywhere, CREATE_SHORTAGES holders in their assigned units. */
 const actsOnUnit = (a: Actor, unitId: unknown): boolean =>
   a.isAdmin || (hasRole(a) && a.perms.has('CREATE_SHORTAGES') && (unitId === a.unitId || a.units.includes(String(unitId))));
+/** Works in a unit (current or assigned): confirms the deliveries there (private.works_in_unit). */
+const worksIn = (a: Actor, unitId: unknown): boolean => hasRole(a) && (unitId === a.unitId || a.units.includes(String(unitId)));
 const quoteSupplier = (quoteId: unknown, w: World): unknown => w.quotes.get(String(quoteId))?.supplier_id;
 const quoteEditable = (quoteId: unknown, a: Actor, w: World): boolean => {
   const quote = w.quotes.get(String(quoteId));
@@ -341,9 +343,10 @@ const PLANS: Record<string, TablePlan> = {
       // A unit is corrected only on an open shortage, between units the editor acts on.
       unit_id: (r, a, w) =>
         w.unitIds.filter((u) => u !== r.unit_id && !(openShortage(r) && actsOnUnit(a, r.unit_id) && actsOnUnit(a, u))),
-      // Only the arrival of an ordered item is a direct update; every other step is an RPC's.
-      status: (r) =>
-        SHORTAGE_STATUSES.filter((s) => s !== r.status && !(r.status === 'PEDIDO_ENVIADO' && s === 'ENTREGUE')),
+      // Only the arrival of an ordered item is a direct update, and only by someone working in the
+      // unit that receives it (issue 22: nobody confirms another unit's delivery); every other step is an RPC's.
+      status: (r, a) =>
+        SHORTAGE_STATUSES.filter((s) => s !== r.status && !(r.status === 'PEDIDO_ENVIADO' && s === 'ENTREGUE' && worksIn(a, r.unit_id))),
       // Product and quantity change only while open; inside a batch, through update_batch_quantities.
       product_id: (r, _a, w) => (openShortage(r) ? [] : [w.productIds.find((p) => p !== r.product_id)]),
       requested_quantity: (r) => (openShortage(r) ? [] : [Number(r.requested_quantity) + 1]),
@@ -404,8 +407,9 @@ const PLANS: Record<string, TablePlan> = {
   },
   purchase_orders: {
     read: (r, a) => hasRole(a) && (a.readsPurchasing || r.supplier_id === a.supplierId),
+    // The status follows the units' confirmations (receive_purchase_order, a shortage's 'Entregue'): not a table write.
     edit: (_r, a) => a.isBuyer,
-    content: ['status', 'delivery_date'],
+    content: ['delivery_date'],
     remove: (_r, a) => a.isBuyer,
   },
   purchase_order_items: {
@@ -828,8 +832,27 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   ],
   update_batch_quantities: (a, w) =>
     when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'ABERTO') ?? pick(w, 'batches', () => true), p_requested_quantity: 999 }, expect: refused }]),
-  generate_purchase_orders: (a, w) =>
-    when(!a.isBuyer, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_delivery_date: '2030-01-01' }, expect: refused }]),
+  generate_purchase_orders: (a, w) => [
+    ...when(!a.isBuyer, [
+      { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_delivery_date: '2030-01-01' }, expect: refused },
+      {
+        args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'COTACAO_FINALIZADA'), p_raise_to_minimum: [], p_request_id: randomUUID() },
+        expect: refused,
+      },
+    ]),
+    // Even a buyer cannot raise a line that is not a winning line below its minimum (nothing is generated).
+    ...when(a.isBuyer, [
+      {
+        args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'COTACAO_FINALIZADA'), p_raise_to_minimum: ['00000000-0000-4000-8000-000000000001'] },
+        expect: refused,
+      },
+    ]),
+  ],
+  // Receiving an order is the buyers'; no unit's delivery is confirmed by a stranger.
+  receive_purchase_order: (a, w) => when(!a.isBuyer, [{ args: { p_order_id: pick(w, 'orders', (o) => o.status === 'SOLICITADO') }, expect: refused }]),
+  // The order behind a shortage: for its unit's people and purchasing readers only.
+  get_shortage_order: (a) =>
+    when(!a.isAdmin && !a.readsPurchasing, (foreignOrderedShortageIds.get(a.key) ?? []).map((id) => ({ args: { p_shortage_id: id }, expect: emptyOrRefused }))),
   // With or without the comparison's version (issue 22: p_version, defaulted so spec §7's two-argument call works).
   select_winning_quotes_native: (a, w) =>
     when(!a.isBuyer, [
@@ -1080,6 +1103,8 @@ function foreignShortages(a: Actor): string[] {
   return foreignShortageIds.get(a.key) ?? [];
 }
 const foreignShortageIds = new Map<string, string[]>();
+/** Shortages with an order line, in units the caller does not work in. */
+const foreignOrderedShortageIds = new Map<string, string[]>();
 
 beforeAll(async () => {
   for (const a of actors) {
@@ -1091,5 +1116,11 @@ beforeAll(async () => {
     );
     ownCounts.set(a.key, own.rows[0]!.n);
     foreignShortageIds.set(a.key, own.rows[0]!.ids.slice(0, 5));
+    const ordered = await db.query<{ id: string }>(
+      `select distinct s.id from public.purchase_order_items oi join public.shortages s on s.id = oi.shortage_id
+        where s.unit_id is distinct from $1 and not (s.unit_id = any($2::uuid[])) limit 3`,
+      [a.unitId, a.units],
+    );
+    foreignOrderedShortageIds.set(a.key, ordered.rows.map((r) => r.id));
   }
 });

@@ -7,7 +7,8 @@
  * Fixture (own rows): two Norte shortages registered by balconista2@, a batch by
  * compras@ sent to quotation and priced + submitted by representante@, and an
  * ABERTO batch. The attacks run as compras@ (a real buyer); the RPCs of the UI
- * must keep working, which the last tests prove by walking the cycle to orders.
+ * must keep working, which the last tests prove by walking the cycle to orders
+ * and their receipt (confirmed by the receiving unit, issue 22).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,7 +158,7 @@ describe('a buyer cannot skip the purchasing rules with plain table writes', () 
     expect(unwrap(await buyer.from('purchase_orders').select('id').eq('batch_id', batchId))).toEqual([]);
   });
 
-  it('the RPCs still run the cycle: winners, orders, then receiving an order with a plain write', async () => {
+  it('the RPCs still run the cycle: winners, orders, then receiving, confirmed by the unit that receives', async () => {
     const buyer = await as('compras');
     const pairs = shortageIds.slice(0, 2).map((shortage_id) => ({ quote_id: quoteId, shortage_id }));
     const winners = unwrap(await buyer.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: pairs }));
@@ -167,7 +168,11 @@ describe('a buyer cannot skip the purchasing rules with plain table writes', () 
     expect(Number(orders[0]?.total_amount)).toBe(20);
     const lines = await buyer.from('purchase_order_items').update({ unit_price: 0 }).eq('order_id', orders[0]?.id ?? '').select('id');
     expect(lines.error?.code).toBe('42501');
-    unwrap(await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', orders[0]?.id ?? '').select('id').single());
+    // The status is no longer a plain write; the buyer (of Unidade Centro) asks Norte to confirm its goods.
+    expect((await buyer.from('purchase_orders').update({ status: 'RECEBIDO' }).eq('id', orders[0]?.id ?? '').select('id')).error?.code).toBe('42501');
+    expect(unwrap(await buyer.rpc('receive_purchase_order', { p_order_id: orders[0]?.id ?? '' }))).toMatchObject({ status: 'SOLICITADO', confirmed: 0, requested: 2 });
+    const clerk = await as('balconista2');
+    unwrap(await clerk.from('shortages').update({ status: 'ENTREGUE' }).in('id', shortageIds.slice(0, 2)).select('id'));
     const received = unwrap(await buyer.from('purchase_orders').select('status, total_amount').eq('id', orders[0]?.id ?? '').single());
     expect({ status: received.status, total: Number(received.total_amount) }).toEqual({ status: 'RECEBIDO', total: 20 });
     const delivered = unwrap(await buyer.from('shortages').select('status').in('id', shortageIds.slice(0, 2)));

@@ -11,6 +11,10 @@ export const ORDERS_GENERATED = 'Pedidos gerados';
 export const generateOrdersSchema = z.object({
   batchId: z.string(),
   deliveryDate: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe uma data de entrega válida.'))),
+  /** Shortages whose line is below the supplier's minimum and that the buyer chose to raise to it; the others keep their need. */
+  raiseToMinimum: z.array(z.string()),
+  /** One id per buyer's intent: a retry (double click, lost answer) with the same id applies once in the database. */
+  requestId: z.string(),
 });
 export type GenerateOrdersInput = z.infer<typeof generateOrdersSchema>;
 
@@ -19,6 +23,8 @@ export async function generateOrders(input: GenerateOrdersInput): Promise<number
   const values = generateOrdersSchema.parse(input);
   const { data, error } = await supabase.rpc('generate_purchase_orders', {
     p_batch_id: values.batchId,
+    p_raise_to_minimum: values.raiseToMinimum,
+    p_request_id: values.requestId,
     ...(values.deliveryDate ? { p_delivery_date: values.deliveryDate } : {}),
   });
   if (error) throw error;

@@ -35,5 +35,5 @@ export const purchasingMutations = {
   updateBatchQuantities: ['purchasing', 'mutation', 'update-batch-quantities'] as const,
   selectWinners: ['purchasing', 'mutation', 'select-winners'] as const,
   generateOrders: ['purchasing', 'mutation', 'generate-orders'] as const,
-  updateOrderStatus: ['purchasing', 'mutation', 'update-order-status'] as const,
+  receiveOrder: ['purchasing', 'mutation', 'receive-order'] as const,
 };

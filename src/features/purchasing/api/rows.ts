@@ -137,15 +137,20 @@ export function toQuote(row: QuoteRow, creatorNames: ReadonlyMap<string, string>
 }
 
 export const ORDER_SELECT =
-  'id, batch_id, supplier_id, status, delivery_date, total_amount, created_at, suppliers(name), quote_batches(name, store_units(name)), purchase_order_items(id, order_id, shortage_id, quantity, unit_price, total_price, shortages(products(name, barcode), store_units(name)))' as const;
+  'id, batch_id, supplier_id, status, delivery_date, total_amount, created_at, received_at, suppliers(name), quote_batches(name, store_units(name)), purchase_order_items(id, order_id, shortage_id, quantity, requested_quantity, minimum_quantity, raised_to_minimum, substitute_product_name, substitute_manufacturer, bonus_quantity, bonus_product_name, bonus_manufacturer, bonus_expiry_date, unit_price, total_price, received_at, received_by_name, receipt_requested_at, shortages(products(name, barcode), store_units(name)))' as const;
+
+type OrderItemColumns =
+  | 'id' | 'order_id' | 'shortage_id' | 'quantity' | 'requested_quantity' | 'minimum_quantity' | 'raised_to_minimum'
+  | 'substitute_product_name' | 'substitute_manufacturer' | 'bonus_quantity' | 'bonus_product_name' | 'bonus_manufacturer'
+  | 'bonus_expiry_date' | 'unit_price' | 'total_price' | 'received_at' | 'received_by_name' | 'receipt_requested_at';
 
 export type OrderRow = Pick<
   Tables<'purchase_orders'>,
-  'id' | 'batch_id' | 'supplier_id' | 'status' | 'delivery_date' | 'total_amount' | 'created_at'
+  'id' | 'batch_id' | 'supplier_id' | 'status' | 'delivery_date' | 'total_amount' | 'created_at' | 'received_at'
 > & {
   suppliers: Pick<Tables<'suppliers'>, 'name'> | null;
   quote_batches: (Pick<Tables<'quote_batches'>, 'name'> & { store_units: Named }) | null;
-  purchase_order_items: (Pick<Tables<'purchase_order_items'>, 'id' | 'order_id' | 'shortage_id' | 'quantity' | 'unit_price' | 'total_price'> & {
+  purchase_order_items: (Pick<Tables<'purchase_order_items'>, OrderItemColumns> & {
     shortages: { products: ProductRef; store_units: Named } | null;
   })[];
 };
@@ -162,6 +167,7 @@ export function toOrder(row: OrderRow): Order {
     deliveryDate: row.delivery_date,
     totalAmount: Number(row.total_amount),
     createdAt: row.created_at,
+    receivedAt: row.received_at,
     items: row.purchase_order_items
       .map((item) => ({
         id: item.id,
@@ -171,8 +177,20 @@ export function toOrder(row: OrderRow): Order {
         barcode: item.shortages?.products?.barcode ?? null,
         unitName: item.shortages?.store_units?.name ?? null,
         quantity: item.quantity,
+        requestedQuantity: item.requested_quantity,
+        minimumQuantity: item.minimum_quantity ? item.minimum_quantity : null,
+        raisedToMinimum: item.raised_to_minimum,
+        substituteProductName: item.substitute_product_name,
+        substituteManufacturer: item.substitute_manufacturer,
+        bonusQuantity: item.bonus_quantity,
+        bonusProductName: item.bonus_product_name,
+        bonusManufacturer: item.bonus_manufacturer,
+        bonusExpiryDate: item.bonus_expiry_date,
         unitPrice: Number(item.unit_price),
         totalPrice: Number(item.total_price),
+        receivedAt: item.received_at,
+        receivedByName: item.received_by_name,
+        receiptRequestedAt: item.receipt_requested_at,
       }))
       .sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR')),
   };

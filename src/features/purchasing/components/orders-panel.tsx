@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PackageCheck, Printer, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency, formatNumber, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatNumber, toAppDateString } from '@/lib/dates';
+import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useOrders } from '@/features/purchasing/order-context';
-import { formatDay } from '@/features/purchasing/logic';
-import { generateOrdersFormSchema } from '@/features/purchasing/schemas';
+import { boughtProduct, formatDay, linesBelowMinimum } from '@/features/purchasing/logic';
+import { generateOrdersFormSchema, type GenerateOrdersFormValues } from '@/features/purchasing/schemas';
 import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { BatchStatus, Order } from '@/features/purchasing/types';
@@ -30,7 +31,7 @@ const PRINT_CSS = `.po-print-root { display: none; }
 }`;
 
 export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
-  const { orders, isLoading, isError, setOrderStatus } = useOrders();
+  const { batchId, orders, isLoading, isError, isReceiving, receiveOrder } = useOrders();
   const [printing, setPrinting] = useState<Order | null>(null);
 
   if (isLoading) return <Skeleton className="h-48" aria-hidden="true" />;
@@ -43,8 +44,8 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
 
   return (
     <div className="flex flex-col gap-4">
-      {orders.length === 0 && batchStatus === 'COTACAO_FINALIZADA' ? (
-        <GenerateOrdersForm />
+      {orders.length === 0 && batchStatus === 'COTACAO_FINALIZADA' && batchId ? (
+        <GenerateOrdersForm batchId={batchId} />
       ) : null}
       {orders.length === 0 ? (
         <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nenhum pedido gerado para este lote.</p>
@@ -70,13 +71,20 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
                   <TableCell>{formatDay(order.deliveryDate)}</TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />
+                    <AwaitingUnits order={order} />
                   </TableCell>
                   <TableCell className="flex justify-end gap-2">
                     <Button variant="outline" size="sm" onClick={() => setPrinting(order)} aria-label={`Ver pedido de ${order.supplierName}`}>
                       <Printer aria-hidden="true" /> Pedido
                     </Button>
                     {order.status === 'SOLICITADO' ? (
-                      <Button variant="secondary" size="sm" onClick={() => void setOrderStatus(order.id, 'RECEBIDO')} aria-label={`Marcar pedido de ${order.supplierName} como recebido`}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={isReceiving}
+                        onClick={() => void receiveOrder(order.id)}
+                        aria-label={`Marcar pedido de ${order.supplierName} como recebido`}
+                      >
                         <PackageCheck aria-hidden="true" /> Recebido
                       </Button>
                     ) : null}
@@ -95,6 +103,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
             <DialogDescription>Confira e imprima o pedido para enviar ao fornecedor.</DialogDescription>
           </DialogHeader>
           {printing ? <PurchaseOrderDocument order={printing} /> : null}
+          {printing ? <OrderReceipts order={orders.find((order) => order.id === printing.id) ?? printing} /> : null}
           {printing
             ? createPortal(
                 <div className="po-print-root">
@@ -114,15 +123,102 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
   );
 }
 
-/** The delivery date (optional) and the button that turns the winners into one order per supplier. */
-function GenerateOrdersForm() {
+/** Units asked to confirm their delivery and that have not yet done so. */
+function awaitingUnits(order: Order): string[] {
+  const units = order.items.filter((item) => item.receiptRequestedAt && !item.receivedAt).map((item) => item.unitName ?? '—');
+  return [...new Set(units)].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+}
+
+function AwaitingUnits({ order }: { order: Order }) {
+  const units = order.status === 'SOLICITADO' ? awaitingUnits(order) : [];
+  if (units.length === 0) return null;
+  return <p className="mt-1 text-xs text-muted-foreground">Aguardando confirmação: {units.join(', ')}</p>;
+}
+
+/** Per line, who confirmed its delivery (the receiving unit), or what it still waits for. Shown on screen, not printed. */
+function OrderReceipts({ order }: { order: Order }) {
+  return (
+    <section aria-label="Recebimento por unidade" className="grid gap-2 text-sm">
+      <h3 className="font-medium">Recebimento por unidade</h3>
+      <ul className="grid gap-1">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex flex-wrap justify-between gap-2 border-b py-1">
+            <span>
+              {boughtProduct(item)} · {item.unitName ?? '—'}
+            </span>
+            <span className="text-muted-foreground">
+              {item.receivedAt
+                ? `Entregue · confirmado por ${item.receivedByName ?? '—'} em ${formatDateTime(item.receivedAt)}`
+                : item.receiptRequestedAt
+                  ? `Aguardando confirmação da unidade (solicitada em ${formatDateTime(item.receiptRequestedAt)})`
+                  : 'Aguardando entrega'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The delivery date (optional) and the button that turns the winners into one order per supplier. Winning lines whose
+ * need is below the supplier's minimum are listed first, each with the buyer's choice: raise it to the minimum or keep
+ * the need. One request id per intent: a double click or a retry is applied once by the database.
+ */
+function GenerateOrdersForm({ batchId }: { batchId: string }) {
   const { isGenerating, generateOrders } = useOrders();
-  const form = useForm({ resolver: zodResolver(generateOrdersFormSchema), defaultValues: { deliveryDate: '' } });
+  const comparison = useBatchComparison(batchId);
+  const below = useMemo(() => (comparison.data ? linesBelowMinimum(comparison.data) : []), [comparison.data]);
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const form = useForm<GenerateOrdersFormValues>({ resolver: zodResolver(generateOrdersFormSchema), defaultValues: { deliveryDate: '', minimumChoices: [] } });
+  const { reset, getValues } = form;
+  useEffect(() => {
+    reset({ deliveryDate: getValues('deliveryDate'), minimumChoices: below.map((line) => ({ shortageId: line.shortageId, choice: '' })) });
+  }, [below, reset, getValues]);
   const error = form.formState.errors.deliveryDate?.message;
-  const submit = form.handleSubmit(({ deliveryDate }) => generateOrders(deliveryDate || null));
+  const choiceErrors = form.formState.errors.minimumChoices;
+  const submit = form.handleSubmit(async ({ deliveryDate, minimumChoices }) => {
+    const raiseToMinimum = (minimumChoices ?? []).filter((line) => line.choice === 'raise').map((line) => line.shortageId);
+    const done = await generateOrders({ deliveryDate: deliveryDate || null, raiseToMinimum, requestId });
+    if (done) setRequestId(crypto.randomUUID());
+  });
+  const ready = comparison.isSuccess;
 
   return (
     <form className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-sm" onSubmit={(event) => void submit(event)} noValidate>
+      {below.length > 0 ? (
+        <fieldset className="grid basis-full gap-3 rounded-md border border-amber-400 p-3">
+          <legend className="px-1 text-sm font-medium">Itens abaixo da quantidade mínima do fornecedor</legend>
+          <p className="text-sm text-muted-foreground">
+            Escolha, para cada item, se o pedido sobe para a quantidade mínima do fornecedor ou mantém a quantidade solicitada.
+          </p>
+          {below.map((line, index) => {
+            const labelId = `minimum-${line.shortageId}`;
+            const lineError = choiceErrors?.[index]?.choice?.message;
+            const extra = line.minimumQuantity - line.requestedQuantity;
+            return (
+              <div key={line.shortageId} role="radiogroup" aria-labelledby={labelId} aria-invalid={lineError ? true : undefined} className="grid gap-1.5 text-sm">
+                <p id={labelId}>
+                  <span className="font-medium">{line.substituteProductName ?? line.productName}</span>
+                  {line.substituteProductName ? ` (substituto de ${line.productName})` : ''} · {line.unitName ?? '—'} · {line.supplierName}: solicitado{' '}
+                  {formatNumber(line.requestedQuantity)}, mínimo {formatNumber(line.minimumQuantity)}
+                </p>
+                <div className="flex flex-wrap gap-4">
+                  <label className="flex items-center gap-2">
+                    <input type="radio" value="raise" {...form.register(`minimumChoices.${index}.choice`)} />
+                    Elevar para {formatNumber(line.minimumQuantity)} (+{formatNumber(extra)} un., +{formatCurrency(extra * line.unitPrice)})
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" value="keep" {...form.register(`minimumChoices.${index}.choice`)} />
+                    Manter {formatNumber(line.requestedQuantity)}
+                  </label>
+                </div>
+                {lineError ? <p className="text-destructive">{lineError}</p> : null}
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="delivery-date">Data de entrega</Label>
         <Input
@@ -135,7 +231,7 @@ function GenerateOrdersForm() {
           {...form.register('deliveryDate')}
         />
       </div>
-      <Button type="submit" disabled={isGenerating}>
+      <Button type="submit" disabled={isGenerating || !ready}>
         <ShoppingCart aria-hidden="true" /> Gerar pedidos
       </Button>
       {error ? (
@@ -143,7 +239,14 @@ function GenerateOrdersForm() {
           {error}
         </p>
       ) : null}
-      <p className="basis-full text-sm text-muted-foreground">Um pedido é gerado para cada fornecedor vencedor, com as quantidades solicitadas e os preços cotados.</p>
+      {comparison.isError ? (
+        <p role="alert" className="basis-full text-sm text-destructive">
+          Não foi possível conferir as quantidades mínimas dos itens vencedores. Recarregue a página e tente novamente.
+        </p>
+      ) : null}
+      <p className="basis-full text-sm text-muted-foreground">
+        Um pedido é gerado para cada fornecedor vencedor, com as quantidades solicitadas, os preços cotados, os substitutos e as bonificações ofertados.
+      </p>
     </form>
   );
 }

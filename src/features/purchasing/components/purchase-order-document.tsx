@@ -1,9 +1,13 @@
 import { Logo } from '@/components/ui/logo';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
-import { formatDay } from '@/features/purchasing/logic';
+import { bonusText, boughtProduct, formatDay } from '@/features/purchasing/logic';
 import type { Order } from '@/features/purchasing/types';
 
-/** The purchase order as printed: company/unit header, supplier, items, grand total, delivery date. */
+/**
+ * The purchase order as printed: company/unit header, supplier, items, grand total, delivery date. Each line names
+ * the product actually bought (the substitute that won, with the product it replaces), the bonus units and the
+ * supplier's minimum quantity, so what the supplier reads is what was awarded.
+ */
 export function PurchaseOrderDocument({ order }: { order: Order }) {
   return (
     <article className="purchase-order-print mx-auto flex w-full max-w-3xl flex-col gap-6 bg-white p-8 text-black" aria-label={`Pedido de compra ${order.supplierName}`}>
@@ -42,6 +46,7 @@ export function PurchaseOrderDocument({ order }: { order: Order }) {
             <th className="py-2">Produto</th>
             <th className="py-2">Unidade</th>
             <th className="py-2 text-right">Quantidade</th>
+            <th className="py-2 text-right">Mínimo</th>
             <th className="py-2 text-right">Preço unitário</th>
             <th className="py-2 text-right">Total</th>
           </tr>
@@ -50,11 +55,27 @@ export function PurchaseOrderDocument({ order }: { order: Order }) {
           {order.items.map((item) => (
             <tr key={item.id} className="border-b border-neutral-300">
               <td className="py-1.5">
-                {item.productName}
-                {item.barcode ? <span className="block text-xs text-neutral-600">{item.barcode}</span> : null}
+                <span className="font-medium">{boughtProduct(item)}</span>
+                {item.substituteProductName ? (
+                  <span className="block text-xs text-neutral-700">
+                    Substituto de: {item.productName}
+                    {item.barcode ? ` (${item.barcode})` : ''}
+                  </span>
+                ) : item.barcode ? (
+                  <span className="block text-xs text-neutral-600">{item.barcode}</span>
+                ) : null}
+                {item.bonusQuantity > 0 ? <span className="block text-xs text-neutral-700">{bonusText(item)}</span> : null}
               </td>
               <td className="py-1.5">{item.unitName ?? '—'}</td>
-              <td className="py-1.5 text-right tabular-nums">{formatNumber(item.quantity)}</td>
+              <td className="py-1.5 text-right tabular-nums">
+                {formatNumber(item.quantity)}
+                {item.raisedToMinimum ? (
+                  <span className="block text-xs text-neutral-700">elevada ao mínimo (solicitado {formatNumber(item.requestedQuantity)})</span>
+                ) : item.minimumQuantity !== null && item.quantity < item.minimumQuantity ? (
+                  <span className="block text-xs text-neutral-700">abaixo do mínimo</span>
+                ) : null}
+              </td>
+              <td className="py-1.5 text-right tabular-nums">{item.minimumQuantity !== null ? formatNumber(item.minimumQuantity) : '—'}</td>
               <td className="py-1.5 text-right tabular-nums">{formatCurrency(item.unitPrice)}</td>
               <td className="py-1.5 text-right tabular-nums">{formatCurrency(item.totalPrice)}</td>
             </tr>
@@ -62,7 +83,7 @@ export function PurchaseOrderDocument({ order }: { order: Order }) {
         </tbody>
         <tfoot>
           <tr>
-            <th colSpan={4} className="pt-3 text-right">
+            <th colSpan={5} className="pt-3 text-right">
               Total geral
             </th>
             <td className="pt-3 text-right text-base font-semibold tabular-nums">{formatCurrency(order.totalAmount)}</td>
@@ -76,3 +97,4 @@ export function PurchaseOrderDocument({ order }: { order: Order }) {
     </article>
   );
 }
+

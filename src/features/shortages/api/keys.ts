@@ -9,6 +9,8 @@ export const shortageKeys = {
   counts: () => [...shortageKeys.all, 'count'] as const,
   count: (filters: ShortageFilters) => [...shortageKeys.counts(), filters] as const,
   detail: (id: string) => [...shortageKeys.all, 'detail', id] as const,
+  /** The purchase order behind a shortage (what the clerk follows). */
+  order: (id: string) => [...shortageKeys.all, 'order', id] as const,
   /** Under the shared products root: a product created or renamed on /produtos refreshes these searches. */
   productSearch: (term: string) => [...queryKeyRoots.products, 'shortage-search', term] as const,
 };
