@@ -124,18 +124,6 @@ create trigger purchase_order_items_default_need
 -- ---------------------------------------------------------------------------
 -- 2. Generating orders
 
--- Retried generate requests: the first result per client request id.
-create table private.purchase_order_requests (
-  request_id uuid primary key,
-  user_id uuid not null,
-  batch_id uuid not null,
-  order_ids uuid[] not null,
-  created_at timestamptz not null default now()
-);
-
-comment on table private.purchase_order_requests is
-  'generate_purchase_orders requests by client request id: a repeated id returns these orders and applies nothing again.';
-
 -- The winning lines of a batch whose need is below the supplier's minimum.
 create function private.lines_below_minimum(p_batch_id uuid)
 returns table (shortage_id uuid, requested_quantity integer, minimum_quantity integer)
@@ -241,30 +229,26 @@ returns setof public.purchase_orders
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_batch public.quote_batches;
-  v_request private.purchase_order_requests;
+  v_replay record;
   v_order_ids uuid[];
 begin
   perform private.require_buyer();
-  if p_request_id is not null then
-    select r.* into v_request from private.purchase_order_requests r where r.request_id = p_request_id;
-  end if;
-  if v_request.request_id is null then
-    v_batch := private.lock_batch(p_batch_id);
-    -- A retry that waited for the first call's lock sees its request now.
-    if p_request_id is not null then
-      select r.* into v_request from private.purchase_order_requests r where r.request_id = p_request_id;
-    end if;
-  end if;
-  if v_request.request_id is not null then
-    if v_request.user_id is distinct from auth.uid() or v_request.batch_id is distinct from p_batch_id then
+  -- A retried request (the same caller's p_request_id) returns the first call's orders and applies
+  -- nothing again, whatever it asks now (the shared request log of the create RPCs).
+  select * into v_replay from private.request_replay(p_request_id, 'generate_purchase_orders');
+  if v_replay.replayed then
+    if v_replay.result ->> 'batch_id' is distinct from p_batch_id::text then
       raise exception 'Esta solicitação já foi usada para outro pedido. Recarregue a página e tente novamente.'
         using errcode = 'P0001';
     end if;
     return query
-      select o.* from public.purchase_orders o where o.id = any(v_request.order_ids) order by o.created_at, o.id;
+      select o.* from public.purchase_orders o
+      where o.id in (select (jsonb_array_elements_text(v_replay.result -> 'order_ids'))::uuid)
+      order by o.created_at, o.id;
     return;
   end if;
 
+  v_batch := private.lock_batch(p_batch_id);
   if v_batch.status = 'COTACAO_FINALIZADA' then
     perform private.create_orders(v_batch, p_delivery_date, p_raise_to_minimum);
   elsif v_batch.status <> 'PEDIDO_ENVIADO' then
@@ -272,10 +256,7 @@ begin
   end if;
   select coalesce(array_agg(o.id order by o.created_at, o.id), '{}') into v_order_ids
   from public.purchase_orders o where o.batch_id = p_batch_id;
-  if p_request_id is not null then
-    insert into private.purchase_order_requests (request_id, user_id, batch_id, order_ids)
-    values (p_request_id, auth.uid(), p_batch_id, v_order_ids);
-  end if;
+  perform private.request_record(p_request_id, jsonb_build_object('batch_id', p_batch_id, 'order_ids', to_jsonb(v_order_ids)));
   return query
     select o.* from public.purchase_orders o where o.id = any(v_order_ids) order by o.created_at, o.id;
 end;
