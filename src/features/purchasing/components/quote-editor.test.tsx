@@ -7,6 +7,7 @@ import type { QuoteItemSaveOutcome } from '@/features/purchasing/api/update-quot
 import { QUOTE_BATCH_REMOVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import { NETWORK_ERROR_MESSAGE as NETWORK_ERROR } from '@/lib/network';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
+import { inDataRouter } from '../../../../tests/utils/data-router';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
@@ -62,9 +63,11 @@ function renderEditor(overrides: Partial<QuoteContextValue> = {}, canEdit = true
     ...overrides,
   };
   render(
-    <QuoteContext value={value}>
-      <QuoteEditor quote={quote} canEdit={canEdit} onBack={() => undefined} />
-    </QuoteContext>,
+    inDataRouter(
+      <QuoteContext value={value}>
+        <QuoteEditor quote={quote} canEdit={canEdit} onBack={() => undefined} />
+      </QuoteContext>,
+    ),
   );
   return value;
 }

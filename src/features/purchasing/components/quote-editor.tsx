@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { cn } from '@/lib/utils';
@@ -286,6 +287,8 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
           ))
         )}
       </div>
+      {/* Typed values not in the database yet (saving, retrying, refused as invalid): leaving would lose them. */}
+      <UnsavedChangesGuard when={editable && (unsaved > 0 || overall === 'invalid')} description={QUOTE_LEAVE_UNSAVED} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quot
 import { QuotesPage } from '@/features/purchasing/components/quotes-page';
 import { QUOTE_BATCH_REMOVED, QUOTE_REMOVED } from '@/features/purchasing/messages';
 import type { Quote } from '@/features/purchasing/types';
+import { inDataRouter } from '../../../../tests/utils/data-router';
 
 const batchExists = vi.hoisted(() => ({ value: false as boolean | undefined }));
 vi.mock('@/features/purchasing/api/get-my-supplier', () => ({ useMySupplier: () => ({ data: { supplierId: 's1', supplierName: 'Distribuidora Alfa' } }) }));
@@ -44,9 +45,9 @@ function openThenVanish() {
       <QuotesPage quoteId="q1" onOpenQuote={() => undefined} />
     </QuoteContext>
   );
-  const { rerender } = render(page([quote]));
+  const { rerender } = render(inDataRouter(page([quote])));
   expect(screen.getByRole('heading', { name: 'Cotação · Lote Teste' })).toBeTruthy();
-  rerender(page([]));
+  rerender(inDataRouter(page([])));
 }
 
 describe('QuotesPage: the open quote vanishes', () => {
@@ -68,9 +69,11 @@ describe('QuotesPage: the open quote vanishes', () => {
 
   it('a quote id never seen shows the list, not a removal notice', () => {
     render(
-      <QuoteContext value={context([])}>
-        <QuotesPage quoteId="q9" onOpenQuote={() => undefined} />
-      </QuoteContext>,
+      inDataRouter(
+        <QuoteContext value={context([])}>
+          <QuotesPage quoteId="q9" onOpenQuote={() => undefined} />
+        </QuoteContext>,
+      ),
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Cotações', level: 1 })).toBeTruthy();
