@@ -15,7 +15,7 @@ import { useCheckBoletoWarnings } from '@/features/boletos/api/check-boleto-warn
 import { useCreateBoleto } from '@/features/boletos/api/create-boleto';
 import type { BoletoUnitOption } from '@/features/boletos/api/get-boleto-options';
 import { useUpdateBoleto } from '@/features/boletos/api/update-boleto';
-import { useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
+import { attachmentTypeOf, useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
 import { EntryAttachmentField } from '@/features/boletos/components/entry-attachment-field';
 import { EntryCodeField } from '@/features/boletos/components/entry-code-field';
 import { EntrySupplierCombobox } from '@/features/boletos/components/entry-supplier-combobox';
@@ -163,6 +163,20 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
 
   const onCodeEnter = () => {
     if (codeStatus(form.getValues('code')).state === 'valid') focusNextEmpty();
+  };
+
+  /** A chosen file is checked by its content (not its name) before it is kept. */
+  const chooseAttachment = async (file: File | null) => {
+    if (file) {
+      try {
+        await attachmentTypeOf(file);
+      } catch (error) {
+        form.setValue('attachment', null, { shouldDirty: true });
+        form.setError('attachment', { message: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+    }
+    form.setValue('attachment', file, { shouldValidate: true, shouldDirty: true });
   };
 
   // ---- payee ------------------------------------------------------------------------------------
@@ -436,7 +450,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
             label={mode === 'edit' ? 'Adicionar anexo (opcional)' : 'Anexo (opcional)'}
             file={attachment}
             error={errors.attachment?.message}
-            onChange={(file) => form.setValue('attachment', file, { shouldValidate: true, shouldDirty: true })}
+            onChange={(file) => void chooseAttachment(file)}
           />
         </div>
 
