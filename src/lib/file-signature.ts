@@ -36,3 +36,13 @@ export const FILE_CONTENT_MESSAGE = 'O conteúdo do arquivo não é de um PDF, J
 export async function readFileHead(file: Blob, length = FILE_SIGNATURE_BYTES): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, length).arrayBuffer());
 }
+
+/**
+ * The type a file is stored as: the one its first bytes prove, whatever its name or the browser
+ * say; an Error carrying FILE_CONTENT_MESSAGE for anything that is not a PDF, PNG, JPEG or WEBP.
+ */
+export async function provenFileType(file: Blob): Promise<SignedFileType> {
+  const detected = detectFileType(await readFileHead(file));
+  if (detected === null) throw new Error(FILE_CONTENT_MESSAGE);
+  return detected;
+}

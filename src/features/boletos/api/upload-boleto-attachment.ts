@@ -3,7 +3,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { APP_TIME_ZONE } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
-import { detectFileType, FILE_CONTENT_MESSAGE, readFileHead } from '@/lib/file-signature';
+import { provenFileType } from '@/lib/file-signature';
 import { attachmentProblem, safeFileName, withNameSuffix } from '@/features/boletos/entry-logic';
 
 const BUCKET = 'boletos';
@@ -16,16 +16,6 @@ function isDuplicateName(error: unknown): boolean {
 }
 
 /**
- * The type a boleto attachment is stored as: the one its first bytes prove (PDF, PNG, JPEG, WEBP),
- * whatever its name or the browser say; an error in Portuguese for anything else.
- */
-export async function attachmentTypeOf(file: Blob): Promise<string> {
-  const detected = detectFileType(await readFileHead(file));
-  if (detected === null) throw new Error(FILE_CONTENT_MESSAGE);
-  return detected;
-}
-
-/**
  * Uploads a boleto's attachment to `boletos/<boleto id>/<file name>`: the original name kept
  * readable (folders and unsafe characters removed); a name already in the folder gets the São Paulo
  * date and time as a suffix. The bucket's policies accept it while the boleto is not cancelled.
@@ -33,7 +23,8 @@ export async function attachmentTypeOf(file: Blob): Promise<string> {
 export async function uploadBoletoAttachment({ boletoId, file }: { boletoId: string; file: File }): Promise<{ path: string }> {
   const problem = attachmentProblem(file);
   if (problem) throw new Error(problem);
-  const contentType = await attachmentTypeOf(file);
+  // The content decides the type (an HTML page named foto.png is refused here).
+  const contentType = await provenFileType(file);
   const name = safeFileName(file.name, contentType);
   // storage-js sends a File with the File's own type: send the bytes under the proven type.
   const body = new Blob([file], { type: contentType });

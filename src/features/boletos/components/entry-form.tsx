@@ -9,13 +9,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { provenFileType } from '@/lib/file-signature';
 import { cn } from '@/lib/utils';
 import type { DecodedBoleto } from '@/features/boletos/code';
 import { useCheckBoletoWarnings } from '@/features/boletos/api/check-boleto-warnings';
 import { useCreateBoleto } from '@/features/boletos/api/create-boleto';
 import type { BoletoUnitOption } from '@/features/boletos/api/get-boleto-options';
 import { useUpdateBoleto } from '@/features/boletos/api/update-boleto';
-import { attachmentTypeOf, useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
+import { useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
 import { EntryAttachmentField } from '@/features/boletos/components/entry-attachment-field';
 import { EntryCodeField } from '@/features/boletos/components/entry-code-field';
 import { EntrySupplierCombobox } from '@/features/boletos/components/entry-supplier-combobox';
@@ -169,7 +170,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   const chooseAttachment = async (file: File | null) => {
     if (file) {
       try {
-        await attachmentTypeOf(file);
+        await provenFileType(file);
       } catch (error) {
         form.setValue('attachment', null, { shouldDirty: true });
         form.setError('attachment', { message: error instanceof Error ? error.message : String(error) });
