@@ -137,7 +137,7 @@ test('a code already paid is named at paste time, needs a reason, and paying it 
       body: JSON.stringify(body),
     }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
   const units = (await (await fetch(`${info.API_URL}/rest/v1/store_units?select=id,name`, { headers: { apikey: info.ANON_KEY, authorization: `Bearer ${session.access_token}` } })).json()) as { id: string; name: string }[];
-  const created = await rest('boletos?select=id', { unit_id: units.find((u) => u.name === 'Unidade Sul')!.id, beneficiary: 'Fornecedor Sul', barcode, amount: cents / 100, due_date: due });
+  const created = await rest('boletos?select=id', { unit_id: units.find((u) => u.name === 'Unidade Sul')!.id, beneficiary: 'Fornecedor Sul', barcode, amount: cents / 100, due_date: due, issue_date: saoPauloDay(-2) });
   expect(created.status).toBe(201);
   const paid = await rest('rpc/mark_boletos_paid', { p_ids: [(created.body as { id: string }[])[0]!.id], p_paid_at: saoPauloDay(-1) });
   expect(paid.status).toBe(200);
