@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { barcodeToLinha, buildBankBarcode } from '../src/features/boletos/code.ts';
-import { expectToast, signIn } from './fixtures.ts';
+import { apiSession, backendInfo, expectToast, signIn } from './fixtures.ts';
 
 /** Today in São Paulo as YYYY-MM-DD, and n days later. */
 function saoPauloDay(offset = 0): string {
@@ -121,4 +121,54 @@ test('an attachment that fails to upload leaves the boleto saved and says the fi
   const row = page.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
   await expect(row).toContainText(brMoney(cents));
   await expect(row.getByRole('button', { name: 'Sem anexos: anexar arquivo' })).toBeVisible();
+});
+
+test('a code already paid is named at paste time, needs a reason, and paying it again asks a confirmation that names the twin', async ({ page }) => {
+  const due = saoPauloDay(5);
+  const cents = 300_000 + (Date.now() % 89_999);
+  const barcode = buildBankBarcode({ bankCode: '341', dueDate: due, amountCents: cents, freeField: String(Date.now()).padStart(25, '9') });
+  // Entered and paid yesterday in Unidade Sul (through the API, as the administrator).
+  const info = backendInfo();
+  const session = await apiSession('admin@farmacia.local');
+  const rest = (path: string, body: unknown) =>
+    fetch(`${info.API_URL}/rest/v1/${path}`, {
+      method: 'POST',
+      headers: { apikey: info.ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
+  const units = (await (await fetch(`${info.API_URL}/rest/v1/store_units?select=id,name`, { headers: { apikey: info.ANON_KEY, authorization: `Bearer ${session.access_token}` } })).json()) as { id: string; name: string }[];
+  const created = await rest('boletos?select=id', { unit_id: units.find((u) => u.name === 'Unidade Sul')!.id, beneficiary: 'Fornecedor Sul', barcode, amount: cents / 100, due_date: due, issue_date: saoPauloDay(-2) });
+  expect(created.status).toBe(201);
+  const paid = await rest('rpc/mark_boletos_paid', { p_ids: [(created.body as { id: string }[])[0]!.id], p_paid_at: saoPauloDay(-1) });
+  expect(paid.status).toBe(200);
+
+  await signIn(page, 'balconista@farmacia.local');
+  await page.goto('/boletos');
+  await page.getByRole('textbox', { name: 'Código de barras ou linha digitável' }).fill(barcodeToLinha(barcode));
+  const twin = `já pago em ${brDate(saoPauloDay(-1))}, Unidade Sul, ${brMoney(cents)}`;
+  // The amount is written as the app writes money (Intl, with a no-break space after R$).
+  await expect(page.getByText(/^Este código já foi lançado: já pago em /)).toHaveText(new RegExp(`^Este código já foi lançado: ${twin.replace(/[.$]/g, '\\$&').replace(' R\\$ ', ' R\\$\\s')}\\.$`));
+  await page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ')).fill('Alfa');
+  await page.getByRole('option', { name: /Distribuidora Alfa/ }).click();
+  const nf = `NF DUP ${Date.now()}`;
+  await page.getByLabel('Nº do documento / NF').fill(nf);
+  await page.getByRole('button', { name: 'Lançar boleto' }).click();
+  await expect(page.getByText('Informe por que este código é lançado de novo (mínimo de 3 caracteres).')).toBeVisible();
+  await page.getByLabel('Motivo para lançar este código de novo').fill('Fornecedor diz que o pagamento voltou');
+  await page.getByRole('button', { name: 'Lançar boleto' }).click();
+  await page.getByRole('button', { name: 'Salvar mesmo assim' }).click();
+  await expectToast(page, 'Boleto lançado');
+
+  const row = page.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
+  await expect(row).toContainText('Código já pago');
+  await row.getByRole('button', { name: /Ações do boleto/ }).click();
+  await page.getByRole('menuitem', { name: 'Marcar como pago' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marcar como pago' });
+  await expect(dialog).toContainText('Este código já foi pago em outro boleto:');
+  await expect(dialog).toContainText(/já pago em \d{2}\/\d{2}\/\d{4}, Unidade Sul/);
+  await dialog.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  await expect(dialog.getByText('Confirme que deseja pagar de novo um código já pago.')).toBeVisible();
+  await dialog.getByLabel('Confirmo o pagamento em duplicidade deste código.').check();
+  await dialog.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  await expectToast(page, 'Boleto marcado como pago');
 });

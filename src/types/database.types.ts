@@ -144,6 +144,7 @@ export type Database = {
           created_by: string
           document_number: string | null
           due_date: string
+          duplicate_reason: string | null
           id: string
           issue_date: string | null
           kind: string
@@ -169,6 +170,7 @@ export type Database = {
           created_by?: string
           document_number?: string | null
           due_date: string
+          duplicate_reason?: string | null
           id?: string
           issue_date?: string | null
           kind: string
@@ -194,6 +196,7 @@ export type Database = {
           created_by?: string
           document_number?: string | null
           due_date?: string
+          duplicate_reason?: string | null
           id?: string
           issue_date?: string | null
           kind?: string
@@ -1954,6 +1957,7 @@ export type Database = {
       }
       mark_boletos_paid: {
         Args: {
+          p_confirm_paid_twin?: boolean
           p_ids: string[]
           p_paid_amount?: number
           p_paid_at: string

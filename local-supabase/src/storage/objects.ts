@@ -293,6 +293,25 @@ export async function findObjectAsSuperuser(pool: ServicePools, bucketId: string
   return row;
 }
 
+/**
+ * The Content-Type a stored object is served with: its recorded mimetype, except that storage-api
+ * serves anything declared text/html as text/plain (no page is ever rendered from a bucket).
+ */
+export function servedContentType(mimetype: unknown): string {
+  if (typeof mimetype !== 'string' || mimetype === '') return 'application/octet-stream';
+  return mimetype.includes('text/html') ? 'text/plain' : mimetype;
+}
+
+/**
+ * storage-api's Content-Disposition for `?download[=name]`: `attachment;` without a name, else the
+ * name percent-encoded in both parameters (no quote, semicolon or line break can reach the header).
+ */
+export function contentDisposition(download: string): string {
+  if (download === '') return 'attachment;';
+  const encoded = encodeURIComponent(download);
+  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
+}
+
 /** Streams an object's bytes with storage-api's headers. */
 export async function sendObject(
   store: FileStore,
@@ -306,18 +325,20 @@ export async function sendObject(
   const metadata = row.metadata ?? {};
   const eTag = typeof metadata.eTag === 'string' ? metadata.eTag : undefined;
   const headers: Record<string, string | number> = {
-    'content-type': typeof metadata.mimetype === 'string' ? metadata.mimetype : 'application/octet-stream',
+    'content-type': servedContentType(metadata.mimetype),
     'content-length': file.size,
     'cache-control': typeof metadata.cacheControl === 'string' ? metadata.cacheControl : 'max-age=3600',
     'accept-ranges': 'bytes',
+    // storage-api's renderer: no indexing of stored files.
+    'x-robots-tag': 'none',
+    // The stored type is what the uploader declared: the browser must not second-guess it into
+    // something executable (an HTML page uploaded as image/png stays an image that fails to load).
+    'x-content-type-options': 'nosniff',
   };
   if (eTag) headers.etag = eTag;
   const lastModified = row.updated_at ?? row.created_at;
   if (lastModified) headers['last-modified'] = lastModified.toUTCString();
-  if (query.has('download')) {
-    const filename = query.get('download') || row.name.split('/').pop() || 'download';
-    headers['content-disposition'] = `attachment; filename=${JSON.stringify(filename)}; filename*=UTF-8''${encodeURIComponent(filename)}`;
-  }
+  if (query.has('download')) headers['content-disposition'] = contentDisposition(query.get('download') ?? '');
   if (eTag && req.headers['if-none-match'] === eTag) {
     file.stream.destroy();
     res.writeHead(304, { etag: eTag, 'cache-control': String(headers['cache-control']) });

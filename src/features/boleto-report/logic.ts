@@ -172,6 +172,20 @@ export function parseReport(json: unknown): BoletoReport {
       measures: measuresOf(row),
     })),
     timeline: listOf(root.timeline).map((row) => ({ date: dayOf(row.date), amount: numberOf(row.amount), count: numberOf(row.count) })),
+    duplicateCodes: listOf(root.duplicate_codes).map((row) => ({
+      linhaDigitavel: String(row.linha_digitavel ?? ''),
+      boletos: listOf(row.boletos).map((boleto) => ({
+        id: String(boleto.id ?? ''),
+        unitName: typeof boleto.unit_name === 'string' ? boleto.unit_name : 'Unidade',
+        payee: typeof boleto.payee === 'string' && boleto.payee.trim() ? boleto.payee : 'Sem favorecido',
+        status: boleto.status === 'PAGO' ? ('PAGO' as const) : ('PENDENTE' as const),
+        dueDate: dayOf(boleto.due_date),
+        amount: numberOf(boleto.amount),
+        paidAt: typeof boleto.paid_at === 'string' ? dayOf(boleto.paid_at) : null,
+        paidAmount: boleto.paid_amount === null || boleto.paid_amount === undefined ? null : numberOf(boleto.paid_amount),
+        duplicateReason: typeof boleto.duplicate_reason === 'string' ? boleto.duplicate_reason : null,
+      })),
+    })),
   };
 }
 

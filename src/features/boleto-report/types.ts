@@ -45,6 +45,26 @@ export interface BoletoReport {
   byUnit: ReportLine[];
   bySupplier: ReportLine[];
   timeline: TimelineDay[];
+  /** Codes entered more than once of which at least one is paid: a payment made twice, or about to be. */
+  duplicateCodes: DuplicateCode[];
+}
+
+/** One boleto of a code entered twice. */
+export interface DuplicateCodeBoleto {
+  id: string;
+  unitName: string;
+  payee: string;
+  status: 'PENDENTE' | 'PAGO';
+  dueDate: string;
+  amount: number;
+  paidAt: string | null;
+  paidAmount: number | null;
+  duplicateReason: string | null;
+}
+
+export interface DuplicateCode {
+  linhaDigitavel: string;
+  boletos: DuplicateCodeBoleto[];
 }
 
 /** The report's filters as they live in the URL (null: all units, all suppliers, the default period). */

@@ -27,10 +27,14 @@ export interface DecodedBoleto {
   linhaDigitavel: string;
   /** 3 digits for BANCARIO, null for ARRECADACAO. */
   bankCode: string | null;
-  /** Reais with 2 decimals (389.36); null for arrecadação with a reference quantity (identifier 7/9). */
+  /**
+   * Reais with 2 decimals (389.36); 0 when the code's amount field is all zeros (FEBRABAN: the value
+   * is set at payment, e.g. credit-card bills; the user types it); null for arrecadação with a
+   * reference quantity (identifier 7/9).
+   */
   amount: number | null;
   amountCents: number | null;
-  /** BANCARIO only (0 when the boleto has no due date). */
+  /** BANCARIO only (below 1000, e.g. 0000, when the boleto has no due date). */
   dueFactor: number | null;
   /** 'YYYY-MM-DD'; decoded for BANCARIO, always null for ARRECADACAO (the user enters it). */
   dueDate: string | null;
@@ -49,7 +53,6 @@ export type BoletoCodeField =
   | 'bloco3'
   | 'bloco4'
   | 'dv_geral'
-  | 'valor'
   | 'moeda';
 
 export type ParseResult = { ok: true; value: DecodedBoleto } | { ok: false; field: BoletoCodeField; message: string };
@@ -68,7 +71,6 @@ export const BOLETO_MESSAGES = {
   block2: 'Bloco 2 da linha digitável inválido',
   block3: 'Bloco 3 da linha digitável inválido',
   block4: 'Bloco 4 da linha digitável inválido',
-  zeroAmount: 'O valor do boleto deve ser maior que zero.',
 } as const satisfies Record<string, string>;
 
 /** The message for a code of unexpected length `n` (after removing separators). */
@@ -258,14 +260,13 @@ const LAST_CYCLE_DAY = FACTOR_BASE_DAY + (DEFINED_CYCLES - 1) * CYCLE_DAYS + LAS
 
 /**
  * The due date a factor stands for, taking among its candidate dates (one per cycle) the one closest
- * to `today` ('YYYY-MM-DD', the entry date); at an exact tie the later one. Factor 0 → null (no due date).
- * Factors 1..999 only ever existed before 03/07/2000 (cycles restart at 1000), so they have one date.
+ * to `today` ('YYYY-MM-DD', the entry date); at an exact tie the later one. A factor field starting
+ * with 0 (0000 included) means the boleto carries no due date (FEBRABAN; the user types it): null.
  */
 export function dueDateFromFactor(factor: number, today: string): string | null {
   if (!Number.isInteger(factor) || factor < 0 || factor > LAST_FACTOR) throw new RangeError(`factor must be an integer from 0 to 9999 (got ${factor})`);
-  if (factor === 0) return null;
+  if (factor < FIRST_FACTOR) return null;
   const first = FACTOR_BASE_DAY + factor;
-  if (factor < FIRST_FACTOR) return formatIsoDay(first);
   const todayDay = requireIsoDay(today, 'today');
   // Candidate k is first + k·9000; the nearest k rounds (today − first) / 9000 (half up: the later date wins a tie).
   const cycle = Math.min(DEFINED_CYCLES - 1, Math.max(0, Math.floor((todayDay - first) / CYCLE_DAYS + 0.5)));
@@ -415,11 +416,11 @@ const ARRECADACAO_BLOCKS = [
 function decodeBank(barcode: string, linha: string, today: string | undefined): ParseResult {
   if (digitAt(barcode, 4) !== bankGeneralDv(barcode)) return fail('dv_geral', BOLETO_MESSAGES.generalDv);
   if (digitAt(barcode, 3) !== 9) return fail('moeda', BOLETO_MESSAGES.currency);
+  // All zeros: the value is set at payment (FEBRABAN); the user types the amount due.
   const amountCents = numberAt(barcode, 9, 19);
-  if (amountCents === 0) return fail('valor', BOLETO_MESSAGES.zeroAmount);
   const dueFactor = numberAt(barcode, 5, 9);
   // "Today" is only needed (and only computed) when there is a factor to place in a cycle.
-  const dueDate = dueFactor === 0 ? null : dueDateFromFactor(dueFactor, today ?? toAppDateString(new Date()));
+  const dueDate = dueFactor < FIRST_FACTOR ? null : dueDateFromFactor(dueFactor, today ?? toAppDateString(new Date()));
   return {
     ok: true,
     value: {
@@ -441,7 +442,6 @@ function decodeArrecadacao(barcode: string, linha: string): ParseResult {
   if (digitAt(barcode, 3) !== arrecadacaoDv(barcode, 0, 44, 3, usesModule11(valueId))) return fail('dv_geral', BOLETO_MESSAGES.generalDv);
   const isEffectiveValue = valueId === 6 || valueId === 8;
   const amountCents = isEffectiveValue ? numberAt(barcode, 4, 15) : null;
-  if (amountCents === 0) return fail('valor', BOLETO_MESSAGES.zeroAmount);
   return {
     ok: true,
     value: {
@@ -456,6 +456,13 @@ function decodeArrecadacao(barcode: string, linha: string): ParseResult {
       segment: digitAt(barcode, 1),
     },
   };
+}
+
+/** A 44-digit barcode: bank unless it starts with 8 (the linha is rebuilt from it, as the database does). */
+function decodeBarcode(barcode: string, today: string | undefined): ParseResult {
+  if (barcode.charCodeAt(0) !== ZERO + 8) return decodeBank(barcode, bankBarcodeToLinha(barcode), today);
+  if (digitAt(barcode, 2) < 6) return fail('codigo', BOLETO_MESSAGES.valueId);
+  return decodeArrecadacao(barcode, arrecadacaoBarcodeToLinha(barcode));
 }
 
 /**
@@ -477,17 +484,15 @@ export function parseBoletoCode(input: string, today?: string): ParseResult {
   const n = digits.length;
   const startsWith8 = digits.charCodeAt(0) === ZERO + 8;
 
-  if (n === 44) {
-    if (!startsWith8) return decodeBank(digits, bankBarcodeToLinha(digits), today);
-    if (digitAt(digits, 2) < 6) return fail('codigo', BOLETO_MESSAGES.valueId);
-    return decodeArrecadacao(digits, arrecadacaoBarcodeToLinha(digits));
-  }
+  if (n === 44) return decodeBarcode(digits, today);
 
   if (n === 47) {
     for (const { start, end, field, message } of BANK_FIELDS) {
       if (digitAt(digits, end) !== mod10Range(digits, start, end)) return fail(field, message);
     }
-    return decodeBank(bankLinhaToBarcode(digits), digits, today);
+    // Its barcode is then read as any barcode: one starting with 8 is an arrecadação barcode (there
+    // is no bank 8xx), exactly as the database reads it.
+    return decodeBarcode(bankLinhaToBarcode(digits), today);
   }
 
   if (n === 48 && startsWith8) {

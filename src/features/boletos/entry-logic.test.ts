@@ -176,10 +176,11 @@ describe('warnings', () => {
     const warnings = { ...none, same_code: [{ id: null, unit_name: 'Unidade Norte', status: 'PENDENTE' as const, due_date: '2026-11-26', amount: 10 }] };
     expect(hasWarnings(warnings)).toBe(true);
     expect(warningItems(warnings, { supplierName: null, today: TODAY })).toEqual([
-      { kind: 'same_code', severity: 'duplicate', text: 'Este código já foi lançado na Unidade Norte (pendente, vence em 26/11/2026).' },
+      { kind: 'same_code', severity: 'duplicate', text: 'Este código já foi lançado na Unidade Norte (pendente, vence em 26/11/2026, R$\u00a010,00).' },
     ]);
-    const paid = { ...none, same_code: [{ id: 'x', unit_name: 'Centro', status: 'PAGO' as const, due_date: '2026-10-01', amount: 10 }] };
-    expect(warningItems(paid, { supplierName: null, today: TODAY })[0]?.text).toBe('Este código já foi lançado na unidade Centro (pago, venceu em 01/10/2026).');
+    // A paid twin is named by when, where and how much it was paid.
+    const paid = { ...none, same_code: [{ id: 'x', unit_name: 'Centro', status: 'PAGO' as const, due_date: '2026-10-01', amount: 10, paid_at: '2026-09-30', paid_amount: 10.5 }] };
+    expect(warningItems(paid, { supplierName: null, today: TODAY })[0]?.text).toBe('Este código já foi lançado: já pago em 30/09/2026, Centro, R$\u00a010,50.');
   });
 
   it('explains a possible duplicate of the same supplier, amount and due date', () => {

@@ -265,6 +265,9 @@ export interface SameCodeBoleto {
   status: WarningStatus;
   due_date: string;
   amount: number;
+  /** PAGO: when and how much (the paste-time warning names them). */
+  paid_at?: string | null;
+  paid_amount?: number | null;
 }
 
 export interface SameSupplierBoleto {
@@ -304,6 +307,18 @@ function documentLabel(documentNumber: string): string {
   return /^(nf|nota|doc|dup|fat)/i.test(text) ? text : `NF ${text}`;
 }
 
+/**
+ * A boleto with the same code, in one sentence: 'Este código já foi lançado: já pago em 01/10/2026,
+ * Unidade Centro, R$ 10,00.' for a paid one, its unit, status and due date otherwise.
+ */
+export function sameCodeText(other: SameCodeBoleto, today: string): string {
+  if (other.status === 'PAGO' && other.paid_at) {
+    return `Este código já foi lançado: já pago em ${formatDay(other.paid_at)}, ${other.unit_name.trim()}, ${formatCurrency(other.paid_amount ?? other.amount)}.`;
+  }
+  const due = `${other.due_date < today ? 'venceu' : 'vence'} em ${formatDay(other.due_date)}`;
+  return `Este código já foi lançado ${inUnit(other.unit_name)} (${STATUS_WORDS[other.status]}, ${due}, ${formatCurrency(other.amount)}).`;
+}
+
 /** True when there is anything to confirm before saving. */
 export function hasWarnings(warnings: BoletoWarnings): boolean {
   return warnings.same_code.length > 0 || warnings.same_supplier_amount_due.length > 0 || warnings.bank_differs;
@@ -315,14 +330,7 @@ export function hasWarnings(warnings: BoletoWarnings): boolean {
  */
 export function warningItems(warnings: BoletoWarnings, context: { supplierName: string | null; today: string }): WarningItem[] {
   const items: WarningItem[] = [];
-  for (const other of warnings.same_code) {
-    const due = `${other.due_date < context.today ? 'venceu' : 'vence'} em ${formatDay(other.due_date)}`;
-    items.push({
-      kind: 'same_code',
-      severity: 'duplicate',
-      text: `Este código já foi lançado ${inUnit(other.unit_name)} (${STATUS_WORDS[other.status]}, ${due}).`,
-    });
-  }
+  for (const other of warnings.same_code) items.push({ kind: 'same_code', severity: 'duplicate', text: sameCodeText(other, context.today) });
   for (const other of warnings.same_supplier_amount_due) {
     const details = [other.document_number ? documentLabel(other.document_number) : null, other.status === 'PAGO' ? 'já pago' : null].filter(Boolean);
     const who = context.supplierName ? `de ${context.supplierName} ` : 'deste fornecedor ';
@@ -351,7 +359,13 @@ export function warningItems(warnings: BoletoWarnings, context: { supplierName: 
 export function readWarnings(json: unknown): BoletoWarnings {
   const data = (json && typeof json === 'object' ? json : {}) as Partial<Record<keyof BoletoWarnings, unknown>>;
   return {
-    same_code: Array.isArray(data.same_code) ? (data.same_code as SameCodeBoleto[]).map((row) => ({ ...row, amount: Number(row.amount) })) : [],
+    same_code: Array.isArray(data.same_code)
+      ? (data.same_code as SameCodeBoleto[]).map((row) => ({
+          ...row,
+          amount: Number(row.amount),
+          ...(row.paid_amount !== undefined ? { paid_amount: row.paid_amount === null ? null : Number(row.paid_amount) } : {}),
+        }))
+      : [],
     same_supplier_amount_due: Array.isArray(data.same_supplier_amount_due)
       ? (data.same_supplier_amount_due as SameSupplierBoleto[]).map((row) => ({ ...row, amount: Number(row.amount) }))
       : [],

@@ -4,8 +4,9 @@
  * rows and every refusal; these only read and present them.
  */
 import * as z from 'zod/mini';
-import { AMOUNT_MAX, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
-import type { BoletoAlert, BoletoListFilters, BoletoRow, BoletoSituation, BoletoStatus } from '@/features/boletos/types';
+import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { AMOUNT_MAX, formatDay, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import type { BoletoAlert, BoletoListFilters, BoletoRow, BoletoSituation, BoletoStatus, BoletoTwin } from '@/features/boletos/types';
 
 /** Rows per page of the list (list_boletos' p_limit). */
 export const BOLETO_PAGE_SIZE = 50;
@@ -293,19 +294,72 @@ export const reasonSchema = z.object({
 });
 export type ReasonValues = z.input<typeof reasonSchema>;
 
+/** Days back from which a payment date asks for a confirmation in the form. */
+export const BACKDATED_PAYMENT_DAYS = 30;
+
+/** What the payment form knows about the boletos it pays. */
+export interface PaymentContext {
+  /** São Paulo's day (the database refuses a future date anyway). */
+  today: string;
+  /** One boleto: the amount may differ from the boleto's (interest, fine, discount). */
+  single: boolean;
+  /** The earliest date the database accepts: the latest issue (or entry) day of the selection. */
+  earliest: string;
+  /** The selection holds a boleto whose code was already paid in another boleto. */
+  paidTwin: boolean;
+}
+
+/** The São Paulo day a boleto was entered ('YYYY-MM-DD'). */
+export function entryDay(createdAt: string): string {
+  return toAppDateString(new Date(createdAt));
+}
+
+/** The earliest payment date of a selection: each boleto's issue date, or its entry day when it has none. */
+export function earliestPaymentDay(boletos: readonly Pick<BoletoRow, 'issue_date' | 'created_at'>[]): string {
+  return boletos.reduce((latest, boleto) => {
+    const first = boleto.issue_date ?? entryDay(boleto.created_at);
+    return first > latest ? first : latest;
+  }, '2000-01-01');
+}
+
+/** 'YYYY-MM-DD' minus `days`. */
+function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** True when the date is more than BACKDATED_PAYMENT_DAYS before today (the form asks to confirm it). */
+export function isBackdatedPayment(paidAt: string, today: string): boolean {
+  return isValidDay(paidAt) && paidAt < daysBefore(today, BACKDATED_PAYMENT_DAYS);
+}
+
+/** 'já pago em 10/03/2025, Unidade Centro, R$ 815,00' (as the database says it). */
+export function twinDescription(twin: BoletoTwin): string {
+  if (twin.status === 'PAGO' && twin.paid_at) {
+    return `já pago em ${formatDay(twin.paid_at)}, ${twin.unit_name}, ${formatCurrency(Number(twin.paid_amount ?? twin.amount))}`;
+  }
+  return `pendente na ${twin.unit_name}, vence em ${formatDay(twin.due_date)}, ${formatCurrency(Number(twin.amount))}`;
+}
+
 /**
- * The payment form. `today` is São Paulo's day (the database refuses a future date anyway);
- * `single` lets the amount differ from the boleto's (interest, fine, discount).
+ * The payment form: a date from the selection's earliest day (issue or entry) to today, a date more
+ * than 30 days back confirmed, a boleto whose twin is paid confirmed again; one boleto may be paid
+ * with another amount.
  */
-export function paymentSchema(today: string, single: boolean) {
+export function paymentSchema({ today, single, earliest, paidTwin }: PaymentContext) {
   return z
     .object({
       paidAt: z.string().check(
         z.refine((value) => isValidDay(value), 'Informe uma data de pagamento válida.'),
         z.refine((value) => value <= today, 'A data do pagamento não pode ser futura.'),
+        z.refine(
+          (value) => !isValidDay(value) || value >= earliest,
+          `A data do pagamento não pode ser anterior a ${formatDay(earliest)} (emissão ou lançamento do boleto).`,
+        ),
       ),
       paymentAccount: z.string().check(z.trim(), z.maxLength(120, 'A conta de pagamento deve ter no máximo 120 caracteres.')),
       paidAmount: z.string(),
+      confirmBackdated: z.boolean(),
+      confirmPaidTwin: z.boolean(),
     })
     .check(
       z.refine(
@@ -316,6 +370,14 @@ export function paymentSchema(today: string, single: boolean) {
         },
         { error: 'Informe o valor pago (maior que zero).', path: ['paidAmount'] },
       ),
+      z.refine((values) => values.confirmBackdated || !isBackdatedPayment(values.paidAt, today), {
+        error: `A data é de mais de ${BACKDATED_PAYMENT_DAYS} dias atrás: confirme que o pagamento foi feito nessa data.`,
+        path: ['confirmBackdated'],
+      }),
+      z.refine((values) => values.confirmPaidTwin || !paidTwin, {
+        error: 'Confirme que deseja pagar de novo um código já pago.',
+        path: ['confirmPaidTwin'],
+      }),
     );
 }
 export type PaymentValues = z.input<ReturnType<typeof paymentSchema>>;

@@ -113,6 +113,7 @@ describe('toBoletoWrite', () => {
       issue_date: null,
       document_number: 'NF 7802',
       notes: null,
+      duplicate_reason: null,
     });
   });
 

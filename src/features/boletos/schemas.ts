@@ -11,6 +11,8 @@ export const DOCUMENT_MAX = 60;
 export const NOTES_MAX = 1000;
 export const DUE_DATE_MIN = '2000-01-01';
 export const DUE_DATE_MAX = '2100-12-31';
+export const DUPLICATE_REASON_MIN = 3;
+export const DUPLICATE_REASON_MAX = 500;
 
 export const BOLETO_FORM_MESSAGES = {
   unit: 'Selecione a unidade.',
@@ -28,6 +30,8 @@ export const BOLETO_FORM_MESSAGES = {
   dueRange: 'O vencimento deve estar entre 01/01/2000 e 31/12/2100.',
   issueRange: 'A data de emissão deve estar entre 01/01/2000 e 31/12/2100.',
   issueAfterDue: 'A data de emissão deve ser igual ou anterior ao vencimento.',
+  duplicateReason: `Informe por que este código é lançado de novo (mínimo de ${DUPLICATE_REASON_MIN} caracteres).`,
+  duplicateReasonMax: `O motivo deve ter no máximo ${DUPLICATE_REASON_MAX} caracteres.`,
 } as const;
 
 /** 'O valor deve ser igual ao do código (R$ 1.234,56).' */
@@ -90,6 +94,8 @@ export const boletoFormSchema = z
       }),
     ),
     notes: z.string().check(z.trim(), z.maxLength(NOTES_MAX, BOLETO_FORM_MESSAGES.notesMax)),
+    /** Why a code already entered (paid or pending) is entered again; required then (the form knows, the database checks). */
+    duplicateReason: z.string().check(z.trim(), z.maxLength(DUPLICATE_REASON_MAX, BOLETO_FORM_MESSAGES.duplicateReasonMax)),
     /** PDF, JPG, PNG or WEBP up to 10 MB, uploaded after the boleto is saved. */
     attachment: z.nullable(
       z.custom<File>((file) => file !== null && typeof file === 'object').check(
@@ -111,7 +117,8 @@ export const boletoFormSchema = z
       // The amount a code carries is the amount (the database refuses another).
       const decoded = parseBoletoCode(values.code);
       const amount = parseAmountInput(values.amount);
-      if (decoded.ok && decoded.value.amount !== null && amount !== null && !Number.isNaN(amount) && amount !== decoded.value.amount) {
+      // A code whose amount is zero carries none (FEBRABAN: set at payment): the typed amount is the amount.
+      if (decoded.ok && decoded.value.amount !== null && decoded.value.amount > 0 && amount !== null && !Number.isNaN(amount) && amount !== decoded.value.amount) {
         ctx.issues.push({ code: 'custom', message: amountMismatchMessage(decoded.value.amount), path: ['amount'], input: values.amount });
       }
       if (values.issueDate !== '' && isIsoDay(values.issueDate) && isIsoDay(values.dueDate) && values.issueDate > values.dueDate) {
@@ -136,6 +143,7 @@ export function emptyBoletoForm(unitId: string): BoletoFormValues {
     dueDate: '',
     issueDate: '',
     notes: '',
+    duplicateReason: '',
     attachment: null,
   };
 }
@@ -151,6 +159,7 @@ export interface BoletoWrite {
   issue_date: string | null;
   document_number: string | null;
   notes: string | null;
+  duplicate_reason: string | null;
 }
 
 /** The row of valid form values: canonical 44-digit barcode, amount in reais, blanks as null. */
@@ -170,5 +179,6 @@ export function toBoletoWrite(values: BoletoFormData): BoletoWrite {
     issue_date: values.issueDate || null,
     document_number: values.documentNumber.trim() || null,
     notes: values.notes.trim() || null,
+    duplicate_reason: values.duplicateReason.trim() || null,
   };
 }

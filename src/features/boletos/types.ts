@@ -17,6 +17,18 @@ export interface BoletoListFilters {
   sort: 'due_asc' | 'due_desc' | 'amount_desc' | 'created_desc';
 }
 
+/** The other boleto with the same code, not cancelled, anywhere in the chain (a paid one first). */
+export interface BoletoTwin {
+  /** Null when it is in a unit the caller does not work in. */
+  id: string | null;
+  unit_name: string;
+  status: 'PENDENTE' | 'PAGO';
+  due_date: string;
+  amount: number;
+  paid_at: string | null;
+  paid_amount: number | null;
+}
+
 /** One row of list_boletos. */
 export interface BoletoRow {
   id: string;
@@ -43,6 +55,9 @@ export interface BoletoRow {
   alerts: BoletoAlert[];
   created_at: string;
   attachments: number;
+  /** Why this code was entered again (required by the database when it had a twin). */
+  duplicate_reason: string | null;
+  twin: BoletoTwin | null;
 }
 
 export interface BoletoPage {

@@ -6,9 +6,10 @@
  * list and report compute what a hand count says. Writes go to a unit of this file's own.
  */
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildArrecadacaoBarcode, buildBankBarcode, barcodeToLinha, parseBoletoCode } from '../../../src/features/boletos/code.ts';
+import { buildArrecadacaoBarcode, buildBankBarcode, barcodeToLinha, modulo10, modulo11Bank, parseBoletoCode } from '../../../src/features/boletos/code.ts';
 import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
@@ -156,16 +157,140 @@ describe('decode_boleto agrees with the browser parser', () => {
   });
 });
 
+describe('decode_boleto and the browser give one answer on any input (FEBRABAN rules)', () => {
+  /** What a paste or a scanner may put between digits, and what is never allowed. */
+  const SEPARATORS = [' ', '.', '-', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u2003', '\u2028', '\u3000', '\ufeff'];
+  const INVALID = ['a', 'O', '/', ',', '_', '\u0663', '\u00b2', '\u200b', '+'];
+
+  /** decode_boleto over many inputs in one statement: each result, or the refusal's message. */
+  async function decodeAllInDatabase(codes: string[]): Promise<({ ok: true; value: unknown } | { ok: false; message: string })[]> {
+    const db = await sql(backend);
+    try {
+      await db.query(`create function pg_temp.try_decode(p text) returns jsonb language plpgsql as $f$
+        begin return jsonb_build_object('ok', true, 'value', public.decode_boleto(p));
+        exception when invalid_parameter_value then return jsonb_build_object('ok', false, 'message', sqlerrm); end $f$`);
+      const { rows } = await db.query<{ r: { ok: true; value: Record<string, unknown> } | { ok: false; message: string } }>(
+        'select pg_temp.try_decode(c) as r from unnest($1::text[]) with ordinality as t(c, n) order by n',
+        [codes],
+      );
+      return rows.map(({ r }) => (r.ok ? { ok: true, value: { ...r.value, amount: r.value.amount === null ? null : Number(r.value.amount) } } : r));
+    } finally {
+      await db.end();
+    }
+  }
+
+  const withSeparators = (digits: string, picks: number[]) => {
+    let out = '';
+    for (let i = 0; i < digits.length; i++) {
+      const pick = picks[i % picks.length]!;
+      out += digits[i]! + (pick < SEPARATORS.length ? SEPARATORS[pick]! : '');
+    }
+    return out;
+  };
+
+  it('agrees on random inputs of every length 0–60, with and without separators, and on valid codes built to the limits', async () => {
+    const random = fc.sample(
+      fc.record({
+        length: fc.integer({ min: 0, max: 60 }),
+        lead: fc.constantFrom('', '0', '3', '8', '83', '84', '85', '86', '89'),
+        digits: fc.stringMatching(/^[0-9]{60}$/),
+        picks: fc.array(fc.integer({ min: 0, max: 3 * SEPARATORS.length }), { minLength: 1, maxLength: 8 }),
+        separated: fc.boolean(),
+        invalid: fc.option(fc.tuple(fc.constantFrom(...INVALID), fc.nat()), { freq: 6 }),
+      }),
+      { numRuns: 700, seed: 2026112621 },
+    ).map(({ length, lead, digits, picks, separated, invalid }) => {
+      const body = (lead + digits).slice(0, length);
+      let code = separated ? withSeparators(body, picks) : body;
+      if (invalid) code = code.slice(0, invalid[1] % (code.length + 1)) + invalid[0] + code.slice(invalid[1] % (code.length + 1));
+      return code;
+    });
+    // Codes that pass every check digit: zero amounts, factor 0000 and factors below 1000, arrecadação of
+    // every identifier, and 47-digit linhas that start with 8 (their fields' digits made right).
+    const valid = fc.sample(
+      fc.oneof(
+        fc.record({
+          bank: fc.integer({ min: 1, max: 799 }).map((n) => String(n).padStart(3, '0')),
+          factor: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1000, max: 9999 })),
+          cents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 9_999_999_999 })),
+          free: fc.stringMatching(/^[0-9]{25}$/),
+        }).map((r) => {
+          const withoutDv = `${r.bank}9${String(r.factor).padStart(4, '0')}${String(r.cents).padStart(10, '0')}${r.free}`;
+          return withoutDv.slice(0, 4) + String(modulo11Bank(withoutDv)) + withoutDv.slice(4);
+        }),
+        fc.record({
+          segment: fc.constantFrom(1, 2, 3, 4, 5, 6, 7, 9),
+          valueId: fc.constantFrom(6 as const, 7 as const, 8 as const, 9 as const),
+          amountCents: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 99_999_999_999 })),
+          rest: fc.stringMatching(/^[0-9]{29}$/),
+        }).map((r) => buildArrecadacaoBarcode(r)),
+      ),
+      { numRuns: 120, seed: 2026112622 },
+    ).flatMap((barcode, i) => {
+      const linha = barcodeToLinha(barcode);
+      return [barcode, i % 2 === 0 ? withSeparators(linha, [0, 9, 1]) : linha];
+    });
+    const eights = fc.sample(fc.stringMatching(/^8[0-9]{46}$/), { numRuns: 60, seed: 2026112623 }).map((raw) => {
+      const l = raw.split('');
+      for (const [start, end] of [[0, 9], [10, 20], [21, 31]] as const) l[end] = String(modulo10(l.slice(start, end).join('')));
+      return l.join('');
+    });
+    const edge = ['', '...', ' - . ', '\u00a0', '\ufeff', '-', '0', '8'.repeat(47), '8'.repeat(48), '.'.repeat(60)];
+    const codes = [...edge, ...random, ...valid, ...eights];
+    const database = await decodeAllInDatabase(codes);
+    const disagreements = codes
+      .map((code, i) => ({ code, database: database[i], browser: browserView(code, today) }))
+      .filter(({ database: d, browser: b }) => !isDeepStrictEqual(d, b));
+    expect(disagreements).toEqual([]);
+    // The samples reach every outcome, not only refusals.
+    const outcomes = new Set(database.map((r) => (r.ok ? `ok:${(r.value as { kind: string }).kind}` : r.message.replace(/\d+ dígitos/, 'N dígitos'))));
+    for (const outcome of ['ok:BANCARIO', 'ok:ARRECADACAO', 'Informe o código de barras ou a linha digitável.', 'O código deve conter apenas números.', 'Campo 1 da linha digitável inválido', 'Bloco 1 da linha digitável inválido', 'Dígito verificador geral inválido']) {
+      expect(outcomes).toContain(outcome);
+    }
+    expect(database.filter((r) => r.ok && (r.value as { amount: number | null }).amount === 0).length).toBeGreaterThan(0);
+  });
+
+  it('reads the FEBRABAN cases the decoder used to get wrong: zero amount, factor 0000, 47 digits from 8, separators only', async () => {
+    const zero = buildBankBarcode({ bankCode: '237', dueDate: addDays(today, 20), amountCents: 0, freeField: '4'.repeat(25) });
+    const noDue = buildBankBarcode({ bankCode: '237', dueDate: null, amountCents: 5000, freeField: '5'.repeat(25) });
+    const [z, n, dots] = await decodeAllInDatabase([barcodeToLinha(zero), noDue, '...']);
+    expect(z).toEqual({ ok: true, value: expect.objectContaining({ kind: 'BANCARIO', amount: 0, due_date: addDays(today, 20) }) });
+    expect(n).toEqual({ ok: true, value: expect.objectContaining({ amount: 50, due_date: null }) });
+    expect(dots).toEqual({ ok: false, message: 'Informe o código de barras ou a linha digitável.' });
+
+    // A code without amount is entered with the amount the user types (the code keeps its zero).
+    const clerk = await as('balconista');
+    const refused = await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: zero, amount: 0, due_date: addDays(today, 20) });
+    expect(refused.error?.message).toBe('Valor: informe um valor maior que zero e de no máximo R$ 99.999.999,99');
+    const row = unwrap(await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: zero, amount: 1234.56, due_date: addDays(today, 20) })
+      .select('id, amount, barcode').single());
+    expect(row).toMatchObject({ amount: 1234.56, barcode: zero });
+    expect((await clerk.rpc('decode_boleto', { p_code: row.barcode })).data).toMatchObject({ amount: 0 });
+    // The amount stays editable while pending; a coded amount still cannot be changed.
+    expect((await clerk.from('boletos').update({ amount: 1300 }).eq('id', row.id)).error).toBeNull();
+    const coded = unwrap(await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: noDue, amount: 50, due_date: addDays(today, 20) }).select('id').single());
+    expect((await clerk.from('boletos').update({ amount: 51 }).eq('id', coded.id)).error?.message).toBe('O valor informado difere do valor do código (R$ 50,00)');
+    const db = await sql(backend);
+    try {
+      // The check constraint follows: a coded amount must match even for the database owner.
+      await db.query('alter table public.boletos disable trigger boletos_before_write');
+      await expect(db.query('update public.boletos set amount = 51 where id = $1', [coded.id])).rejects.toThrow(/boletos_amount_matches_code/);
+      await db.query('update public.boletos set amount = 77 where id = $1', [row.id]);
+    } finally {
+      await db.query('alter table public.boletos enable trigger boletos_before_write');
+      await db.end();
+    }
+  });
+});
+
 describe('no invalid code is stored, by any path', () => {
-  it('refuses a wrong digit, a wrong length, letters or a zero amount through the REST API for every role, naming the field', async () => {
+  it('refuses a wrong digit, a wrong length or letters through the REST API for every role, naming the field', async () => {
     const good = bankCode('341', addDays(today, 10), 12345);
     const wrongDv = good.slice(0, 4) + String((Number(good[4]) + 1) % 10) + good.slice(5);
-    const zero = buildBankBarcode({ bankCode: '341', dueDate: addDays(today, 10), amountCents: 0, freeField: '1'.repeat(25) });
     const attempts: [string, string][] = [
       [wrongDv, 'Dígito verificador geral inválido'],
       [good.slice(0, 43), 'O código de barras deve ter 44 dígitos numéricos.'],
       [`${good.slice(0, 43)}A`, 'O código de barras deve ter 44 dígitos numéricos.'],
-      [zero, 'O valor do boleto deve ser maior que zero.'],
       [barcodeToLinha(good), 'O código de barras deve ter 44 dígitos numéricos.'],
     ];
     for (const client of [await as('admin'), await as('balconista'), serviceClient(backend)]) {
@@ -344,8 +469,23 @@ describe('warnings: duplicates and a bank the supplier never used', () => {
     expect(warnings.same_code).toEqual([expect.objectContaining({ id: null, unit_name: 'Unidade Sul', status: 'PENDENTE', amount: 2500 })]);
     expect(warnings.bank_differs).toBe(false);
 
-    const again = unwrap(await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: code, amount: 2500, due_date: due }).select('alerts').single());
-    expect(again.alerts).toEqual(['CODIGO_DUPLICADO']);
+    // The same code again needs a reason, and the refusal names the twin.
+    const due_ = due.split('-').reverse().join('/');
+    for (const reason of [undefined, '  ', 'ok']) {
+      const refused = await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: code, amount: 2500, due_date: due, duplicate_reason: reason });
+      expect(refused.error?.message).toBe(
+        `Este código já foi lançado (pendente na Unidade Sul, vence em ${due_}, R$ 2.500,00): informe o motivo para lançá-lo de novo (mínimo de 3 caracteres)`,
+      );
+    }
+    const again = unwrap(await clerk.from('boletos').insert({
+      unit_id: centro, supplier_id: alfa, barcode: code, amount: 2500, due_date: due, duplicate_reason: ' Segunda via pedida pelo fornecedor ',
+    }).select('alerts, duplicate_reason').single());
+    expect(again).toEqual({ alerts: ['CODIGO_DUPLICADO'], duplicate_reason: 'Segunda via pedida pelo fornecedor' });
+    // A reason without a twin is not kept.
+    const single = unwrap(await clerk.from('boletos').insert({
+      unit_id: centro, supplier_id: alfa, barcode: bankCode('341', due, 1234), amount: 12.34, due_date: due, duplicate_reason: 'sem gêmeo',
+    }).select('duplicate_reason').single());
+    expect(single.duplicate_reason).toBeNull();
     const twin = unwrap(await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: bankCode('341', due, 250000), amount: 2500, due_date: due }).select('alerts').single());
     expect(twin.alerts).toEqual(['POSSIVEL_DUPLICADO']);
 
@@ -359,6 +499,59 @@ describe('warnings: duplicates and a bank the supplier never used', () => {
     expect(fraud.supplier_banks).not.toContain('756');
     expect((await clerk.rpc('check_boleto_warnings', { p_barcode: '123', p_unit_id: centro, p_supplier_id: alfa, p_amount: 1, p_due_date: due })).error?.message)
       .toBe('O código tem 3 dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).');
+  });
+});
+
+describe('a code paid twice', () => {
+  it('names the paid twin at entry, asks a reason, asks a confirmation to pay again, and marks the pair in the list and the report', async () => {
+    const admin = await as('admin');
+    const clerk = await as('balconista');
+    const due = addDays(today, 6);
+    const code = bankCode('341', due, 81234);
+    const first = unwrap(await admin.from('boletos').insert({ unit_id: sul, supplier_id: alfa, barcode: code, amount: 812.34, due_date: due, issue_date: addDays(today, -3) }).select('id').single()).id;
+    unwrap(await admin.rpc('mark_boletos_paid', { p_ids: [first], p_paid_at: addDays(today, -1), p_paid_amount: 815 }));
+    const paidOn = addDays(today, -1).split('-').reverse().join('/');
+    const twinText = `já pago em ${paidOn}, Unidade Sul, R$ 815,00`;
+
+    // At paste time the warning carries when, where and how much.
+    const warnings = unwrap(await clerk.rpc('check_boleto_warnings', { p_barcode: code, p_unit_id: centro, p_supplier_id: alfa, p_amount: 812.34, p_due_date: due })) as {
+      same_code: Record<string, unknown>[];
+    };
+    expect(warnings.same_code).toEqual([{ id: null, unit_name: 'Unidade Sul', status: 'PAGO', due_date: due, amount: 812.34, paid_at: addDays(today, -1), paid_amount: 815 }]);
+    expect((await clerk.from('boletos').insert({ unit_id: centro, supplier_id: alfa, barcode: code, amount: 812.34, due_date: due })).error?.message).toBe(
+      `Este código já foi lançado (${twinText}): informe o motivo para lançá-lo de novo (mínimo de 3 caracteres)`,
+    );
+    const second = unwrap(await clerk.from('boletos').insert({
+      unit_id: centro, supplier_id: alfa, barcode: code, amount: 812.34, due_date: due, duplicate_reason: 'Fornecedor diz que não recebeu',
+    }).select('id').single()).id;
+
+    // Paying it again takes an explicit confirmation, and the history says it was confirmed.
+    expect((await clerk.rpc('mark_boletos_paid', { p_ids: [second], p_paid_at: today })).error?.message).toBe(
+      `O boleto de R$ 812,34 tem o mesmo código de um boleto ${twinText}: confirme o pagamento em duplicidade`,
+    );
+    expect(unwrap(await clerk.from('boletos').select('status').eq('id', second).single()).status).toBe('PENDENTE');
+
+    // The list marks the pair on both sides (the other unit's boleto named by unit, not id).
+    const listed = unwrap(await clerk.rpc('list_boletos', { p_search: code })) as { rows: { id: string; twin: Record<string, unknown> | null; duplicate_reason: string | null }[] };
+    expect(listed.rows).toEqual([expect.objectContaining({
+      id: second, duplicate_reason: 'Fornecedor diz que não recebeu',
+      twin: { id: null, unit_name: 'Unidade Sul', status: 'PAGO', due_date: due, amount: 812.34, paid_at: addDays(today, -1), paid_amount: 815 },
+    })]);
+    const mine = unwrap(await admin.rpc('list_boletos', { p_unit_id: sul, p_search: code })) as { rows: { twin: Record<string, unknown> | null }[] };
+    expect(mine.rows[0]?.twin).toMatchObject({ id: second, status: 'PENDENTE', unit_name: 'Unidade Centro' });
+
+    expect(unwrap(await clerk.rpc('mark_boletos_paid', { p_ids: [second], p_paid_at: today, p_confirm_paid_twin: true }))).toBe(1);
+    const history = unwrap(await clerk.rpc('get_boleto_history', { p_boleto_id: second })) as { to_status: string; reason: string | null }[];
+    expect(history.at(-1)).toMatchObject({ to_status: 'PAGO', reason: `Pagamento em duplicidade confirmado (mesmo código ${twinText})` });
+
+    const report = unwrap(await admin.rpc('get_boletos_report', { p_paid_from: addDays(today, -1), p_paid_to: today })) as {
+      duplicate_codes: { linha_digitavel: string; boletos: Record<string, unknown>[] }[];
+    };
+    const pair = report.duplicate_codes.find((d) => d.linha_digitavel === barcodeToLinha(code));
+    expect(pair?.boletos).toEqual([
+      expect.objectContaining({ id: first, status: 'PAGO', paid_amount: 815, unit_name: 'Unidade Sul' }),
+      expect.objectContaining({ id: second, status: 'PAGO', paid_amount: 812.34, unit_name: 'Unidade Centro', duplicate_reason: 'Fornecedor diz que não recebeu' }),
+    ]);
   });
 });
 

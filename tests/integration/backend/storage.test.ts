@@ -372,3 +372,124 @@ describe('storage: consistency of files and rows', () => {
     }
   });
 });
+
+describe('storage: signed upload URLs are authorized when signed, and triggers bind every path (as storage-api)', () => {
+  // storage-api (src/storage/object.ts signUploadObjectUrl) probes the insert — or, for an upsert
+  // URL, the upsert — as the caller when the URL is made; PUT …/upload/sign/… then writes as its
+  // superuser (routes/object/uploadSignedObject.ts: storage.asSuperUser().uploadFromRequest), so
+  // RLS is not asked again, while triggers on storage.objects run for every role.
+  let info: BackendInfo;
+  let user: string;
+  let client: SupabaseClient;
+  beforeAll(() => {
+    info = conformanceBackend();
+    user = randomUUID();
+    client = userClientFor(info, user);
+  });
+
+  async function setGate(open: boolean, frozen: boolean): Promise<void> {
+    const db = await sql(info);
+    try {
+      await db.query('update public.storage_gate set open = $1, frozen = $2 where id = 1', [open, frozen]);
+    } finally {
+      await db.end();
+    }
+  }
+
+  async function objectCount(path: string): Promise<number> {
+    const db = await sql(info);
+    try {
+      return (await db.query<{ n: number }>("select count(*)::int as n from storage.objects where bucket_id = 'gated' and name = $1", [path])).rows[0]!.n;
+    } finally {
+      await db.end();
+    }
+  }
+
+  it('uploads through a URL signed while the insert policy allowed it, even after the policy closes', async () => {
+    const path = `${user}/depois-de-fechar.txt`;
+    await setGate(true, false);
+    const created = await client.storage.from('gated').createSignedUploadUrl(path);
+    expect(created.error).toBeNull();
+    try {
+      await setGate(false, false);
+      // A direct upload now fails the policy…
+      const direct = await client.storage.from('gated').upload(`${user}/direto.txt`, text('direto'));
+      expect(direct.error).toMatchObject({ statusCode: '403' });
+      // …but the URL signed before still writes (hosted behaves the same: no second RLS check).
+      const uploaded = await anonClient(info).storage.from('gated').uploadToSignedUrl(path, created.data?.token ?? '', text('passou'));
+      expect(uploaded.error).toBeNull();
+      expect(await objectCount(path)).toBe(1);
+    } finally {
+      await setGate(true, false);
+    }
+  });
+
+  it('refuses a signed upload and a signed upsert when a trigger on storage.objects says no, changing nothing', async () => {
+    const path = `${user}/congelado.txt`;
+    const fresh = await client.storage.from('gated').createSignedUploadUrl(path);
+    expect(fresh.error).toBeNull();
+    const replacing = `${user}/substituir.txt`;
+    expect((await client.storage.from('gated').upload(replacing, text('original'))).error).toBeNull();
+    const upsert = await client.storage.from('gated').createSignedUploadUrl(replacing, { upsert: true });
+    expect(upsert.error).toBeNull();
+    await setGate(true, true);
+    try {
+      const added = await anonClient(info).storage.from('gated').uploadToSignedUrl(path, fresh.data?.token ?? '', text('novo'));
+      expect(added.error).toMatchObject({ statusCode: '403', message: 'Pasta congelada: nenhum arquivo entra, muda ou sai' });
+      expect(await objectCount(path)).toBe(0);
+      const replaced = await anonClient(info).storage.from('gated').uploadToSignedUrl(replacing, upsert.data?.token ?? '', text('trocado'));
+      expect(replaced.error).toMatchObject({ statusCode: '403' });
+      const removed = await client.storage.from('gated').remove([replacing]);
+      expect(removed.error).toMatchObject({ statusCode: '403' });
+    } finally {
+      await setGate(true, false);
+    }
+    expect(await (await client.storage.from('gated').download(replacing)).data?.text()).toBe('original');
+  });
+});
+
+describe('storage: served files carry their declared type, never sniffed or rendered (as storage-api)', () => {
+  let info: BackendInfo;
+  let userA: string;
+  let a: SupabaseClient;
+  beforeAll(() => {
+    info = conformanceBackend();
+    userA = randomUUID();
+    a = userClientFor(info, userA);
+  });
+
+  const page = '<!doctype html><script>alert(document.cookie)</script>';
+
+  it('serves an HTML page uploaded as image/png as image/png with nosniff, and text/html as text/plain', async () => {
+    const fake = `${userA}/foto.png`;
+    expect((await a.storage.from('docs').upload(fake, new Blob([page], { type: 'image/png' }))).error).toBeNull();
+    const signed = await a.storage.from('docs').createSignedUrl(fake, 60);
+    const response = await fetch(signed.data?.signedUrl ?? '');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-robots-tag')).toBe('none');
+    expect(response.headers.get('content-disposition')).toBeNull();
+
+    const html = `${userA}/pagina.html`;
+    expect((await a.storage.from('docs').upload(html, new Blob([page], { type: 'text/html' }))).error).toBeNull();
+    const asText = await fetch((await a.storage.from('docs').createSignedUrl(html, 60)).data?.signedUrl ?? '');
+    expect(asText.headers.get('content-type')).toBe('text/plain');
+    expect(asText.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await asText.text()).toBe(page);
+  });
+
+  it('names a download as storage-api does: percent-encoded, no header injection', async () => {
+    const path = `${userA}/nota.pdf`;
+    expect((await a.storage.from('docs').upload(path, new Blob(['%PDF-1.4'], { type: 'application/pdf' }))).error).toBeNull();
+    const name = 'boleto "x";\r\nSet-Cookie: a=b.pdf';
+    const signed = await a.storage.from('docs').createSignedUrl(path, 60);
+    const response = await fetch(`${signed.data?.signedUrl ?? ''}&download=${encodeURIComponent(name)}`);
+    expect(response.status).toBe(200);
+    const encoded = encodeURIComponent(name);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=${encoded}; filename*=UTF-8''${encoded}`);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const unnamed = await a.storage.from('docs').createSignedUrl(path, 60, { download: true });
+    expect((await fetch(unnamed.data?.signedUrl ?? '')).headers.get('content-disposition')).toBe('attachment;');
+  });
+});

@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { useBoletosReport } from '@/features/boleto-report/api/get-boletos-report';
 import { useReportSuppliers } from '@/features/boleto-report/api/get-report-suppliers';
 import { useReportUnits } from '@/features/boleto-report/api/get-report-units';
+import { DuplicateCodes } from '@/features/boleto-report/components/duplicate-codes';
 import { ReportFiltersBar } from '@/features/boleto-report/components/report-filters';
 import { ReportTableCard } from '@/features/boleto-report/components/report-table';
 import { SummaryCards } from '@/features/boleto-report/components/summary-cards';
@@ -187,6 +188,7 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
             <Notice icon={Inbox} title={boletoReportMessages.empty} hint={boletoReportMessages.emptyHint} />
           ) : (
             <>
+              <DuplicateCodes codes={data.duplicateCodes} />
               <SummaryCards report={data} filters={filters} />
               <DueCalendar report={data} onChartShown={onChartShown} />
               {(['unit', 'supplier'] as const).map((kind) => {

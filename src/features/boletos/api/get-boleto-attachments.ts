@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys } from '@/features/boletos/api/keys';
+import { safeFileName } from '@/features/boletos/entry-logic';
 
 /** The storage bucket of boleto attachments; objects live at `<boleto id>/<file name>`. */
 export const BOLETO_ATTACHMENTS_BUCKET = 'boletos';
@@ -45,7 +46,9 @@ export function useBoletoAttachments(boletoId: string | null) {
  * private: the URL is signed for whoever the policies let read the file).
  */
 export async function getBoletoAttachmentUrl(path: string, download = true): Promise<string> {
-  const name = path.slice(path.indexOf('/') + 1);
+  // A safe download name whatever the stored one is (an object written by another path may carry
+  // quotes or separators); the server percent-encodes it as well.
+  const name = safeFileName(path.slice(path.indexOf('/') + 1), null);
   const { data, error } = await supabase.storage.from(BOLETO_ATTACHMENTS_BUCKET).createSignedUrl(path, 60, download ? { download: name } : undefined);
   if (error) throw error;
   return data.signedUrl;

@@ -9,6 +9,7 @@ export const boletoKeys = {
   attachments: (boletoId: string) => [...boletoKeys.all, 'attachments', boletoId] as const,
   warnings: (input: { barcode: string; unitId: string; supplierId: string | null; amount: number; dueDate: string; excludeId: string | null }) =>
     [...boletoKeys.all, 'warnings', input] as const,
+  sameCode: (barcode: string | null, excludeId: string | null) => [...boletoKeys.all, 'same-code', barcode, excludeId] as const,
   suppliers: () => [...boletoKeys.all, 'suppliers'] as const,
   units: () => [...boletoKeys.all, 'units'] as const,
 };

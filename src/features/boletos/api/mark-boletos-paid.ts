@@ -11,6 +11,8 @@ export interface MarkBoletosPaidInput {
   paymentAccount: string;
   /** Only for a single boleto (interest, fine, discount); null pays each boleto's amount. */
   paidAmount: number | null;
+  /** The user confirmed paying a code already paid in another boleto (the database refuses it otherwise). */
+  confirmPaidTwin: boolean;
 }
 
 /** Pays pending boletos on one date from one account (mark_boletos_paid); the count paid. */
@@ -21,6 +23,7 @@ export async function markBoletosPaid(input: MarkBoletosPaidInput): Promise<numb
     p_paid_at: input.paidAt,
     ...(account ? { p_payment_account: account } : {}),
     ...(input.paidAmount !== null ? { p_paid_amount: input.paidAmount } : {}),
+    ...(input.confirmPaidTwin ? { p_confirm_paid_twin: true } : {}),
   });
   if (error) throw error;
   return data;

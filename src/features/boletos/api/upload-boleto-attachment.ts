@@ -3,7 +3,8 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { APP_TIME_ZONE } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
-import { attachmentContentType, attachmentProblem, safeFileName, withNameSuffix } from '@/features/boletos/entry-logic';
+import { provenFileType } from '@/lib/file-signature';
+import { attachmentProblem, safeFileName, withNameSuffix } from '@/features/boletos/entry-logic';
 
 const BUCKET = 'boletos';
 
@@ -22,14 +23,17 @@ function isDuplicateName(error: unknown): boolean {
 export async function uploadBoletoAttachment({ boletoId, file }: { boletoId: string; file: File }): Promise<{ path: string }> {
   const problem = attachmentProblem(file);
   if (problem) throw new Error(problem);
-  const contentType = attachmentContentType(file) ?? file.type;
+  // The content decides the type (an HTML page named foto.png is refused here).
+  const contentType = await provenFileType(file);
   const name = safeFileName(file.name, contentType);
+  // storage-js sends a File with the File's own type: send the bytes under the proven type.
+  const body = new Blob([file], { type: contentType });
   const bucket = supabase.storage.from(BUCKET);
   let path = `${boletoId}/${name}`;
-  let { error } = await bucket.upload(path, file, { contentType, upsert: false });
+  let { error } = await bucket.upload(path, body, { contentType, upsert: false });
   if (error && isDuplicateName(error)) {
     path = `${boletoId}/${withNameSuffix(name, formatInTimeZone(new Date(), APP_TIME_ZONE, 'yyyyMMdd-HHmmss'))}`;
-    ({ error } = await bucket.upload(path, file, { contentType, upsert: false }));
+    ({ error } = await bucket.upload(path, body, { contentType, upsert: false }));
   }
   if (error) throw error;
   return { path };

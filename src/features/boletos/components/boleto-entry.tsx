@@ -107,6 +107,7 @@ function editValues(boleto: BoletoRow): BoletoFormValues {
     dueDate: boleto.due_date,
     issueDate: boleto.issue_date ?? '',
     notes: boleto.notes ?? '',
+    duplicateReason: boleto.duplicate_reason ?? '',
     attachment: null,
   };
 }

@@ -10,9 +10,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { provenFileType } from '@/lib/file-signature';
 import { cn } from '@/lib/utils';
 import type { DecodedBoleto } from '@/features/boletos/code';
-import { useCheckBoletoWarnings } from '@/features/boletos/api/check-boleto-warnings';
+import { useCheckBoletoWarnings, useSameCodeBoletos } from '@/features/boletos/api/check-boleto-warnings';
 import { useCreateBoleto } from '@/features/boletos/api/create-boleto';
 import type { BoletoUnitOption } from '@/features/boletos/api/get-boleto-options';
 import { useUpdateBoleto } from '@/features/boletos/api/update-boleto';
@@ -27,6 +28,7 @@ import {
   formatDay,
   hasWarnings,
   parseAmountInput,
+  sameCodeText,
   warningItems,
   type SupplierOption,
   type WarningItem,
@@ -34,7 +36,9 @@ import {
 import { attachmentErrorReason, boletoEntryErrorMessage, boletoEntryMessages } from '@/features/boletos/messages';
 import {
   DUE_DATE_MAX,
+  BOLETO_FORM_MESSAGES,
   DUE_DATE_MIN,
+  DUPLICATE_REASON_MIN,
   NOTES_MAX,
   boletoFormSchema,
   emptyBoletoForm,
@@ -88,6 +92,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
     issue: `${id}-issue`,
     document: `${id}-document`,
     notes: `${id}-notes`,
+    duplicateReason: `${id}-duplicate-reason`,
   };
   const form = useForm({ resolver: zodResolver(boletoFormSchema), defaultValues });
   const { errors, isDirty } = form.formState;
@@ -97,6 +102,11 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   const today = toAppDateString(new Date());
   const auto = useRef<AutoFilled>(initialAutoFilled(defaultValues));
   const submitRef = useRef<HTMLButtonElement>(null);
+  // At paste time: the boletos with this code anywhere in the chain. Entering it again takes a
+  // reason (an edit that keeps its own code does not ask again).
+  const [initialBarcode] = useState(() => initialAutoFilled(defaultValues).barcode);
+  const twinsQuery = useSameCodeBoletos(decoded?.barcode ?? null, boletoId);
+  const twins = decoded && decoded.barcode !== initialBarcode ? (twinsQuery.data ?? []) : [];
 
   const checkWarnings = useCheckBoletoWarnings();
   const create = useCreateBoleto();
@@ -125,7 +135,8 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
     }
     if (next.state !== 'valid' || next.value.barcode === filled.barcode) return;
     filled.barcode = next.value.barcode;
-    if (next.value.amount !== null) {
+    // A zero amount is no amount (FEBRABAN: set at payment): the user types it.
+    if (next.value.amount !== null && next.value.amount > 0) {
       setFromCode('amount', formatAmountInput(next.value.amount));
       filled.amount = true;
     } else if (filled.amount) {
@@ -164,6 +175,20 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
 
   const onCodeEnter = () => {
     if (codeStatus(form.getValues('code')).state === 'valid') focusNextEmpty();
+  };
+
+  /** A chosen file is checked by its content (not its name) before it is kept. */
+  const chooseAttachment = async (file: File | null) => {
+    if (file) {
+      try {
+        await provenFileType(file);
+      } catch (error) {
+        form.setValue('attachment', null, { shouldDirty: true });
+        form.setError('attachment', { message: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+    }
+    form.setValue('attachment', file, { shouldValidate: true, shouldDirty: true });
   };
 
   // ---- payee ------------------------------------------------------------------------------------
@@ -227,6 +252,10 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   };
 
   const onValid = async (values: BoletoFormData) => {
+    if (twins.length > 0 && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
+      form.setError('duplicateReason', { message: BOLETO_FORM_MESSAGES.duplicateReason }, { shouldFocus: true });
+      return;
+    }
     const write = toBoletoWrite(values);
     const file = values.attachment;
     setChecking(true);
@@ -240,6 +269,13 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
         dueDate: write.due_date,
         excludeId: boletoId,
       });
+      // Another user may have entered this code since it was pasted: the reason is asked all the same.
+      const entersTwin = warnings.same_code.length > 0 && write.barcode !== initialBarcode;
+      if (entersTwin && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
+        void twinsQuery.refetch();
+        form.setError('duplicateReason', { message: BOLETO_FORM_MESSAGES.duplicateReason });
+        return;
+      }
       if (hasWarnings(warnings)) items = warningItems(warnings, { supplierName: supplierName(write.supplier_id), today });
     } catch (error) {
       toast({ title: boletoEntryMessages.warningsError, description: boletoEntryErrorMessage(error), variant: 'destructive' });
@@ -259,7 +295,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
 
   // ---- what the fields say ----------------------------------------------------------------------
 
-  const amountEditable = decoded !== null && decoded.amount === null;
+  const amountEditable = decoded !== null && (decoded.amount === null || decoded.amount === 0);
   const amountHint = decoded === null ? boletoEntryMessages.amountAwaitingCode : amountEditable ? boletoEntryMessages.amountNotInCode : boletoEntryMessages.amountFromCode;
   const dueNote = dueDateNote(decoded, dueDate);
   const duePast = /^\d{4}-\d{2}-\d{2}$/.test(dueDate) && dueDate < today && mode === 'create';
@@ -285,6 +321,30 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
         onClear={clearCode}
         onEnter={onCodeEnter}
       />
+
+      {twins.length > 0 ? (
+        <div className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm dark:bg-destructive/20" role="alert">
+          <ul className="grid gap-1 font-medium text-destructive">
+            {twins.map((twin, index) => (
+              <li key={twin.id ?? index}>{sameCodeText(twin, today)}</li>
+            ))}
+          </ul>
+          <Label htmlFor={ids.duplicateReason}>Motivo para lançar este código de novo</Label>
+          <Textarea
+            id={ids.duplicateReason}
+            rows={2}
+            placeholder="Ex.: o fornecedor informou que o pagamento anterior foi devolvido"
+            aria-invalid={errors.duplicateReason ? true : undefined}
+            aria-describedby={errors.duplicateReason ? `${ids.duplicateReason}-message` : undefined}
+            {...form.register('duplicateReason')}
+          />
+          {errors.duplicateReason ? (
+            <p id={`${ids.duplicateReason}-message`} className="text-sm text-destructive">
+              {errors.duplicateReason.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="grid content-start gap-2">
@@ -437,7 +497,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
             label={mode === 'edit' ? 'Adicionar anexo (opcional)' : 'Anexo (opcional)'}
             file={attachment}
             error={errors.attachment?.message}
-            onChange={(file) => form.setValue('attachment', file, { shouldValidate: true, shouldDirty: true })}
+            onChange={(file) => void chooseAttachment(file)}
           />
         </div>
 
@@ -528,5 +588,5 @@ function dueDateNote(decoded: DecodedBoleto | null, dueDate: string): { text: st
 function initialAutoFilled(values: BoletoFormValues): AutoFilled {
   const initial = codeStatus(values.code);
   if (initial.state !== 'valid') return { barcode: null, amount: false, due: false };
-  return { barcode: initial.value.barcode, amount: initial.value.amount !== null, due: false };
+  return { barcode: initial.value.barcode, amount: initial.value.amount !== null && initial.value.amount > 0, due: false };
 }

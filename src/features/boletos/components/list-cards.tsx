@@ -1,6 +1,6 @@
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
-import { AlertBadges, AttachmentCount, BankName, LinhaDigitavel, Payee, SituationBadge } from '@/features/boletos/components/list-cells';
+import { AlertBadges, AttachmentCount, BankName, LinhaDigitavel, Payee, SituationBadge, TwinBadge } from '@/features/boletos/components/list-cells';
 import { RowActions } from '@/features/boletos/components/list-row-actions';
 import { AmountCell, type ListViewProps } from '@/features/boletos/components/list-table';
 import { formatDay } from '@/features/boletos/entry-logic';
@@ -43,6 +43,7 @@ export function ListCards({ rows, today, showUnit, isAdmin, selected, onToggle, 
                 <BankName row={row} />
               </p>
               {row.alerts.length > 0 ? <AlertBadges alerts={row.alerts} inline /> : null}
+              <TwinBadge row={row} inline />
               {row.notes ? <p className="line-clamp-2 text-xs text-muted-foreground italic">{row.notes}</p> : null}
               <LinhaDigitavel row={row} className="rounded-md bg-muted/50 px-2 py-1" />
               <div className="flex items-center justify-between">

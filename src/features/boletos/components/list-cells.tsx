@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { bankName } from '@/features/boletos/banks';
 import { formatLinhaDigitavel } from '@/features/boletos/code';
 import { formatCnpj } from '@/features/boletos/entry-logic';
-import { ALERT_LABELS, situationBadge, type BadgeTone } from '@/features/boletos/logic';
+import { ALERT_LABELS, situationBadge, twinDescription, type BadgeTone } from '@/features/boletos/logic';
 import { boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoAlert, BoletoRow } from '@/features/boletos/types';
 
@@ -146,6 +146,45 @@ export function AlertBadges({ alerts, inline = false }: { alerts: readonly Bolet
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The pair a code entered twice makes: this boleto and its twin (same code, not cancelled, anywhere
+ * in the chain), named by when, where and how much it was paid, with the reason given at entry.
+ */
+export function TwinBadge({ row, inline = false }: { row: Pick<BoletoRow, 'status' | 'twin' | 'duplicate_reason'>; inline?: boolean }) {
+  const { twin } = row;
+  if (!twin) return null;
+  const paidTwice = twin.status === 'PAGO' && row.status === 'PAGO';
+  const label = paidTwice ? 'Pago em duplicidade' : twin.status === 'PAGO' ? 'Código já pago' : 'Código repetido';
+  const description = `Mesmo código: ${twinDescription(twin)}.${row.duplicate_reason ? ` Motivo informado: ${row.duplicate_reason}` : ''}`;
+  const tone = twin.status === 'PAGO' ? TONE_CLASSES.danger : TONE_CLASSES.warning;
+  if (inline) {
+    return (
+      <p className={cn('flex items-start gap-1.5 rounded-md border px-2 py-1 text-xs', tone)}>
+        <Copy aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+        <span>
+          <span className="font-medium">{label}.</span> {description}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button type="button" aria-label={`${label}. ${description}`} className="cursor-help rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <Badge variant="outline" className={tone}>
+            <Copy aria-hidden="true" />
+            {label}
+          </Badge>
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-72">
+        <p className="font-medium">{label}</p>
+        <p className="opacity-90">{description}</p>
+      </TooltipContent>
+    </Tooltip>
   );
 }
 

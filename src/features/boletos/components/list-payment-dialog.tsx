@@ -1,15 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle } from 'lucide-react';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCurrency, toAppDateString } from '@/lib/dates';
 import { useMarkBoletosPaid } from '@/features/boletos/api/mark-boletos-paid';
 import { formatAmountInput, formatDay, parseAmountInput } from '@/features/boletos/entry-logic';
-import { paymentSchema, selectionSummary, type PaymentValues } from '@/features/boletos/logic';
+import {
+  BACKDATED_PAYMENT_DAYS,
+  earliestPaymentDay,
+  isBackdatedPayment,
+  paymentSchema,
+  selectionSummary,
+  twinDescription,
+  type PaymentValues,
+} from '@/features/boletos/logic';
 import type { BoletoRow } from '@/features/boletos/types';
 
 interface PaymentDialogProps {
@@ -34,13 +43,26 @@ export function PaymentDialog({ boletos, onClose, onPaid }: PaymentDialogProps) 
 function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow[]; onClose: () => void; onPaid: () => void }) {
   const today = toAppDateString(new Date());
   const single = boletos.length === 1 ? boletos[0] : undefined;
-  const schema = useMemo(() => paymentSchema(today, single !== undefined), [today, single]);
+  const earliest = earliestPaymentDay(boletos);
+  // Boletos whose code was already paid in another boleto: paying them again is confirmed by name.
+  const paidTwins = boletos.filter((boleto) => boleto.twin?.status === 'PAGO');
+  const schema = useMemo(
+    () => paymentSchema({ today, single: single !== undefined, earliest, paidTwin: paidTwins.length > 0 }),
+    [today, single, earliest, paidTwins.length],
+  );
   const form = useForm<PaymentValues>({
     resolver: zodResolver(schema),
-    defaultValues: { paidAt: today, paymentAccount: '', paidAmount: single ? formatAmountInput(single.amount) : '' },
+    defaultValues: {
+      paidAt: today,
+      paymentAccount: '',
+      paidAmount: single ? formatAmountInput(single.amount) : '',
+      confirmBackdated: false,
+      confirmPaidTwin: false,
+    },
   });
   const pay = useMarkBoletosPaid();
-  const paidAmountText = useWatch({ control: form.control, name: 'paidAmount' });
+  const [paidAmountText, paidAt] = useWatch({ control: form.control, name: ['paidAmount', 'paidAt'] });
+  const backdated = isBackdatedPayment(paidAt, today);
   const { errors } = form.formState;
   const summary = selectionSummary(boletos);
   const withAlerts = boletos.filter((boleto) => boleto.alerts.length > 0).length;
@@ -56,6 +78,7 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
         paidAt: values.paidAt,
         paymentAccount: values.paymentAccount,
         paidAmount: paidAmount !== null && !Number.isNaN(paidAmount) ? paidAmount : null,
+        confirmPaidTwin: paidTwins.length > 0 && values.confirmPaidTwin,
       },
       {
         onSuccess: () => {
@@ -91,7 +114,49 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
         </p>
       ) : null}
 
-      <FormField label="Data do pagamento" type="date" max={today} min="2000-01-01" required error={errors.paidAt?.message} {...form.register('paidAt')} />
+      {paidTwins.length > 0 ? (
+        <div className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:bg-destructive/20" role="alert">
+          <p className="flex items-start gap-2 font-medium">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {paidTwins.length === 1 ? 'Este código já foi pago em outro boleto:' : `${paidTwins.length} códigos já foram pagos em outros boletos:`}
+          </p>
+          <ul className="grid gap-1 pl-6">
+            {paidTwins.map((boleto) => (
+              <li key={boleto.id}>
+                {formatCurrency(boleto.amount)} (vencimento {formatDay(boleto.due_date)}): {boleto.twin ? twinDescription(boleto.twin) : ''}
+              </li>
+            ))}
+          </ul>
+          <Controller
+            control={form.control}
+            name="confirmPaidTwin"
+            render={({ field }) => (
+              <label className="flex items-start gap-2 text-foreground">
+                <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} aria-invalid={errors.confirmPaidTwin ? true : undefined} />
+                <span>Confirmo o pagamento em duplicidade deste código.</span>
+              </label>
+            )}
+          />
+          {errors.confirmPaidTwin ? <p className="text-sm text-destructive">{errors.confirmPaidTwin.message}</p> : null}
+        </div>
+      ) : null}
+
+      <FormField label="Data do pagamento" type="date" max={today} min={earliest} required error={errors.paidAt?.message} {...form.register('paidAt')} />
+      {backdated && !errors.paidAt ? (
+        <div className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          <Controller
+            control={form.control}
+            name="confirmBackdated"
+            render={({ field }) => (
+              <label className="flex items-start gap-2">
+                <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} aria-invalid={errors.confirmBackdated ? true : undefined} />
+                <span>{`A data é de mais de ${BACKDATED_PAYMENT_DAYS} dias atrás (${formatDay(paidAt)}). Confirmo que o pagamento foi feito nessa data.`}</span>
+              </label>
+            )}
+          />
+          {errors.confirmBackdated ? <p className="text-sm text-destructive">{errors.confirmBackdated.message}</p> : null}
+        </div>
+      ) : null}
       <FormField
         label="Conta de pagamento (opcional)"
         placeholder="Ex.: Itaú ag. 0912 c/c 44120-3"

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCurrency } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { AlertBadges, AttachmentCount, BankName, LinhaDigitavel, Payee, SituationBadge } from '@/features/boletos/components/list-cells';
+import { AlertBadges, AttachmentCount, BankName, LinhaDigitavel, Payee, SituationBadge, TwinBadge } from '@/features/boletos/components/list-cells';
 import { RowActions } from '@/features/boletos/components/list-row-actions';
 import { formatDay } from '@/features/boletos/entry-logic';
 import { dueHint, isSelectable, pageSelectionState, rowName, type BoletoAction } from '@/features/boletos/logic';
@@ -92,6 +92,7 @@ export function ListTable({ rows, today, showUnit, isAdmin, selected, onToggle, 
               <TableCell className="align-top whitespace-normal">
                 <Payee row={row} />
                 {row.alerts.length > 0 ? <AlertBadges alerts={row.alerts} /> : null}
+                <TwinBadge row={row} />
                 {row.notes ? (
                   <p className="mt-0.5 line-clamp-1 text-xs text-muted-foreground italic" title={row.notes}>
                     {row.notes}
