@@ -18,6 +18,8 @@ async function cardCents(page: Page, title: string): Promise<number> {
 }
 
 test('a scanner burst fills the boleto form, a wrong digit names its field, and paying the boleto moves the payables report', async ({ browser }) => {
+  // Two people in two browsers, each signing in: the longest journey of the file.
+  test.slow();
   const due = saoPauloDay(3);
   const cents = 100_000 + (Date.now() % 89_999);
   const nf = `NF E2E ${Date.now()}`;

@@ -171,6 +171,21 @@ export async function injectShortSession(page: Page, email: string, secondsLeft:
 }
 
 /**
+ * Gives the page a session of its own for `email` (a password sign-in over the API) before the app runs, in place of
+ * the run's shared saved one. For a test that signs out: signing out ends the session on the server, and Auth then
+ * refuses it (the app checks the account at each navigation), so the shared session must stay untouched for the
+ * tests that use it after. The session is put in once per tab, so a sign-out is not undone by the next page load.
+ */
+export async function useOwnSession(page: Page, email: string): Promise<void> {
+  const session = await apiSession(email);
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e-own-session')) return;
+    window.sessionStorage.setItem('e2e-own-session', '1');
+    window.localStorage.setItem('sb-127-auth-token', value);
+  }, JSON.stringify(session));
+}
+
+/**
  * /login with the app mounted and its (empty) session settled. The entry loads the app as a chunk of its own
  * (the public signature page has another), so the load event can come before the app runs: a session put into
  * storage before then would be picked up on /login itself, not by the page the test opens next.

@@ -101,10 +101,12 @@ test('a price whose save is lost while online stays pending, blocks the send, is
   await expect(rowB.getByTestId('cell-save-pending')).toContainText(NETWORK_ERROR);
   await expect(rowB.getByTestId('cell-save-pending')).toContainText('Não salvo');
   await expectToast(rep, NETWORK_ERROR);
+  // The app says the server cannot be reached, on every screen, until it answers again.
+  await expect(rep.getByTestId('offline-banner')).toContainText(NETWORK_ERROR);
   // What is typed stays on screen; the count is the database's, not the screen's.
   await expect(rep.getByLabel(`Preço unitário de ${productB}`)).toHaveValue('7,25');
   await expect(rep.getByTestId('quote-priced-count')).toContainText('1 de 2 item(ns) com preço salvo');
-  await expect(rep.getByRole('status')).toContainText('não salva(s): nova tentativa automática');
+  await expect(rep.getByRole('status').filter({ hasText: 'não salva(s)' })).toContainText('não salva(s): nova tentativa automática');
 
   // 'Enviar' is refused while the save is pending, and nothing is sent.
   await rep.getByRole('button', { name: 'Enviar cotação' }).click();

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ROLE_LABELS } from '@/config/permissions';
-import { DEMO_ACCOUNTS, mainMenu, signIn, storageStatePath } from './fixtures.ts';
+import { DEMO_ACCOUNTS, mainMenu, signIn, storageStatePath, useOwnSession } from './fixtures.ts';
 
 for (const account of DEMO_ACCOUNTS) {
   test.describe(account.email, () => {
     test.use({ storageState: storageStatePath(account.key) });
 
     test('sees exactly the menu and home cards the role allows, is refused elsewhere and signs out', async ({ page }) => {
+      // It signs out at the end: with a session of its own, not the shared one later tests use.
+      await useOwnSession(page, account.email);
       await page.goto('/');
       await expect(page.getByRole('heading', { name: `Olá, ${account.name}!` })).toBeVisible();
       await expect(page.getByText(ROLE_LABELS[account.role], { exact: true }).first()).toBeVisible();
