@@ -28,6 +28,8 @@ test('password reset through the mailbox sets a new password', async ({ page }) 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu sua senha?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // The route's page is a chunk of its own: until it renders, the login form (with its own Email field) is still there.
+  await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();
   await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();

@@ -121,7 +121,9 @@ test('an import whose answer is lost is not imported again: the screen says the 
   await expect(page.getByText('1 linha(s), 1 válida(s)')).toBeVisible();
   await page.getByRole('button', { name: 'Importar' }).click();
 
-  await expect(page.getByText('Erro ao importar arquivo')).toBeVisible();
+  // The lost answer is said as a lost connection, never as 'Failed to fetch'.
+  await expect(page.getByText('Erro ao importar arquivo', { exact: true })).toBeVisible();
+  await expect(page.getByText('Sem conexão com o servidor. Verifique a internet e tente novamente.', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Este arquivo já foi importado em' })).toContainText('por Bruno Balconista (arquivo resposta-perdida.csv)');
   await expect(page.getByRole('button', { name: 'Importar' })).toBeDisabled();
   await expect(page.getByRole('table', { name: 'Histórico de importações' }).getByRole('row', { name: /resposta-perdida\.csv/ })).toHaveCount(1);

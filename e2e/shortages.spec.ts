@@ -1,8 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createBatchedShortage, createProduct, createShortageRows, createShortages } from './fixtures/catalog.ts';
-import { expectToast, mainMenu, storageStatePath } from './fixtures.ts';
+import { expectToast, mainMenu, storageStatePath, useOwnSession } from './fixtures.ts';
 
 test.use({ storageState: storageStatePath('balconista') });
+// A session of its own: the run's shared balconista session is ended by an earlier test in a full run (Auth then
+// refuses it and the app signs it out at the next navigation), which this file must not depend on.
+test.beforeEach(async ({ page }) => {
+  await useOwnSession(page, 'balconista@farmacia.local');
+});
 
 test('a BALCONISTA registers a shortage by scanning a barcode, sees it on top, edits and deletes it', async ({ page }) => {
   const product = await createProduct(`Teste Scanner ${Date.now()}`);
