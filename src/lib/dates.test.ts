@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, saoPauloDayStart, saoPauloNextDayStart, toAppDateString } from '@/lib/dates';
+import {
+  addDays,
+  APP_TIME_ZONE,
+  daysBetween,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatFullDate,
+  formatMonthYear,
+  formatNumber,
+  formatShortDay,
+  formatTime,
+  formatWeekday,
+  formatWeekdayShortDay,
+  isIsoDay,
+  isValidDay,
+  monthStart,
+  saoPauloDayStart,
+  saoPauloNextDayStart,
+  toAppDateString,
+} from '@/lib/dates';
 
 describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
   it('uses the São Paulo zone regardless of the machine zone', () => {
@@ -25,5 +46,40 @@ describe('São Paulo day bounds', () => {
     expect(saoPauloDayStart('2026-11-25')).toBe('2026-11-25T03:00:00.000Z');
     expect(saoPauloNextDayStart('2026-11-25')).toBe('2026-11-26T03:00:00.000Z');
     expect(saoPauloNextDayStart('2026-12-31')).toBe('2027-01-01T03:00:00.000Z');
+  });
+});
+
+describe('calendar days', () => {
+  it('knows a real day within the accepted range', () => {
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    expect(isIsoDay('2025-02-29')).toBe(false);
+    expect(isIsoDay('2026-13-01')).toBe(false);
+    expect(isIsoDay('2026-11-25T10:00:00Z')).toBe(false);
+    expect(isValidDay('0202-01-01')).toBe(false);
+    expect(isValidDay('2100-12-31')).toBe(true);
+    expect(isValidDay('2101-01-01')).toBe(false);
+    expect(isValidDay(null)).toBe(false);
+  });
+  it('shows a day as written, whatever the zone, and says when there is none', () => {
+    expect(formatDay('2026-11-25')).toBe('25/11/2026');
+    expect(formatDay('2026-11-25T23:30:00-03:00')).toBe('25/11/2026');
+    expect(formatDay(null)).toBe('—');
+    expect(formatDay('', 'A combinar')).toBe('A combinar');
+    expect(formatShortDay('2026-11-25')).toBe('25/11');
+  });
+  it('counts and moves days across months and leap years', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-11-25', '2026-12-02')).toBe(7);
+    expect(daysBetween('2026-12-02', '2026-11-25')).toBe(-7);
+    expect(monthStart('2026-11-25')).toBe('2026-11-01');
+  });
+  it('names weekdays and months in Portuguese', () => {
+    expect(formatWeekday('2026-11-25')).toBe('quarta-feira');
+    expect(formatWeekdayShortDay('2026-11-25')).toBe('qua., 25/11');
+    expect(formatMonthYear('2026-11')).toBe('novembro de 2026');
+    // 01:00 UTC on 27 November is still the 26th in São Paulo.
+    expect(formatFullDate('2026-11-27T01:00:00Z')).toBe('quinta-feira, 26 de novembro de 2026');
   });
 });

@@ -64,3 +64,93 @@ export function saoPauloNextDayStart(day: string): string {
   const next = new Date(Date.UTC(year, month - 1, date + 1));
   return saoPauloDayStart(next.toISOString().slice(0, 10));
 }
+
+// --- Calendar days ------------------------------------------------------------------------------
+// A calendar day is a `date` column written yyyy-MM-dd (a due date, a shipment date). It is not an
+// instant: it is shown and compared as written, never moved across time zones.
+
+/** The earliest and latest days the app's filters and forms accept (the range of the date columns' checks). */
+export const MIN_DAY = '2000-01-01';
+export const MAX_DAY = '2100-12-31';
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dayParts(day: string): [number, number, number] {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return [year, month, date];
+}
+
+/** A real calendar day written yyyy-MM-dd (2026-02-30 is not one). */
+export function isIsoDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = dayParts(value);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A real calendar day between MIN_DAY and MAX_DAY (a year half typed, 0202-…, is not one). */
+export function isValidDay(value: string | null | undefined): value is string {
+  return typeof value === 'string' && isIsoDay(value) && value >= MIN_DAY && value <= MAX_DAY;
+}
+
+/**
+ * 2026-11-25 → 25/11/2026, without any time-zone shift. A timestamp's first ten characters are read
+ * as its day. No day (null, undefined, '') → `empty` ('—' unless the screen says otherwise, such as
+ * purchasing's 'A combinar'); anything that is not a day is returned as it is.
+ */
+export function formatDay(day: string | null | undefined, empty = '—'): string {
+  if (!day) return empty;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(day)) return day;
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+}
+
+/** 2026-11-25 → 25/11 */
+export function formatShortDay(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+}
+
+/** The day `days` after (or before, when negative) `day`. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = dayParts(day);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (day: string) => {
+    const [year, month, date] = dayParts(day);
+    return Date.UTC(year, month - 1, date);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/** The first day of the month of `day`. */
+export function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** The day at noon UTC: formatting it in UTC names that calendar day whatever the zone. */
+function dayAtNoon(day: string): Date {
+  return new Date(`${day.slice(0, 10)}T12:00:00Z`);
+}
+
+/** 2026-11-25 → quarta-feira */
+export function formatWeekday(day: string): string {
+  return formatInTimeZone(dayAtNoon(day), 'UTC', 'EEEE', { locale: ptBR });
+}
+
+/** 2026-11-25 → qua., 25/11 */
+export function formatWeekdayShortDay(day: string): string {
+  return formatInTimeZone(dayAtNoon(day), 'UTC', 'EEEEEE., dd/MM', { locale: ptBR });
+}
+
+/** 2026-11 (or any day of it) → novembro de 2026 */
+export function formatMonthYear(month: string): string {
+  return formatInTimeZone(dayAtNoon(`${month.slice(0, 7)}-01`), 'UTC', "MMMM 'de' yyyy", { locale: ptBR });
+}
+
+/** An instant as its São Paulo day in full: quinta-feira, 26 de novembro de 2026 */
+export function formatFullDate(value: DateInput): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+}
