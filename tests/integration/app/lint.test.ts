@@ -146,6 +146,38 @@ describe('splinter-style lints on the migrated app database', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('policy naming: every policy is named <table>_<command> (the reason lives in its comment)', async () => {
+    const offenders = await rows(
+      `select schemaname || '.' || tablename || ': ' || policyname as item from pg_policies
+       where schemaname = any($1) and policyname <> tablename || '_' || lower(cmd)`,
+      [EXPOSED_SCHEMAS],
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('append-only tables refuse through private.refuse_change(), with one trigger name per kind', async () => {
+    // A trigger function that only refuses is written once (private.refuse_change, message as argument);
+    // its triggers are <table>_refuse_change (row, update or delete) and <table>_refuse_truncate.
+    const triggers = await db.query<{ item: string; name: string; table_name: string; truncate: boolean }>(
+      `select t.tgrelid::regclass::text || ': ' || t.tgname as item, t.tgname as name, c.relname as table_name,
+              (t.tgtype & 32) <> 0 as truncate
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid
+       where not t.tgisinternal and t.tgfoid = 'private.refuse_change()'::regprocedure`,
+    );
+    expect(triggers.rows.length).toBeGreaterThanOrEqual(10);
+    const misnamed = triggers.rows.filter((t) => t.name !== `${t.table_name}_${t.truncate ? 'refuse_truncate' : 'refuse_change'}`).map((t) => t.item);
+    expect(misnamed).toEqual([]);
+    // No other trigger function is a bare refusal (a body that only raises).
+    const copies = await rows(
+      `select n.nspname || '.' || p.proname as item
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = any($1) and p.prorettype = 'trigger'::regtype and p.oid <> 'private.refuse_change()'::regprocedure
+         and regexp_replace(p.prosrc, '\\s+', ' ', 'g') ~* '^ ?begin raise exception [^;]*; end;? ?$'`,
+      [CHECKED_FUNCTION_SCHEMAS],
+    );
+    expect(copies).toEqual([]);
+  });
+
   it('function_search_path_mutable: every function in public and private fixes its search_path', async () => {
     const offenders = await rows(
       `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as item
