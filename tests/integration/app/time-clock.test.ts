@@ -216,6 +216,46 @@ describe('register_punch', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen.map((row) => row.funcionario_id))).toEqual(new Set([me.user!.id]));
   });
+
+  it("decides the day's next mark from the employee's last one: Entrada, Saída Almoço, Retorno Almoço, Saída Final, then extras", async () => {
+    // A repeat within 60 s is the same punch, so a day's marks come from earlier minutes written
+    // straight into the table (at a unit of their own, leaving this file's NSR chain alone); the
+    // server then decides the mark that follows them, stamped with its own clock.
+    const service = serviceClient(backend);
+    const db = await sql(backend);
+    const day: [string, string][] = [
+      ['ENTRADA', '-5 minutes'],
+      ['SAIDA_INTERVALO', '-4 minutes'],
+      ['RETORNO_INTERVALO', '-3 minutes'],
+      ['SAIDA_FINAL', '-2 minutes'],
+    ];
+    const expected = ['ENTRADA', 'SAIDA_INTERVALO', 'RETORNO_INTERVALO', 'SAIDA_FINAL', 'EXTRA'];
+    try {
+      const fixtureUnit = (await db.query<{ id: string }>(`insert into public.store_units (name) values ($1) returning id`, [`Loja Sequência ${tag}`])).rows[0]!.id;
+      for (const [done, next] of expected.entries()) {
+        const email = `${tag}-seq${done}@farmacia.test`;
+        const created = await service.auth.admin.createUser({ email, password: 'Farmacia@2026', email_confirm: true, user_metadata: { full_name: `Sequência ${done}` } });
+        const userId = created.data.user!.id;
+        await db.query(`insert into public.user_roles (user_id, role_id) select $1, id from public.custom_roles where name = 'BALCONISTA'`, [userId]);
+        for (const [index, [type, ago]] of day.slice(0, done).entries()) {
+          await db.query(
+            `insert into public.pontos (funcionario_id, unit_id, nsr, punch_type, punched_at, work_date, receipt_hash)
+             values ($1, $2, $3, $4, now() + $5::interval, (now() at time zone 'America/Sao_Paulo')::date, 'fixture')`,
+            [userId, fixtureUnit, done * 10 + index + 1, type, ago],
+          );
+        }
+        const employee = anonClient(backend);
+        unwrap(await employee.auth.signInWithPassword({ email, password: 'Farmacia@2026' }));
+        unwrap(await employee.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true }));
+        const before = Date.now();
+        const receipt = unwrap(await employee.rpc('register_punch', { p_device_token: deviceToken })) as Receipt;
+        expect({ after: done, type: receipt.punch_type, repeated: receipt.repeated }).toEqual({ after: done, type: next, repeated: false });
+        expect(Math.abs(new Date(receipt.punched_at).getTime() - before)).toBeLessThan(5_000);
+      }
+    } finally {
+      await db.end();
+    }
+  });
 });
 
 describe('get_my_monthly_timesheet', () => {
