@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { barcodeToLinha, buildBankBarcode } from '../src/features/boletos/code.ts';
-import { apiSession, backendInfo, expectToast, signIn } from './fixtures.ts';
+import { apiSession, backendInfo, expectToast, openAs } from './fixtures.ts';
 
 /** Today in São Paulo as YYYY-MM-DD, and n days later. */
 function saoPauloDay(offset = 0): string {
@@ -29,7 +29,7 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   // The counter clerk scans the code in Unidade Centro.
   const clerkContext = await browser.newContext();
   const clerk = await clerkContext.newPage();
-  await signIn(clerk, 'balconista@farmacia.local');
+  await openAs(clerk, 'balconista');
   await clerk.goto('/boletos');
   await expect(clerk.getByRole('heading', { name: 'Lançar Boleto', level: 1 })).toBeVisible();
   const code = clerk.getByRole('textbox', { name: 'Código de barras ou linha digitável' });
@@ -69,7 +69,7 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   // The administrator's report counts it among the next 7 days; paying it moves it to 'Pagos no período'.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'admin@farmacia.local');
+  await openAs(admin, 'admin');
   await admin.goto('/relatorio-boletos');
   await expect(admin.getByTestId('boleto-report')).toHaveAttribute('data-state', 'ready');
   const next7 = await cardCents(admin, 'Próximos 7 dias');
@@ -107,7 +107,7 @@ test('an attachment that fails to upload leaves the boleto saved and says the fi
   const cents = 200_000 + (Date.now() % 89_999);
   const nf = `NF ANEXO ${Date.now()}`;
   const barcode = buildBankBarcode({ bankCode: '237', dueDate: due, amountCents: cents, freeField: String(Date.now()).padStart(25, '3') });
-  await signIn(page, 'analista@farmacia.local');
+  await openAs(page, 'analista');
   await page.goto('/boletos');
   await page.getByRole('textbox', { name: 'Código de barras ou linha digitável' }).fill(barcode);
   await page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ')).fill('Beta');
@@ -144,7 +144,7 @@ test('a code already paid is named at paste time, needs a reason, and paying it 
   const paid = await rest('rpc/mark_boletos_paid', { p_ids: [(created.body as { id: string }[])[0]!.id], p_paid_at: saoPauloDay(-1) });
   expect(paid.status).toBe(200);
 
-  await signIn(page, 'balconista@farmacia.local');
+  await openAs(page, 'balconista');
   await page.goto('/boletos');
   await page.getByRole('textbox', { name: 'Código de barras ou linha digitável' }).fill(barcodeToLinha(barcode));
   const twin = `já pago em ${brDate(saoPauloDay(-1))}, Unidade Sul, ${brMoney(cents)}`;

@@ -121,6 +121,33 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/$/);
 }
 
+const AUTH_STORAGE_KEY = 'sb-127-auth-token';
+
+/** The supabase-js session stored in a demo account's saved browser state (written by auth.setup.ts). */
+function savedSession(key: string): string {
+  const state = JSON.parse(readFileSync(storageStatePath(key), 'utf8')) as { origins: { localStorage: { name: string; value: string }[] }[] };
+  const entry = state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === AUTH_STORAGE_KEY);
+  if (!entry) throw new Error(`No saved session for ${key}: did auth.setup.ts run?`);
+  return entry.value;
+}
+
+/**
+ * Opens the home page already signed in, as a returning user would; only the sign-in tests type passwords.
+ * `account` is a demo account's key ('admin', 'balconista'…): the run's saved session, shared by every test that
+ * uses it. A test that signs out must not end that shared session: it passes `{ ownSession: true }` (a session of
+ * its own, from a password sign-in over the API), as does an account created by the test (`account` is then its
+ * email, with `password`).
+ */
+export async function openAs(page: Page, account: string, options: { ownSession?: boolean; password?: string } = {}): Promise<void> {
+  const demo = DEMO_ACCOUNTS.find((candidate) => candidate.key === account);
+  const email = demo ? demo.email : account;
+  const session = demo && !options.ownSession ? savedSession(demo.key) : JSON.stringify(await apiSession(email, options.password));
+  await openLoginPage(page);
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
+  await page.goto('/');
+  await expect(page.getByText('Selecione uma das ações abaixo para começar:', { exact: true })).toBeVisible();
+}
+
 /** A toast's text (the live-region copy for screen readers also contains it). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();

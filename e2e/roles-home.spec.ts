@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSession, backendInfo, createUser, mainMenu, signIn } from './fixtures.ts';
+import { apiSession, backendInfo, createUser, mainMenu, openAs } from './fixtures.ts';
 
 /** PostgREST as the service role (fixtures only; the assertions are on what the user sees). */
 async function adminRest<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -37,7 +37,7 @@ const cards = (page: import('@playwright/test').Page) =>
 test('a user without a unit sees no switch until units are assigned, then picks one, confirms it and keeps it after a reload', async ({ page }) => {
   const email = `unidade-${Date.now()}@example.com`;
   await createUser(email, 'Senha#Teste1', 'Ulisses Unidade');
-  await signIn(page, email, 'Senha#Teste1');
+  await openAs(page, email, { password: 'Senha#Teste1' });
   await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
   // No role row: labelled BALCONISTA but without permissions until an administrator assigns a role
   // (security review D1), so the home offers no card: Permissões Limitadas.
@@ -84,7 +84,7 @@ test('a user without a unit sees no switch until units are assigned, then picks 
 
 test('an unknown custom role counts as BALCONISTA; with only disallowed actions configured the home shows Permissões Limitadas', async ({ page }) => {
   const email = await userWithCustomRole('limitada', { name: 'Estagiario', is_admin: false }, ['manage_users']);
-  await signIn(page, email, 'Senha#Teste1');
+  await openAs(page, email, { password: 'Senha#Teste1' });
   await expect(page.getByText('Balconista', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Permissões Limitadas', { exact: true })).toBeVisible();
   await expect(page.getByText(/Entre em contato com o administrador/)).toBeVisible();
@@ -97,7 +97,7 @@ test('an unknown custom role counts as BALCONISTA; with only disallowed actions 
 
 test('a custom role flagged is_admin is ADMIN: every card, every menu item, every route', async ({ page }) => {
   const email = await userWithCustomRole('gerencia', { name: 'Gerencia Geral', is_admin: true }, []);
-  await signIn(page, email, 'Senha#Teste1');
+  await openAs(page, email, { password: 'Senha#Teste1' });
   await expect(page.getByText('Administrador', { exact: true }).first()).toBeVisible();
   await expect(cards(page)).toHaveCount(8);
   await expect(mainMenu(page).getByRole('link', { name: 'Gerenciar Usuários' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signJwt } from '../tests/utils/jwt.ts';
-import { apiSession, injectShortSession, jwtClaims, openLoginPage, signIn, withExpiry } from './fixtures.ts';
+import { apiSession, injectShortSession, jwtClaims, openLoginPage, openAs, withExpiry } from './fixtures.ts';
 
 const STORAGE_KEY = 'sb-127-auth-token';
 
@@ -113,7 +113,7 @@ test('with a short JWT lifetime (200 s, under the 300 s margin) the session chec
 });
 
 test('a failed logout shows Erro ao fazer logout and keeps the user signed in', async ({ page }) => {
-  await signIn(page, 'balconista2@farmacia.local');
+  await openAs(page, 'balconista2', { ownSession: true });
   await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 500, json: { code: 500, msg: 'indisponível' } }));
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page.getByText('Erro ao fazer logout', { exact: true })).toBeVisible();

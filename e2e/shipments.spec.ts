@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, backendInfo, expectToast, signIn } from './fixtures.ts';
+import { apiSession, backendInfo, expectToast, openAs } from './fixtures.ts';
 
 const INVALID_LINK =
   'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.';
@@ -19,7 +19,7 @@ test('a clerk sends a shipment, a courier with no account signs it on the public
   test.setTimeout(120_000);
   const clerkContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const clerk = await clerkContext.newPage();
-  await signIn(clerk, 'balconista@farmacia.local');
+  await openAs(clerk, 'balconista');
 
   // A new shipment from Unidade Centro to Unidade Sul: a product read by the barcode scanner, with its lot.
   await clerk.goto('/nova-remessa');
@@ -178,7 +178,7 @@ test("the sender pasting its own link into its browser can sign, but the receipt
   // The clerk makes the link on /assinatura-remessas (this browser's device id goes with it)…
   const context = await browser.newContext();
   const clerk = await context.newPage();
-  await signIn(clerk, 'balconista@farmacia.local');
+  await openAs(clerk, 'balconista');
   await clerk.goto(`/assinatura-remessas?remessa=${id}`);
   await clerk.getByRole('button', { name: 'Gerar link de assinatura', exact: true }).click();
   const link = await clerk.getByRole('textbox', { name: `Link de assinatura da remessa ${label}` }).inputValue();

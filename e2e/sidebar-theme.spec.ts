@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures.ts';
+import { openAs } from './fixtures.ts';
 
 test('the theme follows the system by default; a choice is stored under "theme" and survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signIn(page, 'balconista2@farmacia.local');
+  await openAs(page, 'balconista2');
   const html = page.locator('html');
   const themes = page.getByRole('radiogroup', { name: 'Tema' });
   await expect(themes.getByRole('radio', { name: 'Tema do sistema' })).toHaveAttribute('aria-checked', 'true');
@@ -23,7 +23,7 @@ test('the theme follows the system by default; a choice is stored under "theme" 
 });
 
 test('the sidebar shows the logo, the user name and role, the unit, Alterar Senha and Sair', async ({ page }) => {
-  await signIn(page, 'balconista2@farmacia.local');
+  await openAs(page, 'balconista2');
   const sidebar = page.locator('[data-slot="sidebar"][data-state]');
   await expect(sidebar.getByText('Beatriz Balconista', { exact: true })).toBeVisible();
   await expect(sidebar.getByText('Balconista II', { exact: true })).toBeVisible();
@@ -43,7 +43,7 @@ test('the sidebar shows the logo, the user name and role, the unit, Alterar Senh
 
 test('below 768 px the drawer is 18rem wide', async ({ page }) => {
   await page.setViewportSize({ width: 767, height: 800 });
-  await signIn(page, 'balconista2@farmacia.local');
+  await openAs(page, 'balconista2');
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toHaveCSS('width', '288px');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { mainMenu, signIn } from './fixtures.ts';
+import { mainMenu, openAs } from './fixtures.ts';
 
 test('Ctrl+B collapses the sidebar to the icon rail and the state survives a reload', async ({ page }) => {
-  await signIn(page, 'compras@farmacia.local');
+  await openAs(page, 'compras');
   const sidebar = page.locator('[data-slot="sidebar"][data-state]');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   await page.keyboard.press('Control+b');
@@ -25,7 +25,7 @@ test('Ctrl+B collapses the sidebar to the icon rail and the state survives a rel
 
 test('below 768 px the menu is a drawer opened by a button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'balconista@farmacia.local');
+  await openAs(page, 'balconista');
   await expect(mainMenu(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -37,7 +37,7 @@ test('below 768 px the menu is a drawer opened by a button', async ({ page }) =>
 
 test('icon-rail tooltips open after 700 ms, and within 300 ms of closing the next one opens at once', async ({ page }) => {
   await page.clock.install();
-  await signIn(page, 'compras@farmacia.local');
+  await openAs(page, 'compras');
   await page.keyboard.press('Control+b');
   await expect(page.locator('[data-slot="sidebar"][data-state]')).toHaveAttribute('data-state', 'collapsed');
   // Record in the page when the pointer enters an icon and when its tooltip state changes.

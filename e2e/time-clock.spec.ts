@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { backendInfo, createUser, expectToast, signIn } from './fixtures.ts';
+import { backendInfo, createUser, expectToast, openAs } from './fixtures.ts';
 
 test('an administrator authorizes this browser, punches with the receipt at once, and a double punch gives the same receipt', async ({ page }) => {
-  await signIn(page, 'admin@farmacia.local');
+  await openAs(page, 'admin');
   await page.goto('/ponto/computadores');
   await expect(page.getByRole('heading', { name: 'Computadores Autorizados', level: 1 })).toBeVisible();
   const name = `Caixa E2E ${Date.now()}`;
@@ -42,7 +42,7 @@ test('an administrator authorizes this browser, punches with the receipt at once
 });
 
 test("a punch on another unit's computer is registered all the same and flagged on the receipt, today's marks and the timesheet", async ({ page }) => {
-  await signIn(page, 'admin@farmacia.local');
+  await openAs(page, 'admin', { ownSession: true });
   await page.goto('/ponto/computadores');
   await page.getByLabel('Nome do computador').fill(`Caixa Sul ${Date.now()}`);
   await page.getByRole('combobox', { name: 'Unidade' }).click();
@@ -53,7 +53,7 @@ test("a punch on another unit's computer is registered all the same and flagged 
   await expect(page).toHaveURL(/\/login$/);
 
   // The counter clerk works at Centro and Norte, never at Sul.
-  await signIn(page, 'balconista@farmacia.local');
+  await openAs(page, 'balconista');
   await page.goto('/ponto');
   await page.getByRole('button', { name: 'Registrar Entrada' }).click();
   const receipt = page.getByRole('dialog', { name: 'Ponto registrado' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' });
@@ -68,7 +68,7 @@ test("a punch on another unit's computer is registered all the same and flagged 
 });
 
 test('an employee without consent meets the term first; refusing keeps the clock closed; an unauthorized browser is told why', async ({ page }) => {
-  await signIn(page, 'farmaceutico@farmacia.local');
+  await openAs(page, 'farmaceutico');
   await page.goto('/ponto');
   const term = page.getByRole('dialog', { name: /Termo de consentimento LGPD — versão 1.0/ });
   await expect(term).toBeVisible();
@@ -87,7 +87,7 @@ test('an employee without consent meets the term first; refusing keeps the clock
 });
 
 test('consent can be revoked in one click; the clock then asks again', async ({ page }) => {
-  await signIn(page, 'analista@farmacia.local');
+  await openAs(page, 'analista');
   await page.goto('/ponto');
   await expect(page.getByText(/Você aceitou o termo LGPD versão 1.0 em/)).toBeVisible();
   await page.getByRole('button', { name: 'Revogar consentimento' }).click();
@@ -97,7 +97,7 @@ test('consent can be revoked in one click; the clock then asks again', async ({ 
 });
 
 test("/meu-ponto shows the month with balances and flags, navigates months, exports CSV and reopens the last 48 h of receipts", async ({ page }) => {
-  await signIn(page, 'balconista@farmacia.local');
+  await openAs(page, 'balconista');
   await page.goto('/meu-ponto');
   await expect(page.getByRole('heading', { name: 'Meu Ponto', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: /Espelho de ponto de/ });
@@ -159,7 +159,7 @@ test('a new employee accepts the term and ends the day with the browser clock ah
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
   // The store computer is authorized by an administrator first.
-  await signIn(page, 'admin@farmacia.local');
+  await openAs(page, 'admin', { ownSession: true });
   await page.goto('/ponto/computadores');
   await page.getByLabel('Nome do computador').fill(`Balcão ${Date.now()}`);
   await page.getByRole('button', { name: 'Autorizar' }).click();
@@ -171,7 +171,7 @@ test('a new employee accepts the term and ends the day with the browser clock ah
   // the marks must carry the server's time.
   await page.clock.install({ time: new Date(Date.now() + 20 * 60_000) });
   await page.clock.resume();
-  await signIn(page, email, 'Farmacia@2026');
+  await openAs(page, email, { password: 'Farmacia@2026' });
   await writeEarlierMarks();
   await page.goto('/ponto');
   await page.getByRole('dialog', { name: /Termo de consentimento LGPD/ }).getByRole('button', { name: 'Aceitar' }).click();
@@ -205,7 +205,7 @@ test('a new employee accepts the term and ends the day with the browser clock ah
 
 // Last in this file: a new term version makes everyone decide again.
 test('the administrator publishes a new term version; an employee who accepted 1.0 is told the text changed', async ({ page, browser }) => {
-  await signIn(page, 'admin@farmacia.local');
+  await openAs(page, 'admin');
   await page.goto('/ponto/admin');
   await expect(page.getByRole('heading', { name: 'Meu Ponto (Admin)', level: 1 })).toBeVisible();
   await expect(page.getByText(/Versão 1.0, publicada em/)).toBeVisible();
@@ -220,7 +220,7 @@ test('the administrator publishes a new term version; an employee who accepted 1
 
   const context = await browser.newContext();
   const clerk = await context.newPage();
-  await signIn(clerk, 'balconista@farmacia.local');
+  await openAs(clerk, 'balconista');
   await clerk.goto('/ponto');
   const term = clerk.getByRole('dialog', { name: /versão 2.0/ });
   await expect(term).toContainText('O texto do termo mudou desde a versão que você aceitou.');

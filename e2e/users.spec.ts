@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { backendInfo, expectToast, mainMenu, signIn, withExpiry } from './fixtures.ts';
+import { backendInfo, expectToast, mainMenu, openAs, withExpiry } from './fixtures.ts';
 
 const PASSWORD = 'Farmacia@2026';
 
@@ -10,7 +10,7 @@ const PASSWORD = 'Farmacia@2026';
 async function adminPage(browser: Browser): Promise<{ admin: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await signIn(admin, 'admin@farmacia.local');
+  await openAs(admin, 'admin');
   return { admin, close: () => context.close() };
 }
 

@@ -245,7 +245,7 @@ describe('register_punch', () => {
           );
         }
         const employee = anonClient(backend);
-        unwrap(await employee.auth.signInWithPassword({ email, password: 'Farmacia@2026' }));
+        expect((await employee.auth.signInWithPassword({ email, password: 'Farmacia@2026' })).error).toBeNull();
         unwrap(await employee.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true }));
         const before = Date.now();
         const receipt = unwrap(await employee.rpc('register_punch', { p_device_token: deviceToken })) as Receipt;
