@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { shipmentKeys } from '@/features/shipments/api/keys';
-import { shipmentStatusOf } from '@/features/shipments/logic';
+import { shipmentStatusOf } from '@/features/shipments/status';
 import type { ShipmentDetail, ShipmentDiscrepancy } from '@/features/shipments/types';
 
 type Raw = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { shipmentKeys } from '@/features/shipments/api/keys';
-import { SHIPMENT_PAGE_SIZE, shipmentStatusOf } from '@/features/shipments/logic';
+import { shipmentStatusOf } from '@/features/shipments/status';
+import { SHIPMENT_PAGE_SIZE } from '@/features/shipments/url-params';
 import type { ShipmentListFilters, ShipmentPage, ShipmentRow } from '@/features/shipments/types';
 
 type RawRow = Omit<ShipmentRow, 'number' | 'item_count' | 'total_quantity' | 'discrepancy_count' | 'status'> & {

@@ -8,7 +8,9 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useShipment } from '@/features/shipments/api/get-shipment';
 import { LinkHint, StatusBadge, UnitRoute } from '@/features/shipments/components/shipment-badges';
-import { discrepancySummary, formatDay, formatShipmentNumber, historyLabel, signaturePagePath } from '@/features/shipments/logic';
+import { discrepancySummary, formatShipmentNumber, signaturePagePath } from '@/features/shipments/logic';
+import { historyLabel } from '@/features/shipments/status';
+import { formatDay } from '@/lib/dates';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentDetail, ShipmentHistoryEntry, ShipmentItem } from '@/features/shipments/types';
 

@@ -22,7 +22,7 @@ import { useShipments } from '@/features/shipments/api/list-shipments';
 import { DetailsSheet, type DetailsTarget } from '@/features/shipments/components/details-sheet';
 import { ListFilters } from '@/features/shipments/components/list-filters';
 import { ListCards, ListSkeleton, ListTable } from '@/features/shipments/components/list-views';
-import { EMPTY_SHIPMENT_FILTERS, hasActiveFilters, SHIPMENT_PAGE_SIZE } from '@/features/shipments/logic';
+import { EMPTY_SHIPMENT_FILTERS, hasActiveFilters, SHIPMENT_PAGE_SIZE } from '@/features/shipments/url-params';
 import { shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentListFilters, ShipmentViewer } from '@/features/shipments/types';
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTransferUnits } from '@/features/shipments/api/suggest-transfer-units';
-import { newShipmentPath } from '@/features/shipments/logic';
+import { newShipmentPath } from '@/features/shipments/url-params';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 
 export interface TransferShortage {
