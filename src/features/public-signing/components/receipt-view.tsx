@@ -1,7 +1,8 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { PageShell, Section } from '@/features/public-signing/components/page-shell';
-import { discrepancyCountLabel, formatDateTime, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
+import { formatSaoPauloDateTime } from '@/lib/plain-dates';
+import { discrepancyCountLabel, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
 import { ALREADY_SIGNED_NOTICE, SINGLE_USE_NOTICE } from '@/features/public-signing/messages';
 import type { SignatureReceipt } from '@/features/public-signing/types';
 
@@ -17,7 +18,7 @@ export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
     ['Remessa', shipmentLabel(receipt.number)],
     ['Recebido por', receipt.signer_name],
     ['CPF', receipt.signer_document_masked],
-    ['Assinado em', formatDateTime(receipt.signed_at)],
+    ['Assinado em', formatSaoPauloDateTime(receipt.signed_at)],
     ['Divergências', discrepancyCountLabel(receipt.discrepancy_count)],
   ];
 

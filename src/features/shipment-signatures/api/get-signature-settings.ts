@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { signatureMessages } from '@/features/shipment-signatures/messages';
 import { shipmentSignatureKeys } from '@/features/shipment-signatures/api/keys';
 import type { SignatureSettings } from '@/features/shipment-signatures/types';
 
@@ -11,7 +12,7 @@ export async function getSignatureSettings(signal?: AbortSignal): Promise<Signat
   if (error) throw error;
   // null for a caller without access to the back office (the function answers nothing then).
   const settings = data as unknown as SignatureSettings | null;
-  if (!settings) throw new Error('Sem acesso à configuração das assinaturas');
+  if (!settings) throw new Error(signatureMessages.settingsNoAccess);
   return { signature_link_hours: Number(settings.signature_link_hours) };
 }
 

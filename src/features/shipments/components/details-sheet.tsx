@@ -1,6 +1,7 @@
 import { AlertTriangle, CircleCheck, FilePlus2, FileSignature, Pencil, Send, Trash2, Truck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { editShipmentPath } from '@/config/paths';
@@ -49,12 +50,7 @@ export function DetailsSheet({ target, onClose, onAction }: DetailsSheetProps) {
               <Skeleton className="h-40" />
             </div>
           ) : shipment.isError ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p className="text-destructive">{shipmentErrorMessage(shipment.error) || shipmentMessages.detailsLoadError}</p>
-              <Button variant="outline" size="sm" className="w-fit" onClick={() => void shipment.refetch()}>
-                {shipmentMessages.retry}
-              </Button>
-            </div>
+            <LoadError message={shipmentMessages.detailsLoadError} detail={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
           ) : data ? (
             <DetailsBody shipment={data} onAction={onAction} />
           ) : null}

@@ -110,7 +110,7 @@ export function EditShipmentEditor({ title, units, unitsFailed, viewer, onSaved,
       {shipment.isPending ? (
         <FormSkeleton />
       ) : shipment.isError ? (
-        <LoadError message={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
+        <LoadError message={shipmentMessages.detailsLoadError} detail={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
       ) : data && !editable && !formOpened ? (
         <ReadOnlyShipment shipment={data} />
       ) : data && unitsFailed ? (

@@ -23,7 +23,7 @@ import { DetailsSheet, type DetailsTarget } from '@/features/shipments/component
 import { ListFilters } from '@/features/shipments/components/list-filters';
 import { ListCards, ListSkeleton, ListTable } from '@/features/shipments/components/list-views';
 import { EMPTY_SHIPMENT_FILTERS, hasActiveFilters, SHIPMENT_PAGE_SIZE } from '@/features/shipments/url-params';
-import { shipmentMessages } from '@/features/shipments/messages';
+import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentListFilters, ShipmentViewer } from '@/features/shipments/types';
 
 interface ShipmentsPageProps {
@@ -129,7 +129,7 @@ export function ShipmentsPage({ title, filters, page, onChange, viewer }: Shipme
         </p>
 
         {shipments.isError ? (
-          <LoadError message={shipmentMessages.loadError} onRetry={() => void shipments.refetch()} />
+          <LoadError message={shipmentMessages.loadError} detail={shipmentErrorMessage(shipments.error)} onRetry={() => void shipments.refetch()} />
         ) : null}
 
         {shipments.isLoading ? (

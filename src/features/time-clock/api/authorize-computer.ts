@@ -4,9 +4,7 @@ import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
 import { saveDeviceToken } from '@/features/time-clock/device-token';
-import { timeClockErrorMessage } from '@/features/time-clock/messages';
-
-export const COMPUTER_AUTHORIZED = 'Este computador foi autorizado para registrar ponto';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 
 /** Authorizes the browser in front of the administrator: the token returned once is kept in this browser only. */
 export async function authorizeComputer({ name, unitId }: { name: string; unitId: string }): Promise<void> {
@@ -19,7 +17,7 @@ export function useAuthorizeComputer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: authorizeComputer,
-    onSuccess: () => toast({ title: COMPUTER_AUTHORIZED }),
+    onSuccess: () => toast({ title: timeClockMessages.computerAuthorized }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.computers() }),
   });

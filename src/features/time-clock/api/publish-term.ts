@@ -3,9 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
-import { timeClockErrorMessage } from '@/features/time-clock/messages';
-
-export const TERM_PUBLISHED = 'Nova versão do termo publicada';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 
 /** ADMIN: publishes a new version (it becomes the only active one; everyone is asked again). */
 export async function publishTerm({ versao, texto }: { versao: string; texto: string }): Promise<void> {
@@ -17,7 +15,7 @@ export function usePublishTerm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishTerm,
-    onSuccess: () => toast({ title: TERM_PUBLISHED, description: 'Todos os funcionários verão o novo texto antes de usar o ponto.' }),
+    onSuccess: () => toast({ title: timeClockMessages.termPublished, description: timeClockMessages.termPublishedDescription }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.all }),
   });

@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
 import { readDeviceToken } from '@/features/time-clock/device-token';
 import type { PunchType } from '@/features/time-clock/logic';
-import { PUNCH_ERROR, timeClockErrorMessage } from '@/features/time-clock/messages';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 interface ReceiptJson {
@@ -48,7 +48,7 @@ export function useRegisterPunch() {
   return useMutation({
     mutationFn: registerPunch,
     // Never a silent loss: the reason (or that the network failed and nothing was registered) is said.
-    onError: (error) => toast({ title: PUNCH_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: timeClockMessages.punchError, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.all }),
   });
 }
