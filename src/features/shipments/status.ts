@@ -2,7 +2,7 @@
  * The shipment statuses: their Portuguese names, the one move out of each (SOLICITADO → PENDENTE →
  * ENTREGUE) and the history as people read it. The database decides every move again.
  */
-import { SHIPMENT_STATUSES, type ShipmentStatus } from '@/features/shipments/types';
+import type { ShipmentStatus } from '@/features/shipments/types';
 
 export const STATUS_LABELS: Record<ShipmentStatus, string> = {
   SOLICITADO: 'Solicitado',
@@ -35,11 +35,6 @@ export function canTransition(from: ShipmentStatus, to: ShipmentStatus): boolean
 /** Only a requested shipment is edited or deleted. */
 export function isEditable(status: ShipmentStatus): boolean {
   return status === 'SOLICITADO';
-}
-
-export function shipmentStatusOf(value: unknown): ShipmentStatus {
-  if (typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value)) return value as ShipmentStatus;
-  throw new Error(`Unexpected shipment status ${String(value)}`);
 }
 
 /** A history row as people read it. */

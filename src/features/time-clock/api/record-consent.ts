@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { timeClockKeys } from '@/features/time-clock/api/keys';
+import { timeClockKeys, timeClockMutations } from '@/features/time-clock/api/keys';
 import { readDeviceToken } from '@/features/time-clock/device-token';
 import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 
@@ -14,6 +14,7 @@ export async function recordConsent({ termId, accepted }: { termId: string; acce
 export function useRecordConsent() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: timeClockMutations.recordConsent,
     mutationFn: recordConsent,
     onError: (error) => toast({ title: timeClockMessages.consentError, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.all }),
