@@ -94,7 +94,8 @@ export function isValidDay(value: string | null | undefined): value is string {
   return typeof value === 'string' && isIsoDay(value) && value >= MIN_DAY && value <= MAX_DAY;
 }
 
-// formatDay (2026-11-25 → 25/11/2026) lives in plain-dates.ts, which needs no date-fns.
+// formatDay (2026-11-25 → 25/11/2026) and formatSaoPauloDateTime (formatDateTime on Intl alone) live in
+// plain-dates.ts, which loads no date-fns, so the public signature page can use them within its budget.
 export { formatDay, formatSaoPauloDateTime } from '@/lib/plain-dates';
 
 /** 2026-11-25 → 25/11 */
