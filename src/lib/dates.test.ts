@@ -29,6 +29,7 @@ describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
     const instant = '2026-03-01T02:30:00Z';
     expect(formatDate(instant)).toBe('28/02/2026');
     expect(formatDateTime(instant)).toBe('28/02/2026 23:30');
+    expect(formatDateTime('2026-11-22T13:07:07.955585+00:00', true)).toBe('22/11/2026 10:07:07');
     expect(toAppDateString(instant)).toBe('2026-02-28');
   });
   it('formats times on a 24-hour clock', () => {

@@ -18,9 +18,9 @@ export function formatDate(value: DateInput): string {
   return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'dd/MM/yyyy', { locale: ptBR });
 }
 
-/** 31/12/2026 18:05 */
-export function formatDateTime(value: DateInput): string {
-  return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'dd/MM/yyyy HH:mm', { locale: ptBR });
+/** 31/12/2026 18:05 (31/12/2026 18:05:09 with seconds, as receipts show it) */
+export function formatDateTime(value: DateInput, withSeconds = false): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, withSeconds ? 'dd/MM/yyyy HH:mm:ss' : 'dd/MM/yyyy HH:mm', { locale: ptBR });
 }
 
 /** 18:05:09 (seconds optional) */
@@ -94,16 +94,9 @@ export function isValidDay(value: string | null | undefined): value is string {
   return typeof value === 'string' && isIsoDay(value) && value >= MIN_DAY && value <= MAX_DAY;
 }
 
-/**
- * 2026-11-25 → 25/11/2026, without any time-zone shift. A timestamp's first ten characters are read
- * as its day. No day (null, undefined, '') → `empty` ('—' unless the screen says otherwise, such as
- * purchasing's 'A combinar'); anything that is not a day is returned as it is.
- */
-export function formatDay(day: string | null | undefined, empty = '—'): string {
-  if (!day) return empty;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(day)) return day;
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-}
+// formatDay (2026-11-25 → 25/11/2026) and formatSaoPauloDateTime (formatDateTime on Intl alone) live in
+// plain-dates.ts, which loads no date-fns, so the public signature page can use them within its budget.
+export { formatDay, formatSaoPauloDateTime } from '@/lib/plain-dates';
 
 /** 2026-11-25 → 25/11 */
 export function formatShortDay(day: string): string {

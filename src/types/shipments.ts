@@ -1,8 +1,11 @@
 /**
- * The jsonb payloads of the remessa RPCs (supabase/migrations/20261125500000_shipments.sql), which
- * database.types.ts can only type as Json. /remessas and /assinatura-remessas both read them; they
- * live here, beside the generated types, because features never import each other.
+ * The jsonb payloads of the remessa RPCs (supabase/migrations/20261125500000_shipments.sql and
+ * 20261126140000_shipments_hardening.sql), which database.types.ts can only type as Json: their types
+ * and the zod schemas the api/ files parse them with. /remessas and /assinatura-remessas both read
+ * them; they live here, beside the generated types, because features never import each other.
+ * The schemas accept exactly what the functions build: numbers as JSON numbers, absent values as null.
  */
+import * as z from 'zod/mini';
 
 export type ShipmentStatus = 'SOLICITADO' | 'PENDENTE' | 'ENTREGUE';
 
@@ -104,3 +107,100 @@ export interface ShipmentDetail {
     signed_from_sender_address: boolean;
   } | null;
 }
+
+// ---------------------------------------------------------------------------
+// The schemas (each checked against its type above: a drift fails the typecheck)
+
+const text = z.string();
+const optionalText = z.nullable(z.string());
+
+export const shipmentStatusSchema: z.ZodMiniType<ShipmentStatus> = z.enum(['SOLICITADO', 'PENDENTE', 'ENTREGUE']);
+
+export const shipmentRowSchema: z.ZodMiniType<ShipmentRow> = z.object({
+  id: text,
+  number: z.number(),
+  origin_unit_id: text,
+  origin_name: text,
+  destination_unit_id: text,
+  destination_name: text,
+  status: shipmentStatusSchema,
+  notes: optionalText,
+  item_count: z.number(),
+  total_quantity: z.number(),
+  created_at: text,
+  created_by_name: optionalText,
+  dispatched_at: optionalText,
+  delivered_at: optionalText,
+  signer_name: optionalText,
+  discrepancy_count: z.number(),
+  signed_at_sender: z.boolean(),
+  link_expires_at: optionalText,
+});
+
+/** list_shipments */
+export const shipmentPageSchema: z.ZodMiniType<ShipmentPage> = z.object({ total: z.number(), rows: z.array(shipmentRowSchema) });
+
+export const shipmentItemSchema: z.ZodMiniType<ShipmentItem> = z.object({
+  id: text,
+  product_id: text,
+  product_name: text,
+  barcode: optionalText,
+  quantity: z.number(),
+  lot: optionalText,
+  expiry_date: optionalText,
+  position: z.number(),
+});
+
+const historyEntrySchema: z.ZodMiniType<ShipmentHistoryEntry> = z.object({
+  from_status: z.nullable(shipmentStatusSchema),
+  to_status: shipmentStatusSchema,
+  changed_at: text,
+  changed_by_name: optionalText,
+});
+
+export const shipmentDiscrepancySchema: z.ZodMiniType<ShipmentDiscrepancy> = z.object({
+  item_id: text,
+  product_name: text,
+  quantity: z.number(),
+  short_quantity: z.number(),
+  damaged_quantity: z.number(),
+  short_dated_quantity: z.number(),
+  note: optionalText,
+});
+
+/** get_shipment without its items and history (what get_shipment_evidence repeats as `shipment`). */
+export const shipmentSummarySchema = z.object({
+  id: text,
+  number: z.number(),
+  origin_unit_id: text,
+  origin_name: text,
+  destination_unit_id: text,
+  destination_name: text,
+  status: shipmentStatusSchema,
+  notes: optionalText,
+  created_at: text,
+  created_by_name: optionalText,
+  dispatched_at: optionalText,
+  dispatched_by_name: optionalText,
+  delivered_at: optionalText,
+  can_edit: z.boolean(),
+  can_dispatch: z.boolean(),
+  can_link: z.boolean(),
+  link: z.nullable(z.object({ expires_at: text, created_at: text })),
+  signature: z.nullable(
+    z.object({
+      signer_name: text,
+      signer_document_masked: text,
+      signed_at: text,
+      discrepancies: z.array(shipmentDiscrepancySchema),
+      signed_on_sender_device: z.boolean(),
+      signed_from_sender_address: z.boolean(),
+    }),
+  ),
+});
+
+/** get_shipment */
+export const shipmentDetailSchema: z.ZodMiniType<ShipmentDetail> = z.extend(shipmentSummarySchema, {
+  items: z.array(shipmentItemSchema),
+  history: z.array(historyEntrySchema),
+});

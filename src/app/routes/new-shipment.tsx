@@ -6,7 +6,8 @@ import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
 import { useUnits } from '@/features/auth/api/get-units';
 import { useAuth } from '@/features/auth/auth-context';
 import { NewShipmentEditor } from '@/features/shipments/components/shipment-editor';
-import { prefillFromSearchParams, shipmentViewer } from '@/features/shipments/logic';
+import { shipmentViewer } from '@/features/shipments/logic';
+import { prefillFromSearchParams } from '@/features/shipments/url-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**

@@ -7,7 +7,8 @@ import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
 import { useUnits } from '@/features/auth/api/get-units';
 import { useAuth } from '@/features/auth/auth-context';
 import { ShipmentsPage } from '@/features/shipments/components/shipments-page';
-import { filtersFromSearchParams, searchParamsFromFilters, shipmentViewer } from '@/features/shipments/logic';
+import { shipmentViewer } from '@/features/shipments/logic';
+import { filtersFromSearchParams, searchParamsFromFilters } from '@/features/shipments/url-params';
 import type { ShipmentListFilters } from '@/features/shipments/types';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchShipmentForSignature, signShipment } from '@/features/public-signing/api';
 import { NetworkError, RpcError } from '@/features/public-signing/errors';
-import { INVALID_LINK_MESSAGE, loadErrorMessage, publicErrorKind, RATE_LIMIT_MESSAGE, SIGN_NETWORK_ERROR, signErrorMessage } from '@/features/public-signing/messages';
+import { loadErrorMessage, publicErrorKind, signErrorMessage, signingMessages } from '@/features/public-signing/messages';
 
 const TOKEN = 'ab'.repeat(32);
 
@@ -27,11 +27,11 @@ describe('the public RPC calls', () => {
   });
 
   it("turns PostgREST's { code, message } into an RpcError", async () => {
-    vi.stubGlobal('fetch', answer(400, { code: 'P0001', message: INVALID_LINK_MESSAGE, details: null, hint: null }));
+    vi.stubGlobal('fetch', answer(400, { code: 'P0001', message: signingMessages.invalidLink, details: null, hint: null }));
     const error = await fetchShipmentForSignature(TOKEN).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RpcError);
     expect(publicErrorKind(error)).toBe('invalid-link');
-    expect(loadErrorMessage(error)).toBe(INVALID_LINK_MESSAGE);
+    expect(loadErrorMessage(error)).toBe(signingMessages.invalidLink);
   });
 
   it('treats a failed request and a non-PostgREST error page as a network failure', async () => {
@@ -40,7 +40,7 @@ describe('the public RPC calls', () => {
       (caught: unknown) => caught,
     );
     expect(offline).toBeInstanceOf(NetworkError);
-    expect(signErrorMessage(offline)).toBe(SIGN_NETWORK_ERROR);
+    expect(signErrorMessage(offline)).toBe(signingMessages.signNetworkError);
 
     vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>'));
     const gateway = await fetchShipmentForSignature(TOKEN, true).catch((caught: unknown) => caught);
@@ -48,8 +48,8 @@ describe('the public RPC calls', () => {
   });
 
   it('maps the rate limit and keeps the database’s own input refusals', () => {
-    expect(signErrorMessage(new RpcError('54000', RATE_LIMIT_MESSAGE))).toBe(RATE_LIMIT_MESSAGE);
-    expect(publicErrorKind(new RpcError('54000', RATE_LIMIT_MESSAGE))).toBe('rate-limited');
+    expect(signErrorMessage(new RpcError('54000', signingMessages.rateLimited))).toBe(signingMessages.rateLimited);
+    expect(publicErrorKind(new RpcError('54000', signingMessages.rateLimited))).toBe('rate-limited');
     const sum = 'A soma das divergências do item Dipirona passa da quantidade enviada';
     expect(signErrorMessage(new RpcError('22023', sum))).toBe(sum);
     expect(signErrorMessage(new RpcError('42883', 'function does not exist'))).toBe('Ocorreu um erro inesperado. Por favor, tente novamente.');

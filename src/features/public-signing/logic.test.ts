@@ -4,8 +4,6 @@ import {
   buildSignArgs,
   discrepancyCountLabel,
   EMPTY_LINE_DRAFT,
-  formatCalendarDate,
-  formatDateTime,
   isSigningPath,
   isTokenShape,
   lineError,
@@ -59,19 +57,6 @@ describe('display', () => {
 
   it('shows the first 16 characters of the hash as the verification code', () => {
     expect(verificationCode('0123456789abcdef0123456789abcdef')).toBe('0123456789abcdef…');
-  });
-
-  it('formats instants in São Paulo, 24-hour clock', () => {
-    expect(formatDateTime('2026-11-25T17:05:00Z')).toBe('25/11/2026 14:05');
-    expect(formatDateTime('2026-01-01T02:30:00Z')).toBe('31/12/2025 23:30');
-    expect(formatDateTime('2026-11-25T14:05:09.123-03:00')).toBe('25/11/2026 14:05');
-    expect(formatDateTime(new Date('2026-06-15T00:00:00Z'))).toBe('14/06/2026 21:00');
-    expect(formatDateTime('não é data')).toBe('');
-  });
-
-  it('formats calendar dates without a time-zone shift', () => {
-    expect(formatCalendarDate('2027-03-01')).toBe('01/03/2027');
-    expect(formatCalendarDate('2026-12-31')).toBe('31/12/2026');
   });
 
   it('counts lines with differences in Portuguese', () => {

@@ -1,6 +1,6 @@
 /**
- * The signature page's pure rules: the link's token, the discrepancy lines and their payload, the signer's checks,
- * and the São Paulo date formatting (Intl, not date-fns: the page has a 120 KB gzipped budget).
+ * The signature page's pure rules: the link's token, the discrepancy lines and their payload, the signer's checks.
+ * Dates are formatted by src/lib/plain-dates.ts (Intl, not date-fns: the page has a 120 KB gzipped budget).
  */
 import { isValidCpf } from '@/features/public-signing/cpf';
 import { FIELD_ERRORS } from '@/features/public-signing/messages';
@@ -22,31 +22,6 @@ export function shipmentLabel(number: number): string {
 /** The first 16 hex characters of the content hash, as shown to the signer ('Código de verificação'). */
 export function verificationCode(hash: string): string {
   return `${hash.slice(0, 16)}…`;
-}
-
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
-/** An instant as dd/MM/yyyy HH:mm in São Paulo (24-hour clock). */
-export function formatDateTime(value: string | Date): string {
-  dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(dateTimeFormat.formatToParts(date).map(({ type, value: text }) => [type, text]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
-}
-
-/** A calendar date (yyyy-MM-dd, e.g. an expiry date) as dd/MM/yyyy, without any time-zone shift. */
-export function formatCalendarDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
 /** '1 item com divergência', '3 itens com divergência', 'Nenhuma divergência'. */

@@ -2,18 +2,20 @@
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 import { NetworkError } from '@/features/public-signing/errors';
 
-export const PAGE_TITLE = 'Assinatura de Remessa';
+export const signingMessages = {
+  pageTitle: 'Assinatura de Remessa',
+  /** The contract's one message for an unknown, used, expired or revoked link (P0001), also used for a malformed one. */
+  invalidLink:
+    'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.',
+  /** The contract's rate-limit message (54000). */
+  rateLimited: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  loadNetworkError: 'Não foi possível carregar a remessa. Verifique a conexão e tente novamente.',
+  signNetworkError: 'Não foi possível enviar a assinatura. Verifique a conexão e tente novamente.',
+  singleUseNotice: 'Este link não pode ser usado novamente.',
+  alreadySignedNotice: 'A assinatura já havia sido registrada: este é o comprovante dela.',
+} as const;
 
-/** The contract's one message for an unknown, used, expired or revoked link (P0001), also used for a malformed one. */
-export const INVALID_LINK_MESSAGE =
-  'Este link de assinatura não é válido. Ele pode ter expirado, já ter sido usado ou sido substituído por um novo. Peça um novo link a quem enviou a remessa.';
-/** The contract's rate-limit message (54000). */
-export const RATE_LIMIT_MESSAGE = 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.';
-export const LOAD_NETWORK_ERROR = 'Não foi possível carregar a remessa. Verifique a conexão e tente novamente.';
-export const SIGN_NETWORK_ERROR = 'Não foi possível enviar a assinatura. Verifique a conexão e tente novamente.';
-export const SINGLE_USE_NOTICE = 'Este link não pode ser usado novamente.';
-export const ALREADY_SIGNED_NOTICE = 'A assinatura já havia sido registrada: este é o comprovante dela.';
-
+/** The signer's field errors (the page checks by hand, without zod: see docs/forms-and-mutations.md). */
 export const FIELD_ERRORS = {
   nameRequired: 'Informe o nome completo de quem recebe',
   nameShort: 'O nome deve ter ao menos 3 caracteres',
@@ -51,11 +53,11 @@ export function publicErrorKind(error: unknown): PublicErrorKind {
 export function signErrorMessage(error: unknown): string {
   switch (publicErrorKind(error)) {
     case 'invalid-link':
-      return INVALID_LINK_MESSAGE;
+      return signingMessages.invalidLink;
     case 'rate-limited':
-      return RATE_LIMIT_MESSAGE;
+      return signingMessages.rateLimited;
     case 'network':
-      return SIGN_NETWORK_ERROR;
+      return signingMessages.signNetworkError;
     default:
       return databaseOwnMessage(error, ['22023', 'P0001']) ?? GENERIC_ERROR_MESSAGE;
   }
@@ -65,11 +67,11 @@ export function signErrorMessage(error: unknown): string {
 export function loadErrorMessage(error: unknown): string {
   switch (publicErrorKind(error)) {
     case 'invalid-link':
-      return INVALID_LINK_MESSAGE;
+      return signingMessages.invalidLink;
     case 'rate-limited':
-      return RATE_LIMIT_MESSAGE;
+      return signingMessages.rateLimited;
     case 'network':
-      return LOAD_NETWORK_ERROR;
+      return signingMessages.loadNetworkError;
     default:
       return databaseOwnMessage(error, ['22023', 'P0001']) ?? GENERIC_ERROR_MESSAGE;
   }

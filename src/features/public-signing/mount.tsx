@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SigningPage } from '@/features/public-signing/components/signing-page';
 import { tokenFromPath } from '@/features/public-signing/logic';
-import { PAGE_TITLE } from '@/features/public-signing/messages';
+import { signingMessages } from '@/features/public-signing/messages';
 import '@/index.css';
 
 /** Light or dark as the phone is set (prefers-color-scheme), following it if it changes; the app's theme toggle is not here. */
@@ -18,7 +18,7 @@ function followSystemColorScheme(): void {
 }
 
 export function mountSigningPage(element: HTMLElement, pathname: string): void {
-  document.title = PAGE_TITLE;
+  document.title = signingMessages.pageTitle;
   followSystemColorScheme();
   createRoot(element).render(
     <StrictMode>

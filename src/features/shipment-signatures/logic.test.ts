@@ -8,15 +8,12 @@ import {
   discrepancySummary,
   discrepancyTotals,
   EMPTY_FILTERS,
-  formatDay,
-  formatReceiptDateTime,
   hasActiveFilters,
   hasDiscrepancy,
   isLinkActive,
   isSameLink,
   isSignaturePng,
   itemsSummary,
-  linkHoursSchema,
   linkValidUntilText,
   maskCpf,
   searchParamsFromView,
@@ -24,7 +21,6 @@ import {
   signatureLinkUrl,
   viewFromSearchParams,
   signedAtSenderDetail,
-  SIGNED_AT_SENDER_LABEL,
 } from '@/features/shipment-signatures/logic';
 import type { ShipmentDiscrepancy } from '@/features/shipment-signatures/types';
 
@@ -80,14 +76,7 @@ describe('link expiry', () => {
   });
 });
 
-describe('receipt dates', () => {
-  it('shows São Paulo time with seconds', () => {
-    expect(formatReceiptDateTime('2026-11-22T13:07:07.955585+00:00')).toBe('22/11/2026 10:07:07');
-  });
-  it('shows a date column as it is stored, without moving it across time zones', () => {
-    expect(formatDay('2027-03-25')).toBe('25/03/2027');
-    expect(formatDay(null)).toBe('—');
-  });
+describe('itemsSummary', () => {
   it('summarises a shipment’s size', () => {
     expect(itemsSummary(1, 12)).toBe('1 item · 12 un.');
     expect(itemsSummary(3, 1500)).toBe('3 itens · 1.500 un.');
@@ -176,30 +165,11 @@ describe('URL', () => {
   });
 });
 
-describe('linkHoursSchema', () => {
-  const valid = (hours: string) => linkHoursSchema.safeParse({ hours }).success;
-  const message = (hours: string) => linkHoursSchema.safeParse({ hours }).error?.issues[0]?.message;
-  it('accepts whole hours from 1 to 720', () => {
-    expect(valid('1')).toBe(true);
-    expect(valid(' 72 ')).toBe(true);
-    expect(valid('720')).toBe(true);
-  });
-  it('refuses anything else with a Portuguese message', () => {
-    expect(valid('0')).toBe(false);
-    expect(valid('721')).toBe(false);
-    expect(valid('1.5')).toBe(false);
-    expect(valid('')).toBe(false);
-    expect(message('')).toBe('Informe um número inteiro de horas.');
-    expect(message('721')).toBe('Use de 1 a 720 horas (30 dias).');
-  });
-});
-
 describe('signedAtSenderDetail', () => {
   it('says nothing for a signature made elsewhere, and names what matched otherwise', () => {
     expect(signedAtSenderDetail({ signed_on_sender_device: false, signed_from_sender_address: false })).toBeNull();
     expect(signedAtSenderDetail({ signed_on_sender_device: true, signed_from_sender_address: false })).toMatch(/^A assinatura foi feita no mesmo navegador usado para despachar a remessa ou gerar o link de assinatura\. Ela foi aceita/);
     expect(signedAtSenderDetail({ signed_on_sender_device: false, signed_from_sender_address: true })).toMatch(/^A assinatura foi feita a partir do mesmo endereço IP usado para/);
     expect(signedAtSenderDetail({ signed_on_sender_device: true, signed_from_sender_address: true })).toMatch(/^A assinatura foi feita no mesmo navegador e a partir do mesmo endereço IP usados para/);
-    expect(SIGNED_AT_SENDER_LABEL).toBe('Assinado no mesmo dispositivo/endereço do remetente');
   });
 });

@@ -1,8 +1,5 @@
 /** Pure rules of /assinatura-remessas (tested in logic.test.ts). */
-import { ptBR } from 'date-fns/locale/pt-BR';
-import { formatInTimeZone } from 'date-fns-tz';
-import * as z from 'zod/mini';
-import { APP_TIME_ZONE, formatDate, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatDateTime, formatNumber } from '@/lib/dates';
 import type { ShipmentDirection, ShipmentDiscrepancy, ShipmentStatus, SignatureListFilters, SignatureTab } from '@/features/shipment-signatures/types';
 
 export const SIGNATURE_PAGE_SIZE = 20;
@@ -67,18 +64,6 @@ export function describeLinkHours(hours: number): string {
   const rest = hours % 24;
   const dayText = `${formatNumber(days)} ${days === 1 ? 'dia' : 'dias'}`;
   return `${base} (${rest === 0 ? dayText : `${dayText} e ${formatNumber(rest)} ${rest === 1 ? 'hora' : 'horas'}`})`;
-}
-
-/** 31/12/2026 18:05:09 in São Paulo (the receipt's times, with seconds). */
-export function formatReceiptDateTime(value: string): string {
-  return formatInTimeZone(new Date(value), APP_TIME_ZONE, 'dd/MM/yyyy HH:mm:ss', { locale: ptBR });
-}
-
-/** A date column (yyyy-MM-dd) as dd/MM/yyyy, without moving it across time zones. */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '—';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : formatDate(day);
 }
 
 /** '1 item · 12 un.' */
@@ -162,9 +147,6 @@ export function maskCpf(value: string | null | undefined): string {
   return digits.length === 11 ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : '***.***.***-**';
 }
 
-/** The flag of a signature made where the shipment was sent from (the list's badge and the receipt's notice). */
-export const SIGNED_AT_SENDER_LABEL = 'Assinado no mesmo dispositivo/endereço do remetente';
-
 /**
  * What the receipt says about a flagged signature, or null when it was made elsewhere: which of the browser and the
  * address matched the ones that dispatched the shipment or made its link.
@@ -228,14 +210,3 @@ export function searchParamsFromView(view: SignatureView): URLSearchParams {
 export function hasActiveFilters(filters: SignatureListFilters): boolean {
   return filters.search.trim() !== '' || filters.unitId !== null || filters.direction !== null;
 }
-
-// --- Settings form ------------------------------------------------------------------------------
-
-export const linkHoursSchema = z.object({
-  hours: z.string().check(
-    z.trim(),
-    z.regex(/^\d{1,4}$/, 'Informe um número inteiro de horas.'),
-    z.refine((value) => Number(value) >= LINK_HOURS_MIN && Number(value) <= LINK_HOURS_MAX, `Use de ${LINK_HOURS_MIN} a ${LINK_HOURS_MAX} horas (30 dias).`),
-  ),
-});
-export type LinkHoursValues = z.output<typeof linkHoursSchema>;

@@ -10,7 +10,6 @@ export const signatureMessages = {
   tabPending: 'Aguardando assinatura',
   tabSigned: 'Assinadas',
   listLoadError: 'Erro ao carregar as remessas',
-  retry: 'Tentar novamente',
   emptyPending: 'Nenhuma remessa aguardando assinatura.',
   emptyPendingHint: 'Remessas despachadas (Pendente) aparecem aqui até quem recebe assinar.',
   emptySigned: 'Nenhuma remessa assinada ainda.',
@@ -73,6 +72,10 @@ export const signatureMessages = {
   settingsSaved: 'Validade dos links atualizada',
   settingsSaveError: 'Erro ao salvar a validade dos links',
   settingsLoadError: 'Erro ao carregar a validade dos links',
+  /** get_signature_settings answers nothing to a caller without access to the back office. */
+  settingsNoAccess: 'Sem acesso à configuração das assinaturas',
+  /** The flag of a signature made where the shipment was sent from (the list's badge and the receipt's notice). */
+  signedAtSender: 'Assinado no mesmo dispositivo/endereço do remetente',
 } as const;
 
 /**

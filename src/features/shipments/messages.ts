@@ -6,7 +6,6 @@ import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 export const shipmentMessages = {
   // List
   loadError: 'Erro ao carregar as remessas',
-  retry: 'Tentar novamente',
   empty: 'Nenhuma remessa encontrada com estes filtros',
   emptyNone: 'Nenhuma remessa ainda. Crie a primeira para enviar produtos a outra unidade.',
   clearFilters: 'Limpar filtros',

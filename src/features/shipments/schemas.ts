@@ -4,7 +4,8 @@
  * and lot twice, notes ≤ 1000). The database checks all of it again and has the last word.
  */
 import * as z from 'zod/mini';
-import { duplicateLineMessage, duplicateLines, isValidDay, LOT_MAX, NOTES_MAX, parseWholeNumber, QUANTITY_MAX } from '@/features/shipments/logic';
+import { duplicateLineMessage, duplicateLines, LOT_MAX, NOTES_MAX, parseWholeNumber, QUANTITY_MAX } from '@/features/shipments/lines';
+import { isValidDay } from '@/lib/dates';
 
 export const SHIPMENT_FORM_MESSAGES = {
   origin: 'Selecione a unidade de origem.',

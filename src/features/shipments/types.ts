@@ -13,8 +13,6 @@ export type {
   ShipmentStatus,
 } from '@/types/shipments';
 
-export const SHIPMENT_STATUSES = ['SOLICITADO', 'PENDENTE', 'ENTREGUE'] as const satisfies readonly ShipmentStatus[];
-
 /** A unit as the screens name it. */
 export interface UnitOption {
   id: string;

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { COMPUTER_NOT_AUTHORIZED, PUNCH_OFFLINE, timeClockErrorMessage } from '@/features/time-clock/messages';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/network';
+import { timeClockErrorMessage, timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 
 describe('timeClockErrorMessage', () => {
   it('a failed request says the punch was not registered (never a silent loss)', () => {
-    expect(timeClockErrorMessage({ message: 'TypeError: Failed to fetch', code: '' })).toBe(PUNCH_OFFLINE);
-    expect(timeClockErrorMessage(new TypeError('fetch failed'))).toBe(PUNCH_OFFLINE);
+    expect(timeClockErrorMessage({ message: 'TypeError: Failed to fetch', code: '' })).toBe(timeClockMessages.punchOffline);
+    expect(timeClockErrorMessage(new TypeError('fetch failed'))).toBe(timeClockMessages.punchOffline);
   });
   it("the database's own Portuguese refusal is shown as it is", () => {
-    expect(timeClockErrorMessage({ message: COMPUTER_NOT_AUTHORIZED, code: '42501' })).toBe(COMPUTER_NOT_AUTHORIZED);
+    expect(timeClockErrorMessage({ message: timeClockMessages.computerNotAuthorized, code: '42501' })).toBe(timeClockMessages.computerNotAuthorized);
+  });
+});
+
+describe('timeClockLoadErrorDetail', () => {
+  it('a failed read is a connection problem, not a lost punch', () => {
+    expect(timeClockLoadErrorDetail(new TypeError('fetch failed'))).toBe(NETWORK_ERROR_MESSAGE);
+  });
+  it("gives the database's own refusal, or its code in Portuguese", () => {
+    expect(timeClockLoadErrorDetail({ message: 'Apenas administradores', code: '42501' })).toBe('Apenas administradores');
+    expect(timeClockLoadErrorDetail({ message: 'permission denied for table pontos', code: '42501' })).toBe('Você não tem permissão para realizar esta operação.');
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PUNCH_TYPES } from '@/features/time-clock/logic';
 
 /** Authorizing this browser: a name people recognise and the unit where it stands. */
 const computerName = z.string().check(z.trim(), z.minLength(1, 'Informe o nome do computador.'), z.maxLength(80, 'O nome deve ter no máximo 80 caracteres.'));
@@ -17,3 +18,25 @@ export const termFormSchema = z.object({
   texto: z.string().check(z.trim(), z.minLength(50, 'O texto do termo deve ter pelo menos 50 caracteres.'), z.maxLength(20000, 'O texto do termo deve ter no máximo 20.000 caracteres.')),
 });
 export type TermFormValues = z.input<typeof termFormSchema>;
+
+// ---------------------------------------------------------------------------
+// RPC payloads
+
+/** authorize_computer's answer: the new computer's id and its token, returned this once. */
+export const authorizedComputerSchema = z.object({ id: z.string(), device_token: z.string() });
+
+/** register_punch's receipt (private.receipt_json, and whether it repeats the last punch of the past minute). */
+export const punchReceiptSchema = z.object({
+  id: z.string(),
+  nsr: z.number(),
+  punch_type: z.enum(PUNCH_TYPES),
+  punched_at: z.string(),
+  receipt_hash: z.string(),
+  work_date: z.string(),
+  employee_name: z.nullable(z.string()),
+  unit_name: z.nullable(z.string()),
+  unit_address: z.nullable(z.string()),
+  ip_origem: z.nullable(z.string()),
+  fora_da_unidade: z.boolean(),
+  repeated: z.boolean(),
+});

@@ -7,6 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createdLinkSchema, evidenceSchema, settingsSchema } from '@/features/shipment-signatures/schemas';
+import { shipmentDetailSchema, shipmentPageSchema } from '@/types/shipments';
 import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { pngDataUrl } from '../../utils/png.ts';
@@ -50,8 +52,10 @@ async function dispatchedWithLink(): Promise<{ id: string; token: string }> {
     p_items: [{ product_id: products[0], quantity: 5, lot: 'L1', expiry_date: addDays(today, 200) }, { product_id: products[1], quantity: 2 }],
   })) as string;
   expect((await clerk.rpc('dispatch_shipment', { p_id: id })).error).toBeNull();
-  const link = unwrap(await clerk.rpc('create_signature_link', { p_shipment_id: id })) as { token: string };
+  // The screens parse every payload with the schemas below: they must take what the functions answer.
+  const link = createdLinkSchema.parse(unwrap(await clerk.rpc('create_signature_link', { p_shipment_id: id })));
   expect(link.token).toMatch(/^[0-9a-f]{64}$/);
+  expect(shipmentDetailSchema.parse(unwrap(await clerk.rpc('get_shipment', { p_id: id })))).toMatchObject({ status: 'PENDENTE', signature: null, link: { expires_at: link.expires_at } });
   return { id, token: link.token };
 }
 
@@ -96,6 +100,15 @@ describe('the public page reaches the database only through its two RPCs', () =>
     expect(shipment.signature.discrepancies).toEqual([expect.objectContaining({ item_id: item, short_quantity: 1, damaged_quantity: 1, quantity: 5 })]);
     const history = (unwrap(await clerk.rpc('get_shipment', { p_id: id })) as { history: { from_status: string | null; to_status: string }[] }).history;
     expect(history.map((h) => [h.from_status, h.to_status])).toEqual([[null, 'SOLICITADO'], ['SOLICITADO', 'PENDENTE'], ['PENDENTE', 'ENTREGUE']]);
+
+    // What the screens read parses as the signed shipment: nulls where nothing is known, numbers as numbers.
+    const detail = shipmentDetailSchema.parse(unwrap(await clerk.rpc('get_shipment', { p_id: id })));
+    expect(detail).toMatchObject({ status: 'ENTREGUE', link: null, items: [{ quantity: 5, lot: 'L1' }, { quantity: 2, lot: null, expiry_date: null }] });
+    const evidence = evidenceSchema.parse(unwrap(await clerk.rpc('get_shipment_evidence', { p_shipment_id: id })));
+    expect(evidence.signature.discrepancies).toEqual([expect.objectContaining({ item_id: item, short_quantity: 1, note: 'caixa amassada' })]);
+    expect(evidence.verification.valid).toBe(true);
+    const listed = shipmentPageSchema.parse(unwrap(await clerk.rpc('list_shipments', { p_status: 'ENTREGUE', p_search: `REM-${detail.number}` })));
+    expect(listed.rows).toEqual([expect.objectContaining({ id, item_count: 2, total_quantity: 7, discrepancy_count: 1, signer_name: 'Maria da Silva', link_expires_at: null })]);
   });
 
   it('refuses expired, revoked, replaced, tampered and unknown tokens with one and the same answer', async () => {
@@ -303,6 +316,6 @@ describe('staff: unit isolation, moves and bad input', () => {
     const admin = await as('admin');
     expect((await admin.rpc('set_signature_link_hours', { p_hours: 0 })).error?.message).toBe('A validade deve ser de 1 a 720 horas');
     expect((await admin.rpc('set_signature_link_hours', { p_hours: 72 })).error).toBeNull();
-    expect(unwrap(await clerk.rpc('get_signature_settings'))).toEqual({ signature_link_hours: 72 });
+    expect(settingsSchema.parse(unwrap(await clerk.rpc('get_signature_settings')))).toEqual({ signature_link_hours: 72 });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authorizedComputerSchema, punchReceiptSchema } from '@/features/time-clock/schemas';
 import { demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
@@ -20,18 +21,6 @@ let termId = '';
 let unitId = '';
 let deviceToken = '';
 
-interface Receipt {
-  id: string;
-  nsr: number;
-  punch_type: string;
-  punched_at: string;
-  receipt_hash: string;
-  repeated: boolean;
-  unit_name: string;
-  ip_origem: string;
-  fora_da_unidade: boolean;
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 beforeAll(async () => {
@@ -39,7 +28,7 @@ beforeAll(async () => {
   const published = unwrap(await admin.rpc('publish_lgpd_term', { p_versao: `v-${tag}`, p_texto: `Termo de consentimento ${tag}: tratamos seus registros de ponto.` }));
   termId = (published as { id: string }).id;
   unitId = unwrap(await admin.from('store_units').insert({ name: `Loja Ponto ${tag}` }).select('id').single()).id;
-  deviceToken = (unwrap(await admin.rpc('authorize_computer', { p_name: `Caixa 1 ${tag}`, p_unit_id: unitId })) as { device_token: string }).device_token;
+  deviceToken = authorizedComputerSchema.parse(unwrap(await admin.rpc('authorize_computer', { p_name: `Caixa 1 ${tag}`, p_unit_id: unitId }))).device_token;
 });
 
 describe('the LGPD term', () => {
@@ -153,7 +142,8 @@ describe('register_punch', () => {
   it('stamps the server time; fifty parallel calls of one employee make one punch', async () => {
     const clerk = await as('balconista');
     const before = Date.now();
-    const receipts = (await Promise.all(Array.from({ length: 50 }, () => clerk.rpc('register_punch', { p_device_token: deviceToken })))).map((result) => unwrap(result) as Receipt);
+    // Parsed as the punch page parses them: the first receipt and its 49 repeats.
+    const receipts = (await Promise.all(Array.from({ length: 50 }, () => clerk.rpc('register_punch', { p_device_token: deviceToken })))).map((result) => punchReceiptSchema.parse(unwrap(result)));
     expect(new Set(receipts.map((receipt) => receipt.id)).size).toBe(1);
     expect(receipts.filter((receipt) => !receipt.repeated)).toHaveLength(1);
     const [receipt] = receipts;

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { formatCalendarDate, NOTE_MAX_LENGTH, type LineDraft } from '@/features/public-signing/logic';
+import { formatDay } from '@/lib/plain-dates';
+import { NOTE_MAX_LENGTH, type LineDraft } from '@/features/public-signing/logic';
 import type { SignatureShipmentItem } from '@/features/public-signing/types';
 
 interface ItemLineProps {
@@ -41,7 +42,7 @@ export function ItemLine({ item, draft, error, disabled, onChange }: ItemLinePro
           </div>
           <div className="flex gap-1">
             <dt>Validade:</dt>
-            <dd className="text-foreground tabular-nums">{item.expiry_date ? formatCalendarDate(item.expiry_date) : '—'}</dd>
+            <dd className="text-foreground tabular-nums">{formatDay(item.expiry_date)}</dd>
           </div>
         </dl>
       </div>

@@ -1,6 +1,6 @@
 import { Cross } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PAGE_TITLE } from '@/features/public-signing/messages';
+import { signingMessages } from '@/features/public-signing/messages';
 
 /** The page's frame: the chain's mark and the title, then the content, one narrow column (phones first). */
 export function PageShell({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
@@ -13,7 +13,7 @@ export function PageShell({ children, busy = false }: { children: ReactNode; bus
           </span>
           <div className="grid leading-tight">
             <span className="text-xs font-medium text-muted-foreground">Farmácia</span>
-            <h1 className="text-lg font-semibold sm:text-xl">{PAGE_TITLE}</h1>
+            <h1 className="text-lg font-semibold sm:text-xl">{signingMessages.pageTitle}</h1>
           </div>
         </header>
         {children}

@@ -1,8 +1,9 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { PageShell, Section } from '@/features/public-signing/components/page-shell';
-import { discrepancyCountLabel, formatDateTime, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
-import { ALREADY_SIGNED_NOTICE, SINGLE_USE_NOTICE } from '@/features/public-signing/messages';
+import { formatSaoPauloDateTime } from '@/lib/plain-dates';
+import { discrepancyCountLabel, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
+import { signingMessages } from '@/features/public-signing/messages';
 import type { SignatureReceipt } from '@/features/public-signing/types';
 
 /** The signed receipt (the server's answer: its time, the masked CPF, the count of lines with differences). */
@@ -17,7 +18,7 @@ export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
     ['Remessa', shipmentLabel(receipt.number)],
     ['Recebido por', receipt.signer_name],
     ['CPF', receipt.signer_document_masked],
-    ['Assinado em', formatDateTime(receipt.signed_at)],
+    ['Assinado em', formatSaoPauloDateTime(receipt.signed_at)],
     ['Divergências', discrepancyCountLabel(receipt.discrepancy_count)],
   ];
 
@@ -30,7 +31,7 @@ export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
             <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
               Recebimento assinado
             </h2>
-            {receipt.already_signed ? <p className="text-sm text-muted-foreground">{ALREADY_SIGNED_NOTICE}</p> : null}
+            {receipt.already_signed ? <p className="text-sm text-muted-foreground">{signingMessages.alreadySignedNotice}</p> : null}
           </div>
         </div>
         <dl className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[auto_1fr] sm:items-baseline sm:gap-x-6 sm:p-4">
@@ -44,7 +45,7 @@ export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
         <p className="text-xs break-all text-muted-foreground">
           Código de verificação: <span className="font-mono">{verificationCode(receipt.content_hash)}</span>
         </p>
-        <p className="rounded-md bg-muted px-3 py-2 text-sm">{SINGLE_USE_NOTICE}</p>
+        <p className="rounded-md bg-muted px-3 py-2 text-sm">{signingMessages.singleUseNotice}</p>
       </Section>
     </PageShell>
   );

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { existingDeviceId } from '@/lib/device-id';
+import { formatSaoPauloDateTime } from '@/lib/plain-dates';
 import { signShipment } from '@/features/public-signing/api';
 import { formatCpf } from '@/features/public-signing/cpf';
 import { ItemLine } from '@/features/public-signing/components/item-line';
@@ -12,7 +13,6 @@ import {
   buildLines,
   buildSignArgs,
   EMPTY_LINE_DRAFT,
-  formatDateTime,
   lineError,
   shipmentLabel,
   signerErrors,
@@ -159,7 +159,7 @@ export function SigningForm({ token, shipment, onSigned, onInvalidLink }: Signin
           </p>
           {shipment.dispatched_at ? (
             <p className="text-sm text-muted-foreground">
-              Despachada em <span className="tabular-nums">{formatDateTime(shipment.dispatched_at)}</span>
+              Despachada em <span className="tabular-nums">{formatSaoPauloDateTime(shipment.dispatched_at)}</span>
             </p>
           ) : null}
         </div>

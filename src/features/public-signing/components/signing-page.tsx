@@ -6,7 +6,7 @@ import { PageShell } from '@/features/public-signing/components/page-shell';
 import { ReceiptView } from '@/features/public-signing/components/receipt-view';
 import { SigningForm } from '@/features/public-signing/components/signing-form';
 import { isTokenShape } from '@/features/public-signing/logic';
-import { INVALID_LINK_MESSAGE, loadErrorMessage, publicErrorKind } from '@/features/public-signing/messages';
+import { loadErrorMessage, publicErrorKind, signingMessages } from '@/features/public-signing/messages';
 import type { SignatureReceipt, SignatureShipment } from '@/features/public-signing/types';
 
 type View =
@@ -60,7 +60,7 @@ export function SigningPage({ token }: { token: string }) {
     case 'loading':
       return <LoadingView />;
     case 'invalid':
-      return <MessageView tone="link" message={INVALID_LINK_MESSAGE} />;
+      return <MessageView tone="link" message={signingMessages.invalidLink} />;
     case 'error':
       return (
         <MessageView

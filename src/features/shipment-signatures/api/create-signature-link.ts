@@ -4,6 +4,7 @@ import { deviceId } from '@/lib/device-id';
 import { supabase } from '@/lib/supabase';
 import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
 import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
+import { createdLinkSchema } from '@/features/shipment-signatures/schemas';
 import type { CreatedSignatureLink, ShipmentDetail } from '@/features/shipment-signatures/types';
 
 /**
@@ -15,7 +16,7 @@ export async function createSignatureLink(shipmentId: string): Promise<CreatedSi
   const device = deviceId();
   const { data, error } = await supabase.rpc('create_signature_link', { p_shipment_id: shipmentId, ...(device ? { p_device_id: device } : {}) });
   if (error) throw error;
-  return data as unknown as CreatedSignatureLink;
+  return createdLinkSchema.parse(data);
 }
 
 /** The token lives only in the mutation's result (the caller's state): it is not cached anywhere. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { shipmentSignatureKeys } from '@/features/shipment-signatures/api/keys';
+import { evidenceSchema } from '@/features/shipment-signatures/schemas';
 import type { ShipmentEvidence } from '@/features/shipment-signatures/types';
 
 /**
@@ -14,25 +15,7 @@ export async function getShipmentEvidence(shipmentId: string, signal?: AbortSign
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  const evidence = data as unknown as ShipmentEvidence;
-  return {
-    ...evidence,
-    shipment: { ...evidence.shipment, number: Number(evidence.shipment.number) },
-    items: (evidence.items ?? []).map((item) => ({ ...item, quantity: Number(item.quantity) })),
-    signature: {
-      ...evidence.signature,
-      declared_ips: evidence.signature.declared_ips ?? null,
-      signed_on_sender_device: evidence.signature.signed_on_sender_device === true,
-      signed_from_sender_address: evidence.signature.signed_from_sender_address === true,
-      discrepancies: (evidence.signature.discrepancies ?? []).map((line) => ({
-        ...line,
-        quantity: Number(line.quantity),
-        short_quantity: Number(line.short_quantity ?? 0),
-        damaged_quantity: Number(line.damaged_quantity ?? 0),
-        short_dated_quantity: Number(line.short_dated_quantity ?? 0),
-      })),
-    },
-  };
+  return evidenceSchema.parse(data);
 }
 
 export function shipmentEvidenceQueryOptions(shipmentId: string) {

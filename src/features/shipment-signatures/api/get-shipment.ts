@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { shipmentDetailSchema } from '@/types/shipments';
 import { shipmentSignatureKeys } from '@/features/shipment-signatures/api/keys';
 import type { ShipmentDetail } from '@/features/shipment-signatures/types';
 
@@ -9,14 +10,7 @@ export async function getSignatureShipment(shipmentId: string, signal?: AbortSig
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  const shipment = data as unknown as ShipmentDetail;
-  return {
-    ...shipment,
-    number: Number(shipment.number),
-    items: (shipment.items ?? []).map((item) => ({ ...item, quantity: Number(item.quantity) })),
-    history: shipment.history ?? [],
-    signature: shipment.signature ? { ...shipment.signature, discrepancies: shipment.signature.discrepancies ?? [] } : null,
-  };
+  return shipmentDetailSchema.parse(data);
 }
 
 /** Polling: while a link is out, the panel notices within seconds when the receiver signs. */

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { signatureMessages } from '@/features/shipment-signatures/messages';
 import { shipmentSignatureKeys } from '@/features/shipment-signatures/api/keys';
+import { settingsSchema } from '@/features/shipment-signatures/schemas';
 import type { SignatureSettings } from '@/features/shipment-signatures/types';
 
 /** How long a new signing link lasts (get_signature_settings). */
@@ -10,9 +12,9 @@ export async function getSignatureSettings(signal?: AbortSignal): Promise<Signat
   const { data, error } = await call;
   if (error) throw error;
   // null for a caller without access to the back office (the function answers nothing then).
-  const settings = data as unknown as SignatureSettings | null;
-  if (!settings) throw new Error('Sem acesso à configuração das assinaturas');
-  return { signature_link_hours: Number(settings.signature_link_hours) };
+  const settings = settingsSchema.parse(data);
+  if (!settings) throw new Error(signatureMessages.settingsNoAccess);
+  return settings;
 }
 
 export function signatureSettingsQueryOptions() {

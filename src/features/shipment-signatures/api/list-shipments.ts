@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { shipmentPageSchema } from '@/types/shipments';
 import { shipmentSignatureKeys } from '@/features/shipment-signatures/api/keys';
-import type { ShipmentStatus, SignatureListFilters, SignatureShipmentPage, SignatureShipmentRow } from '@/features/shipment-signatures/types';
+import type { ShipmentStatus, SignatureListFilters, SignatureShipmentPage } from '@/features/shipment-signatures/types';
 
 /**
  * One page of the caller's shipments in one status (list_shipments): the database decides which
@@ -26,18 +27,7 @@ export async function listSignatureShipments(
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  const result = data as unknown as { total: number | string; rows: SignatureShipmentRow[] | null };
-  return {
-    total: Number(result.total),
-    rows: (result.rows ?? []).map((row) => ({
-      ...row,
-      number: Number(row.number),
-      item_count: Number(row.item_count),
-      total_quantity: Number(row.total_quantity),
-      discrepancy_count: Number(row.discrepancy_count ?? 0),
-      signed_at_sender: row.signed_at_sender === true,
-    })),
-  };
+  return shipmentPageSchema.parse(data);
 }
 
 export function signatureShipmentsQueryOptions(status: ShipmentStatus, filters: SignatureListFilters, page: number, pageSize: number) {

@@ -4,17 +4,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/dates';
 import { useShipmentEvidence } from '@/features/shipment-signatures/api/get-shipment-evidence';
 import { ShipmentItems } from '@/features/shipment-signatures/components/shipment-items';
 import {
   discrepanciesByItem,
   discrepancySummary,
   discrepancyTotals,
-  formatReceiptDateTime,
   isSignaturePng,
   maskCpf,
   shipmentNumber,
-  SIGNED_AT_SENDER_LABEL,
   signedAtSenderDetail,
 } from '@/features/shipment-signatures/logic';
 import { CHAIN_NAME, signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
@@ -156,10 +155,10 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
         <Fact label="Origem">{shipment.origin_name}</Fact>
         <Fact label="Destino">{shipment.destination_name}</Fact>
         <Fact label="Despachada em">
-          {shipment.dispatched_at ? `${formatReceiptDateTime(shipment.dispatched_at)} (${BRASILIA})` : '—'}
+          {shipment.dispatched_at ? `${formatDateTime(shipment.dispatched_at, true)} (${BRASILIA})` : '—'}
           {shipment.dispatched_by_name ? <span className="block text-xs text-muted-foreground">por {shipment.dispatched_by_name}</span> : null}
         </Fact>
-        <Fact label="Entregue em">{shipment.delivered_at ? `${formatReceiptDateTime(shipment.delivered_at)} (${BRASILIA})` : '—'}</Fact>
+        <Fact label="Entregue em">{shipment.delivered_at ? `${formatDateTime(shipment.delivered_at, true)} (${BRASILIA})` : '—'}</Fact>
         {shipment.notes ? (
           <Fact label="Observações da remessa" wide>
             <span className="whitespace-pre-line">{shipment.notes}</span>
@@ -203,7 +202,7 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
         <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
           <Fact label="Nome de quem assinou">{signature.signer_name}</Fact>
           <Fact label="CPF">{maskCpf(signature.signer_document_masked)}</Fact>
-          <Fact label="Assinada em">{`${formatReceiptDateTime(signature.signed_at)} (${BRASILIA})`}</Fact>
+          <Fact label="Assinada em">{`${formatDateTime(signature.signed_at, true)} (${BRASILIA})`}</Fact>
           <Fact label="Endereço IP (registrado pelo servidor)">
             <span className="font-mono break-all">{signature.ip_address ?? '—'}</span>
           </Fact>
@@ -226,7 +225,7 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
           <div role="note" className="receipt-warn grid gap-1 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/70 dark:text-amber-100">
             <p className="flex items-start gap-2 font-semibold">
               <MonitorSmartphone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              {SIGNED_AT_SENDER_LABEL}
+              {signatureMessages.signedAtSender}
             </p>
             <p>{atSender}</p>
           </div>
@@ -258,7 +257,7 @@ function ReceiptDocument({ evidence, printedAt }: { evidence: ShipmentEvidence; 
       </section>
 
       <footer className="border-t pt-3 text-xs text-muted-foreground">
-        Comprovante emitido em {formatReceiptDateTime(printedAt.toISOString())} ({BRASILIA}). A assinatura eletrônica, os dados de quem assinou e o
+        Comprovante emitido em {formatDateTime(printedAt.toISOString(), true)} ({BRASILIA}). A assinatura eletrônica, os dados de quem assinou e o
         hash do conteúdo foram registrados pelo servidor no momento da assinatura.
       </footer>
     </article>

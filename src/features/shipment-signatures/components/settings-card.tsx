@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RefreshCw, Timer } from 'lucide-react';
+import { Timer } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignatureSettings } from '@/features/shipment-signatures/api/get-signature-settings';
 import { useSetSignatureLinkHours } from '@/features/shipment-signatures/api/set-signature-link-hours';
-import { describeLinkHours, LINK_HOURS_MAX, LINK_HOURS_MIN, linkHoursSchema, type LinkHoursValues } from '@/features/shipment-signatures/logic';
-import { signatureMessages } from '@/features/shipment-signatures/messages';
+import { describeLinkHours, LINK_HOURS_MAX, LINK_HOURS_MIN } from '@/features/shipment-signatures/logic';
+import { linkHoursSchema, type LinkHoursValues } from '@/features/shipment-signatures/schemas';
+import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
 
 /** ADMIN only: how long new signing links last (1 to 720 hours). */
 export function SettingsCard() {
@@ -24,12 +26,7 @@ export function SettingsCard() {
         <p className="text-sm text-muted-foreground">{signatureMessages.settingsDescription}</p>
       </div>
       {settings.isError ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-          {signatureMessages.settingsLoadError}
-          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void settings.refetch()}>
-            <RefreshCw aria-hidden="true" /> {signatureMessages.retry}
-          </Button>
-        </p>
+        <LoadError message={signatureMessages.settingsLoadError} detail={signatureErrorMessage(settings.error)} onRetry={() => void settings.refetch()} />
       ) : settings.data ? (
         // Remounted with the saved value: the field always starts from what the database holds.
         <HoursForm key={settings.data.signature_link_hours} hours={settings.data.signature_link_hours} />

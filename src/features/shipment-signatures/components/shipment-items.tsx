@@ -1,7 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/lib/dates';
-import { discrepancyParts, formatDay } from '@/features/shipment-signatures/logic';
+import { formatDay } from '@/lib/dates';
+import { discrepancyParts } from '@/features/shipment-signatures/logic';
 import type { ShipmentDiscrepancy, ShipmentItem } from '@/features/shipment-signatures/types';
 
 interface ShipmentItemsProps {

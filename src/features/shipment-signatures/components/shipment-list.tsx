@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { activeLinkText, discrepancyCountLabel, isLinkActive, itemsSummary, shipmentNumber, SIGNED_AT_SENDER_LABEL } from '@/features/shipment-signatures/logic';
+import { activeLinkText, discrepancyCountLabel, isLinkActive, itemsSummary, shipmentNumber } from '@/features/shipment-signatures/logic';
 import { signatureMessages } from '@/features/shipment-signatures/messages';
 import type { SignatureShipmentRow, SignatureTab } from '@/features/shipment-signatures/types';
 
@@ -77,7 +77,7 @@ export function SignedAtSenderBadge({ flagged }: { flagged: boolean }) {
   if (!flagged) return null;
   return (
     <Badge variant="outline" className="border-amber-400 bg-amber-50 whitespace-normal text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-      <MonitorSmartphone aria-hidden="true" /> {SIGNED_AT_SENDER_LABEL}
+      <MonitorSmartphone aria-hidden="true" /> {signatureMessages.signedAtSender}
     </Badge>
   );
 }

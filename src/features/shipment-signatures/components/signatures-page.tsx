@@ -17,7 +17,7 @@ import { SettingsCard } from '@/features/shipment-signatures/components/settings
 import { ShipmentPanel } from '@/features/shipment-signatures/components/shipment-panel';
 import { ListSkeleton, ShipmentCards, ShipmentTable } from '@/features/shipment-signatures/components/shipment-list';
 import { EMPTY_FILTERS, hasActiveFilters, SIGNATURE_PAGE_SIZE, TAB_STATUS, type SignatureView } from '@/features/shipment-signatures/logic';
-import { signatureMessages } from '@/features/shipment-signatures/messages';
+import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
 import type { CreatedSignatureLink, SignatureListFilters, SignatureShipmentRow, SignatureTab } from '@/features/shipment-signatures/types';
 
 interface ShipmentSignaturesPageProps {
@@ -135,7 +135,7 @@ function ShipmentLists({ view, onViewChange, user, onOpen, onGenerate, generatin
   const body = (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       {list.isError ? (
-        <LoadError message={signatureMessages.listLoadError} onRetry={() => void list.refetch()} />
+        <LoadError message={signatureMessages.listLoadError} detail={signatureErrorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : list.isLoading ? (
         <div className="rounded-xl border bg-card shadow-sm">
           <span className="sr-only" role="status">
@@ -189,12 +189,7 @@ function ShipmentLists({ view, onViewChange, user, onOpen, onGenerate, generatin
       </div>
       <ListFilters filters={filters} onChange={change} onClear={clear} units={units.data ?? []} isAdmin={user.isAdmin} />
       {units.isError ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-          {signatureMessages.unitsLoadError}
-          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void units.refetch()}>
-            {signatureMessages.retry}
-          </Button>
-        </p>
+        <LoadError message={signatureMessages.unitsLoadError} detail={signatureErrorMessage(units.error)} onRetry={() => void units.refetch()} />
       ) : null}
       <TabsContent value="pendentes">{tab === 'pendentes' ? body : null}</TabsContent>
       <TabsContent value="assinadas">{tab === 'assinadas' ? body : null}</TabsContent>

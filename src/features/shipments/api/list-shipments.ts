@@ -1,16 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { shipmentKeys } from '@/features/shipments/api/keys';
-import { SHIPMENT_PAGE_SIZE, shipmentStatusOf } from '@/features/shipments/logic';
-import type { ShipmentListFilters, ShipmentPage, ShipmentRow } from '@/features/shipments/types';
-
-type RawRow = Omit<ShipmentRow, 'number' | 'item_count' | 'total_quantity' | 'discrepancy_count' | 'status'> & {
-  number: number | string;
-  item_count: number | string | null;
-  total_quantity: number | string | null;
-  discrepancy_count: number | string | null;
-  status: string;
-};
+import { shipmentPageSchema } from '@/types/shipments';
+import { SHIPMENT_PAGE_SIZE } from '@/features/shipments/url-params';
+import type { ShipmentListFilters, ShipmentPage } from '@/features/shipments/types';
 
 /**
  * One page of the caller's shipments, filtered, counted and ordered (newest first) in the
@@ -32,20 +25,7 @@ export async function listShipments(filters: ShipmentListFilters, page: number, 
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  // jsonb: its shape is the contract's (types.ts).
-  const result = data as unknown as { total: number | string; rows: RawRow[] | null };
-  return {
-    total: Number(result.total),
-    rows: (result.rows ?? []).map((row) => ({
-      ...row,
-      number: Number(row.number),
-      status: shipmentStatusOf(row.status),
-      item_count: Number(row.item_count ?? 0),
-      total_quantity: Number(row.total_quantity ?? 0),
-      discrepancy_count: Number(row.discrepancy_count ?? 0),
-      signed_at_sender: row.signed_at_sender === true,
-    })),
-  };
+  return shipmentPageSchema.parse(data);
 }
 
 export function shipmentsQueryOptions(filters: ShipmentListFilters, page: number) {

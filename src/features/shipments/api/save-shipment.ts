@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
 import { shipmentKeys, shipmentMutations } from '@/features/shipments/api/keys';
-import { itemsPayload } from '@/features/shipments/logic';
+import { itemsPayload } from '@/features/shipments/lines';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentFormData } from '@/features/shipments/schemas';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { shipmentKeys } from '@/features/shipments/api/keys';
-import { nameSearchPatterns } from '@/features/shipments/logic';
+import { nameSearchPatterns } from '@/features/shipments/product-search';
 import type { ProductOption } from '@/features/shipments/types';
 import { lookupSignal } from '@/lib/network';
 

@@ -1,6 +1,7 @@
 import { AlertTriangle, CircleCheck, FilePlus2, FileSignature, Pencil, Send, Trash2, Truck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { editShipmentPath } from '@/config/paths';
@@ -8,7 +9,9 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useShipment } from '@/features/shipments/api/get-shipment';
 import { LinkHint, StatusBadge, UnitRoute } from '@/features/shipments/components/shipment-badges';
-import { discrepancySummary, formatDay, formatShipmentNumber, historyLabel, signaturePagePath } from '@/features/shipments/logic';
+import { discrepancySummary, formatShipmentNumber, signaturePagePath } from '@/features/shipments/logic';
+import { historyLabel } from '@/features/shipments/status';
+import { formatDay } from '@/lib/dates';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentDetail, ShipmentHistoryEntry, ShipmentItem } from '@/features/shipments/types';
 
@@ -47,12 +50,7 @@ export function DetailsSheet({ target, onClose, onAction }: DetailsSheetProps) {
               <Skeleton className="h-40" />
             </div>
           ) : shipment.isError ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p className="text-destructive">{shipmentErrorMessage(shipment.error) || shipmentMessages.detailsLoadError}</p>
-              <Button variant="outline" size="sm" className="w-fit" onClick={() => void shipment.refetch()}>
-                {shipmentMessages.retry}
-              </Button>
-            </div>
+            <LoadError message={shipmentMessages.detailsLoadError} detail={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
           ) : data ? (
             <DetailsBody shipment={data} onAction={onAction} />
           ) : null}

@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { productByBarcodeQueryOptions } from '@/features/shipments/api/find-product-by-barcode';
 import { useProductSearch } from '@/features/shipments/api/search-products';
-import { cleanScannedCode, rankProducts } from '@/features/shipments/logic';
+import { cleanScannedCode, rankProducts } from '@/features/shipments/product-search';
 import { shipmentMessages } from '@/features/shipments/messages';
 import type { ProductOption } from '@/features/shipments/types';
 

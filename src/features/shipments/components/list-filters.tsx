@@ -6,7 +6,7 @@ import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { DIRECTION_OPTIONS, hasActiveFilters, SHIPMENT_SEARCH_MAX, STATUS_OPTIONS } from '@/features/shipments/logic';
+import { DIRECTION_OPTIONS, hasActiveFilters, SHIPMENT_SEARCH_MAX, STATUS_OPTIONS } from '@/features/shipments/url-params';
 import { shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentListFilters, UnitOption } from '@/features/shipments/types';
 

@@ -3,7 +3,8 @@ import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { discrepancyLabel, STATUS_DESCRIPTIONS, STATUS_LABELS } from '@/features/shipments/logic';
+import { discrepancyLabel } from '@/features/shipments/logic';
+import { STATUS_DESCRIPTIONS, STATUS_LABELS } from '@/features/shipments/status';
 import type { ShipmentStatus } from '@/features/shipments/types';
 
 const STATUS_CLASSES: Record<ShipmentStatus, string> = {

@@ -11,7 +11,8 @@ import { useShipment } from '@/features/shipments/api/get-shipment';
 import { ItemsList } from '@/features/shipments/components/details-sheet';
 import { ShipmentForm } from '@/features/shipments/components/shipment-form';
 import { StatusBadge, UnitRoute } from '@/features/shipments/components/shipment-badges';
-import { formatShipmentNumber, isEditable, signaturePagePath } from '@/features/shipments/logic';
+import { formatShipmentNumber, signaturePagePath } from '@/features/shipments/logic';
+import { isEditable } from '@/features/shipments/status';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentFormValues } from '@/features/shipments/schemas';
 import type { ShipmentDetail, ShipmentPrefill, ShipmentViewer, UnitOption } from '@/features/shipments/types';
@@ -109,7 +110,7 @@ export function EditShipmentEditor({ title, units, unitsFailed, viewer, onSaved,
       {shipment.isPending ? (
         <FormSkeleton />
       ) : shipment.isError ? (
-        <LoadError message={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
+        <LoadError message={shipmentMessages.detailsLoadError} detail={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
       ) : data && !editable && !formOpened ? (
         <ReadOnlyShipment shipment={data} />
       ) : data && unitsFailed ? (

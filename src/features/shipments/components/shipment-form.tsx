@@ -15,7 +15,7 @@ import { formatNumber, toAppDateString } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useSaveShipment } from '@/features/shipments/api/save-shipment';
 import { ItemPicker } from '@/features/shipments/components/item-picker';
-import { addProductLine, duplicateLines, LOT_MAX, mergeDuplicateLines, NOTES_MAX, parseQuantity, type ItemLine } from '@/features/shipments/logic';
+import { addProductLine, duplicateLines, LOT_MAX, mergeDuplicateLines, NOTES_MAX, parseQuantity, type ItemLine } from '@/features/shipments/lines';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import { shipmentFormSchema, type ShipmentFormValues } from '@/features/shipments/schemas';
 import type { ProductOption, ShipmentViewer, UnitOption } from '@/features/shipments/types';

@@ -22,8 +22,8 @@ import { useShipments } from '@/features/shipments/api/list-shipments';
 import { DetailsSheet, type DetailsTarget } from '@/features/shipments/components/details-sheet';
 import { ListFilters } from '@/features/shipments/components/list-filters';
 import { ListCards, ListSkeleton, ListTable } from '@/features/shipments/components/list-views';
-import { EMPTY_SHIPMENT_FILTERS, hasActiveFilters, SHIPMENT_PAGE_SIZE } from '@/features/shipments/logic';
-import { shipmentMessages } from '@/features/shipments/messages';
+import { EMPTY_SHIPMENT_FILTERS, hasActiveFilters, SHIPMENT_PAGE_SIZE } from '@/features/shipments/url-params';
+import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentListFilters, ShipmentViewer } from '@/features/shipments/types';
 
 interface ShipmentsPageProps {
@@ -129,7 +129,7 @@ export function ShipmentsPage({ title, filters, page, onChange, viewer }: Shipme
         </p>
 
         {shipments.isError ? (
-          <LoadError message={shipmentMessages.loadError} onRetry={() => void shipments.refetch()} />
+          <LoadError message={shipmentMessages.loadError} detail={shipmentErrorMessage(shipments.error)} onRetry={() => void shipments.refetch()} />
         ) : null}
 
         {shipments.isLoading ? (

@@ -1,11 +1,12 @@
 import * as Popover from '@radix-ui/react-popover';
-import { ArrowRightLeft, Building2, ChevronRight, RefreshCw } from 'lucide-react';
+import { ArrowRightLeft, Building2, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTransferUnits } from '@/features/shipments/api/suggest-transfer-units';
-import { newShipmentPath } from '@/features/shipments/logic';
+import { newShipmentPath } from '@/features/shipments/url-params';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
 
 export interface TransferShortage {
@@ -67,14 +68,7 @@ export function TransferFromOtherUnit({ shortage }: { shortage: TransferShortage
               <Skeleton className="h-8" />
             </div>
           ) : units.isError ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p className="text-destructive">
-                {shipmentMessages.transferError}: {shipmentErrorMessage(units.error)}
-              </p>
-              <Button size="sm" variant="outline" className="w-fit" onClick={() => void units.refetch()}>
-                <RefreshCw aria-hidden="true" /> {shipmentMessages.retry}
-              </Button>
-            </div>
+            <LoadError message={shipmentMessages.transferError} detail={shipmentErrorMessage(units.error)} onRetry={() => void units.refetch()} />
           ) : options.length === 0 ? (
             <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{shipmentMessages.transferNone}</p>
           ) : (

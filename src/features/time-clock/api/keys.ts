@@ -10,3 +10,12 @@ export const timeClockKeys = {
   termVersions: () => [...timeClockKeys.all, 'term-versions'] as const,
   consents: (from: string, to: string) => [...timeClockKeys.all, 'consents', from, to] as const,
 };
+
+/** Mutation keys of the time-clock writes (src/app/freshness.ts may refresh other features' caches after them). */
+export const timeClockMutations = {
+  authorizeComputer: ['time-clock', 'mutation', 'authorize-computer'] as const,
+  updateComputer: ['time-clock', 'mutation', 'update-computer'] as const,
+  publishTerm: ['time-clock', 'mutation', 'publish-term'] as const,
+  recordConsent: ['time-clock', 'mutation', 'record-consent'] as const,
+  registerPunch: ['time-clock', 'mutation', 'register-punch'] as const,
+};

@@ -2,10 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { timeClockKeys } from '@/features/time-clock/api/keys';
-import { timeClockErrorMessage } from '@/features/time-clock/messages';
-
-export const TERM_PUBLISHED = 'Nova versão do termo publicada';
+import { timeClockKeys, timeClockMutations } from '@/features/time-clock/api/keys';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 
 /** ADMIN: publishes a new version (it becomes the only active one; everyone is asked again). */
 export async function publishTerm({ versao, texto }: { versao: string; texto: string }): Promise<void> {
@@ -16,8 +14,9 @@ export async function publishTerm({ versao, texto }: { versao: string; texto: st
 export function usePublishTerm() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: timeClockMutations.publishTerm,
     mutationFn: publishTerm,
-    onSuccess: () => toast({ title: TERM_PUBLISHED, description: 'Todos os funcionários verão o novo texto antes de usar o ponto.' }),
+    onSuccess: () => toast({ title: timeClockMessages.termPublished, description: timeClockMessages.termPublishedDescription }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.all }),
   });

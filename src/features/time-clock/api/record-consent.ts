@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { timeClockKeys } from '@/features/time-clock/api/keys';
+import { timeClockKeys, timeClockMutations } from '@/features/time-clock/api/keys';
 import { readDeviceToken } from '@/features/time-clock/device-token';
-import { CONSENT_ERROR, timeClockErrorMessage } from '@/features/time-clock/messages';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 
 /** Accepts or refuses (p_aceito false, also a revocation) the active term; time and origin come from the server. */
 export async function recordConsent({ termId, accepted }: { termId: string; accepted: boolean }): Promise<void> {
@@ -14,8 +14,9 @@ export async function recordConsent({ termId, accepted }: { termId: string; acce
 export function useRecordConsent() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: timeClockMutations.recordConsent,
     mutationFn: recordConsent,
-    onError: (error) => toast({ title: CONSENT_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: timeClockMessages.consentError, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.all }),
   });
 }

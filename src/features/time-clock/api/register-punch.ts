@@ -1,35 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { timeClockKeys } from '@/features/time-clock/api/keys';
+import { timeClockKeys, timeClockMutations } from '@/features/time-clock/api/keys';
 import { readDeviceToken } from '@/features/time-clock/device-token';
-import type { PunchType } from '@/features/time-clock/logic';
-import { PUNCH_ERROR, timeClockErrorMessage } from '@/features/time-clock/messages';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
+import { punchReceiptSchema } from '@/features/time-clock/schemas';
 import type { PunchReceipt } from '@/features/time-clock/types';
-
-interface ReceiptJson {
-  id: string;
-  nsr: number;
-  punch_type: PunchType;
-  punched_at: string;
-  receipt_hash: string;
-  work_date: string;
-  employee_name: string | null;
-  unit_name: string | null;
-  unit_address: string | null;
-  ip_origem: string | null;
-  fora_da_unidade: boolean;
-  repeated: boolean;
-}
 
 /** register_punch from this browser's device token; the server decides the time and the type. */
 export async function registerPunch(): Promise<PunchReceipt> {
   const { data, error } = await supabase.rpc('register_punch', { p_device_token: readDeviceToken() ?? '' });
   if (error) throw error;
-  const r = data as unknown as ReceiptJson;
+  const r = punchReceiptSchema.parse(data);
   return {
     id: r.id,
-    nsr: Number(r.nsr),
+    nsr: r.nsr,
     punchType: r.punch_type,
     punchedAt: r.punched_at,
     receiptHash: r.receipt_hash,
@@ -46,9 +31,10 @@ export async function registerPunch(): Promise<PunchReceipt> {
 export function useRegisterPunch() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: timeClockMutations.registerPunch,
     mutationFn: registerPunch,
     // Never a silent loss: the reason (or that the network failed and nothing was registered) is said.
-    onError: (error) => toast({ title: PUNCH_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: timeClockMessages.punchError, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.all }),
   });
 }

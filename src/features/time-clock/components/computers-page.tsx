@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MonitorCheck, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   AlertDialog,
@@ -17,16 +17,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
 import { useAuthorizeComputer } from '@/features/time-clock/api/authorize-computer';
 import { useComputers } from '@/features/time-clock/api/get-computers';
 import { useUpdateComputer } from '@/features/time-clock/api/update-computer';
 import { readDeviceToken } from '@/features/time-clock/device-token';
-import { COMPUTERS_LOAD_ERROR } from '@/features/time-clock/messages';
+import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { computerFormSchema, computerNameSchema, type ComputerFormValues } from '@/features/time-clock/schemas';
 import type { AuthorizedComputer } from '@/features/time-clock/types';
 
@@ -44,9 +44,6 @@ export function ComputersPage({ units, defaultUnitId }: ComputersPageProps) {
   const [toRename, setToRename] = useState<AuthorizedComputer | null>(null);
   const [thisBrowser, setThisBrowser] = useState(() => readDeviceToken() !== null);
   const form = useForm({ resolver: zodResolver(computerFormSchema), defaultValues: { name: '', unitId: defaultUnitId ?? '' } satisfies ComputerFormValues });
-  useEffect(() => {
-    if (computers.isError) toast({ title: COMPUTERS_LOAD_ERROR, variant: 'destructive' });
-  }, [computers.isError]);
 
   const submit = form.handleSubmit((values) =>
     authorize.mutate(values, {
@@ -105,6 +102,10 @@ export function ComputersPage({ units, defaultUnitId }: ComputersPageProps) {
           </form>
         </CardContent>
       </Card>
+
+      {computers.isError ? (
+        <LoadError message={timeClockMessages.computersLoadError} detail={timeClockLoadErrorDetail(computers.error)} onRetry={() => void computers.refetch()} />
+      ) : null}
 
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
         <Table aria-label="Computadores autorizados">

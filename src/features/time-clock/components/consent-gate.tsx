@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/dates';
 import { useActiveTerm } from '@/features/time-clock/api/get-active-term';
 import { useMyConsent } from '@/features/time-clock/api/get-my-consent';
 import { useRecordConsent } from '@/features/time-clock/api/record-consent';
-import { NO_ACTIVE_TERM, NO_PUNCH_ACCESS } from '@/features/time-clock/messages';
+import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 
 /**
  * Nothing of the time clock opens before the user decided on the active LGPD term: the full text in a
@@ -25,9 +26,11 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
   if (term.isLoading || (term.data && consent.isLoading)) return <Skeleton className="h-64" aria-hidden="true" />;
   if (term.isError || consent.isError) {
     return (
-      <p role="alert" className="text-destructive">
-        Erro ao carregar o termo LGPD
-      </p>
+      <LoadError
+        message={timeClockMessages.termLoadError}
+        detail={timeClockLoadErrorDetail(term.error ?? consent.error)}
+        onRetry={() => void (term.isError ? term.refetch() : consent.refetch())}
+      />
     );
   }
   if (!term.data) {
@@ -35,7 +38,7 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
       <Card className="max-w-xl">
         <CardHeader>
           <CardTitle>Termo LGPD</CardTitle>
-          <CardDescription role="alert">{NO_ACTIVE_TERM}</CardDescription>
+          <CardDescription role="alert">{timeClockMessages.noActiveTerm}</CardDescription>
         </CardHeader>
       </Card>
     );
@@ -60,7 +63,7 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
       <Card className="max-w-xl">
         <CardHeader>
           <CardTitle>Ponto Digital indisponível</CardTitle>
-          <CardDescription>{NO_PUNCH_ACCESS}</CardDescription>
+          <CardDescription>{timeClockMessages.noPunchAccess}</CardDescription>
         </CardHeader>
       </Card>
     );

@@ -4,15 +4,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime, formatTime, toAppDateString } from '@/lib/dates';
+import { formatDateTime, formatMonthYear, formatTime, formatWeekdayShortDay, toAppDateString } from '@/lib/dates';
 import { downloadSpreadsheet } from '@/lib/spreadsheet/write';
 import { useMyTimesheet } from '@/features/time-clock/api/get-my-timesheet';
 import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
 import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
 import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
+import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 const PRINT_CSS = `@media print {
@@ -29,12 +31,8 @@ function shiftMonth(month: string, offset: number): string {
 
 /** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
 function monthLabel(month: string): string {
-  const label = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}T12:00:00Z`));
+  const label = formatMonthYear(month);
   return label.charAt(0).toUpperCase() + label.slice(1);
-}
-
-function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(`${date}T12:00:00Z`));
 }
 
 const time = (value: string | null) => (value ? formatTime(value) : '—');
@@ -119,9 +117,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
         {timesheet.isLoading ? (
           <Skeleton className="h-96" aria-hidden="true" />
         ) : timesheet.isError ? (
-          <p role="alert" className="p-4 text-destructive">
-            Erro ao carregar o espelho de ponto
-          </p>
+          <LoadError message={timeClockMessages.timesheetLoadError} detail={timeClockLoadErrorDetail(timesheet.error)} onRetry={() => void timesheet.refetch()} />
         ) : (
           <Table aria-label={`Espelho de ponto de ${monthLabel(month)}`}>
             <TableHeader>
@@ -209,7 +205,7 @@ function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
   return (
     <TableRow aria-current={isToday ? 'date' : undefined} className={weekend ? 'bg-muted/40' : isToday ? 'bg-primary/5' : undefined}>
       <TableCell className="whitespace-nowrap capitalize">
-        {dayLabel(line.date)}
+        {formatWeekdayShortDay(line.date)}
         {line.incomplete ? (
           <Badge variant="outline" className="ml-2 border-amber-400 text-amber-800 dark:text-amber-200">
             Incompleto

@@ -6,13 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { APP_TIME_ZONE, formatDate, formatTime } from '@/lib/dates';
+import { formatDate, formatFullDate, formatTime } from '@/lib/dates';
 import { useTodayPunches } from '@/features/time-clock/api/get-today-punches';
 import { useRegisterPunch } from '@/features/time-clock/api/register-punch';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
 import { readDeviceToken } from '@/features/time-clock/device-token';
 import { dayStatus, nextExpectedPunch, PUNCH_LABELS } from '@/features/time-clock/logic';
-import { COMPUTER_NOT_AUTHORIZED, OUTSIDE_UNIT, OUTSIDE_UNIT_NOTE, timeClockErrorMessage } from '@/features/time-clock/messages';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 /** The clock face: São Paulo time, ticking each second (spec §9). Display only: punches take the server's time. */
@@ -27,7 +27,7 @@ function LiveClock() {
       <time dateTime={now.toISOString()} aria-label="Hora atual" className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl">
         {formatTime(now, true)}
       </time>
-      <p className="text-sm text-muted-foreground capitalize">{new Intl.DateTimeFormat('pt-BR', { timeZone: APP_TIME_ZONE, dateStyle: 'full' }).format(now)}</p>
+      <p className="text-sm text-muted-foreground capitalize">{formatFullDate(now)}</p>
     </div>
   );
 }
@@ -42,7 +42,7 @@ const PRINT_CSS = `.receipt-print-root { display: none; }
 export function OutsideUnitBadge() {
   return (
     <Badge variant="outline" className="border-amber-400 text-amber-800 dark:text-amber-200">
-      {OUTSIDE_UNIT}
+      {timeClockMessages.outsideUnit}
     </Badge>
   );
 }
@@ -63,7 +63,7 @@ export function PunchReceiptView({ receipt }: { receipt: PunchReceipt }) {
           {receipt.unitAddress ? <span className="block text-xs text-muted-foreground">{receipt.unitAddress}</span> : null}
           {receipt.outsideUnit ? (
             <span role="note" className="mt-1 block">
-              <OutsideUnitBadge /> <span className="text-xs text-muted-foreground">{OUTSIDE_UNIT_NOTE}</span>
+              <OutsideUnitBadge /> <span className="text-xs text-muted-foreground">{timeClockMessages.outsideUnitNote}</span>
             </span>
           ) : null}
         </dd>
@@ -130,11 +130,11 @@ function PunchPanel({ userId }: { userId: string }) {
           >
             <Fingerprint aria-hidden="true" className="size-6" /> Registrar {PUNCH_LABELS[next]}
           </Button>
-          {refused === COMPUTER_NOT_AUTHORIZED || !authorized ? (
+          {refused === timeClockMessages.computerNotAuthorized || !authorized ? (
             <div role="alert" className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
               <MonitorX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <p>
-                <span className="font-medium">{COMPUTER_NOT_AUTHORIZED}</span> Peça a um administrador para autorizar este navegador em Ponto Digital →
+                <span className="font-medium">{timeClockMessages.computerNotAuthorized}</span> Peça a um administrador para autorizar este navegador em Ponto Digital →
                 Computadores Autorizados (o ponto só é registrado nos computadores da loja).
               </p>
             </div>

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -16,7 +17,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useConsents } from '@/features/time-clock/api/get-consents';
 import { useTermVersions } from '@/features/time-clock/api/get-term-versions';
 import { usePublishTerm } from '@/features/time-clock/api/publish-term';
-import { NO_ACTIVE_TERM } from '@/features/time-clock/messages';
+import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { termFormSchema, type TermFormValues } from '@/features/time-clock/schemas';
 
 /** The time clock's admin area (ADMIN): the LGPD term (versions, publishing) and who accepted it. */
@@ -58,7 +59,7 @@ function TermTab() {
           <CardTitle className="flex items-center gap-2 text-base">
             <FileSignature aria-hidden="true" className="size-4" /> Versão ativa
           </CardTitle>
-          <CardDescription>{active ? `Versão ${active.versao}, publicada em ${formatDateTime(active.createdAt)}.` : NO_ACTIVE_TERM}</CardDescription>
+          <CardDescription>{active ? `Versão ${active.versao}, publicada em ${formatDateTime(active.createdAt)}.` : timeClockMessages.noActiveTerm}</CardDescription>
         </CardHeader>
         {active ? (
           <CardContent className="grid gap-2">
@@ -96,6 +97,8 @@ function TermTab() {
         <CardContent>
           {versions.isLoading ? (
             <Skeleton className="h-16" />
+          ) : versions.isError ? (
+            <LoadError message={timeClockMessages.termVersionsLoadError} detail={timeClockLoadErrorDetail(versions.error)} onRetry={() => void versions.refetch()} />
           ) : (
             <ul aria-label="Versões do termo" className="grid gap-1 text-sm">
               {versions.data?.map((version) => (
@@ -130,6 +133,9 @@ function ConsentsTab() {
           <Input id="consents-to" type="date" className="w-44" value={to} onChange={(event) => setTo(event.target.value)} />
         </div>
       </div>
+      {consents.isError ? (
+        <LoadError message={timeClockMessages.consentsLoadError} detail={timeClockLoadErrorDetail(consents.error)} onRetry={() => void consents.refetch()} />
+      ) : null}
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
         <Table aria-label="Consentimentos aceitos">
           <TableHeader>
@@ -147,7 +153,7 @@ function ConsentsTab() {
                   <Skeleton className="h-10" />
                 </TableCell>
               </TableRow>
-            ) : (consents.data ?? []).length === 0 ? (
+            ) : consents.isError ? null : (consents.data ?? []).length === 0 ? (
               <TableRow>
                 <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
                   Nenhum consentimento no período.

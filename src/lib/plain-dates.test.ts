@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/dates';
+import { formatSaoPauloDateTime } from '@/lib/plain-dates';
+
+describe('formatSaoPauloDateTime (Intl, no date-fns)', () => {
+  it('formats instants in São Paulo, 24-hour clock', () => {
+    expect(formatSaoPauloDateTime('2026-11-25T17:05:00Z')).toBe('25/11/2026 14:05');
+    expect(formatSaoPauloDateTime('2026-01-01T02:30:00Z')).toBe('31/12/2025 23:30');
+    expect(formatSaoPauloDateTime('2026-11-25T14:05:09.123-03:00')).toBe('25/11/2026 14:05');
+    expect(formatSaoPauloDateTime(new Date('2026-06-15T00:00:00Z'))).toBe('14/06/2026 21:00');
+    expect(formatSaoPauloDateTime('não é data')).toBe('');
+  });
+  it("writes what dates.ts' formatDateTime writes", () => {
+    for (const instant of ['2026-03-01T02:30:00Z', '2026-11-26T03:00:00Z', '2026-12-31T23:59:59Z', '2030-07-04T15:00:00Z']) {
+      expect(formatSaoPauloDateTime(instant)).toBe(formatDateTime(instant));
+    }
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Date formatting without date-fns: string work and the browser's Intl. dates.ts re-exports all of it,
+ * and every screen imports it from there; only the public signature page (/assinar/:token, 120 KB
+ * gzipped budget, see scripts/report-bundle.ts) imports this file directly, so it never loads date-fns.
+ */
+
+/**
+ * 2026-11-25 → 25/11/2026, without any time-zone shift. A timestamp's first ten characters are read
+ * as its day. No day (null, undefined, '') → `empty` ('—' unless the screen says otherwise, such as
+ * purchasing's 'A combinar'); anything that is not a day is returned as it is.
+ */
+export function formatDay(day: string | null | undefined, empty = '—'): string {
+  if (!day) return empty;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(day)) return day;
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+}
+
+let saoPauloDateTime: Intl.DateTimeFormat | undefined;
+
+/**
+ * An instant as dd/MM/yyyy HH:mm in São Paulo, 24-hour clock: what dates.ts' formatDateTime writes,
+ * on Intl alone. Not an instant ('não é data') → ''.
+ */
+export function formatSaoPauloDateTime(value: string | Date): string {
+  saoPauloDateTime ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(saoPauloDateTime.formatToParts(date).map(({ type, value: text }) => [type, text]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
