@@ -9,9 +9,7 @@ import {
   filterSuppliers,
   formatAmountInput,
   formatCnpj,
-  formatDay,
   hasWarnings,
-  isIsoDay,
   parseAmountInput,
   readWarnings,
   safeFileName,
@@ -87,18 +85,6 @@ describe('amounts', () => {
   it('writes them back with thousands dots and two decimals', () => {
     expect(formatAmountInput(1234.5)).toBe('1.234,50');
     expect(formatAmountInput(0.1)).toBe('0,10');
-  });
-});
-
-describe('dates', () => {
-  it('formats a calendar day without any time zone shift', () => {
-    expect(formatDay('2026-11-26')).toBe('26/11/2026');
-  });
-
-  it('accepts real calendar days only', () => {
-    expect(isIsoDay('2028-02-29')).toBe(true);
-    expect(isIsoDay('2026-02-29')).toBe(false);
-    expect(isIsoDay('26/11/2026')).toBe(false);
   });
 });
 

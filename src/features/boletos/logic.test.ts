@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   availableActions,
   DEFAULT_BOLETO_FILTERS,
-  daysBetween,
   dueHint,
   filtersFromSearchParams,
   hasActiveFilters,
   historyEventLabel,
   historyTransition,
-  isValidDay,
   pageSelectionState,
   earliestPaymentDay,
   isBackdatedPayment,
@@ -135,23 +133,6 @@ describe('filters ⇄ URL', () => {
     expect(hasActiveFilters({ ...DEFAULT_BOLETO_FILTERS, sort: 'amount_desc' })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_BOLETO_FILTERS, situation: null })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_BOLETO_FILTERS, search: 'alfa' })).toBe(true);
-  });
-});
-
-describe('days', () => {
-  it('counts calendar days across months, years and the DST-free São Paulo calendar', () => {
-    expect(daysBetween('2026-11-24', '2026-11-25')).toBe(1);
-    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
-    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
-    expect(daysBetween('2026-11-25', '2026-11-20')).toBe(-5);
-  });
-
-  it('accepts real days within the database range only', () => {
-    expect(isValidDay('2028-02-29')).toBe(true);
-    expect(isValidDay('2026-02-29')).toBe(false);
-    expect(isValidDay('2101-01-01')).toBe(false);
-    expect(isValidDay('25/11/2026')).toBe(false);
-    expect(isValidDay(null)).toBe(false);
   });
 });
 

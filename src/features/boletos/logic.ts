@@ -4,8 +4,8 @@
  * rows and every refusal; these only read and present them.
  */
 import * as z from 'zod/mini';
-import { formatCurrency, toAppDateString } from '@/lib/dates';
-import { AMOUNT_MAX, formatDay, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import { addDays, daysBetween, formatCurrency, formatDay, formatShortDay, isValidDay, MIN_DAY, toAppDateString } from '@/lib/dates';
+import { AMOUNT_MAX, parseAmountInput } from '@/features/boletos/entry-logic';
 import type { BoletoAlert, BoletoListFilters, BoletoRow, BoletoSituation, BoletoStatus, BoletoTwin } from '@/features/boletos/types';
 
 /** Rows per page of the list (list_boletos' p_limit). */
@@ -59,11 +59,6 @@ export const LIST_PARAMS = {
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A real calendar day written yyyy-MM-dd (2026-02-30 is not), within the database's range. */
-export function isValidDay(value: string | null | undefined): value is string {
-  return typeof value === 'string' && isIsoDay(value) && value >= '2000-01-01' && value <= '2100-12-31';
-}
 
 /** The filters and the (0-based) page a URL describes; anything unreadable falls back to the default. */
 export function filtersFromSearchParams(params: URLSearchParams): { filters: BoletoListFilters; page: number } {
@@ -122,22 +117,7 @@ export function hasActiveFilters(filters: BoletoListFilters): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// Days and money
-
-/** Whole days from `from` to `to` (both yyyy-MM-dd calendar days; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const utc = (day: string) => {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    return Date.UTC(year, month - 1, date);
-  };
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
-}
-
-/** 2026-11-25 → 25/11 */
-export function formatDayShort(day: string): string {
-  const [, month, date] = day.slice(0, 10).split('-');
-  return `${date}/${month}`;
-}
+// Money
 
 /** Cents of an amount in reais (sums in cents never drift: 0,1 + 0,2 is 0,30). */
 export function toCents(amount: number): number {
@@ -161,7 +141,7 @@ export function situationBadge(row: Pick<BoletoRow, 'situation' | 'due_date' | '
     case 'A_VENCER':
       return { text: 'A vencer', tone: 'neutral' };
     case 'PAGO':
-      return { text: row.paid_at ? `Pago em ${formatDayShort(row.paid_at)}` : 'Pago', tone: 'success' };
+      return { text: row.paid_at ? `Pago em ${formatShortDay(row.paid_at)}` : 'Pago', tone: 'success' };
     case 'CANCELADO':
       return { text: 'Cancelado', tone: 'muted' };
   }
@@ -319,17 +299,12 @@ export function earliestPaymentDay(boletos: readonly Pick<BoletoRow, 'issue_date
   return boletos.reduce((latest, boleto) => {
     const first = boleto.issue_date ?? entryDay(boleto.created_at);
     return first > latest ? first : latest;
-  }, '2000-01-01');
-}
-
-/** 'YYYY-MM-DD' minus `days`. */
-function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  }, MIN_DAY);
 }
 
 /** True when the date is more than BACKDATED_PAYMENT_DAYS before today (the form asks to confirm it). */
 export function isBackdatedPayment(paidAt: string, today: string): boolean {
-  return isValidDay(paidAt) && paidAt < daysBefore(today, BACKDATED_PAYMENT_DAYS);
+  return isValidDay(paidAt) && paidAt < addDays(today, -BACKDATED_PAYMENT_DAYS);
 }
 
 /** 'já pago em 10/03/2025, Unidade Centro, R$ 815,00' (as the database says it). */

@@ -4,13 +4,14 @@
  */
 import * as z from 'zod/mini';
 import { parseBoletoCode } from '@/features/boletos/code';
-import { AMOUNT_MAX, attachmentProblem, formatAmountInput, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import { isIsoDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
+import { AMOUNT_MAX, attachmentProblem, formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
 
 export const BENEFICIARY_MAX = 160;
 export const DOCUMENT_MAX = 60;
 export const NOTES_MAX = 1000;
-export const DUE_DATE_MIN = '2000-01-01';
-export const DUE_DATE_MAX = '2100-12-31';
+export const DUE_DATE_MIN = MIN_DAY;
+export const DUE_DATE_MAX = MAX_DAY;
 export const DUPLICATE_REASON_MIN = 3;
 export const DUPLICATE_REASON_MAX = 500;
 

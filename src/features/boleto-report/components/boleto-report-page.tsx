@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { formatCurrency, formatDateTime, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay, toAppDateString } from '@/lib/dates';
 import { downloadSpreadsheet, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
 import { useBoletosReport } from '@/features/boleto-report/api/get-boletos-report';
@@ -21,7 +21,6 @@ import {
   effectivePeriod,
   exportFileName,
   exportTableRows,
-  formatDay,
   isEmptyReport,
   periodError,
   reportTable,

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
-import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDay, toAppDateString } from '@/lib/dates';
 import { provenFileType } from '@/lib/file-signature';
 import { cn } from '@/lib/utils';
 import type { DecodedBoleto } from '@/features/boletos/code';
@@ -25,7 +25,6 @@ import { EntryWarningsDialog } from '@/features/boletos/components/entry-warning
 import {
   codeStatus,
   formatAmountInput,
-  formatDay,
   hasWarnings,
   parseAmountInput,
   sameCodeText,

@@ -5,11 +5,11 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { formatCurrency, formatDateTime } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay } from '@/lib/dates';
 import { getBoletoAttachmentUrl, useBoletoAttachments, type BoletoAttachment } from '@/features/boletos/api/get-boleto-attachments';
 import { useRemoveBoletoAttachment } from '@/features/boletos/api/remove-boleto-attachment';
 import { useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
-import { ATTACHMENT_ACCEPT, attachmentProblem, formatDay, formatFileSize } from '@/features/boletos/entry-logic';
+import { ATTACHMENT_ACCEPT, attachmentProblem, formatFileSize } from '@/features/boletos/entry-logic';
 import { attachmentErrorReason, boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoRow } from '@/features/boletos/types';
 

@@ -6,11 +6,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { formatCurrency } from '@/lib/dates';
+import { formatCurrency, formatDay } from '@/lib/dates';
 import { useCancelBoleto } from '@/features/boletos/api/cancel-boleto';
 import { useDeleteBoleto } from '@/features/boletos/api/delete-boleto';
 import { useReopenBoleto } from '@/features/boletos/api/reopen-boleto';
-import { formatDay } from '@/features/boletos/entry-logic';
 import { REASON_MAX, reasonSchema, reopenLabel, type ReasonValues } from '@/features/boletos/logic';
 import type { BoletoRow } from '@/features/boletos/types';
 
