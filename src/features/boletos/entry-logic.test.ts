@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode, lengthMessage } from '@/features/boletos/code';
+import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode } from '@/features/boletos/code';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 import { bankLabel } from '@/features/boletos/banks';
 import {
   attachmentContentType,
@@ -52,7 +53,7 @@ describe('codeStatus', () => {
 
   it('refuses a non-digit at once and more than 48 digits', () => {
     expect(codeStatus('3419a', TODAY)).toMatchObject({ state: 'invalid', message: 'O código deve conter apenas números.' });
-    expect(codeStatus(`${bankLinha}00`, TODAY)).toMatchObject({ state: 'invalid', digits: 49, message: lengthMessage(49) });
+    expect(codeStatus(`${bankLinha}00`, TODAY)).toMatchObject({ state: 'invalid', digits: 49, message: boletoCodeMessages.length(49) });
   });
 
   it('decodes a bank linha pasted with dots, spaces and a line break', () => {

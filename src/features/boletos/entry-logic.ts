@@ -6,7 +6,8 @@
 import { formatCurrency, formatDay, formatNumber } from '@/lib/dates';
 import { foldText } from '@/lib/text';
 import { bankLabel } from '@/features/boletos/banks';
-import { BOLETO_MESSAGES, onlyDigits, parseBoletoCode, type BoletoCodeField, type DecodedBoleto } from '@/features/boletos/code';
+import { onlyDigits, parseBoletoCode, type BoletoCodeField, type DecodedBoleto } from '@/features/boletos/code';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 
 // ---------------------------------------------------------------------------------------------
 // The code field
@@ -28,8 +29,8 @@ export function codeStatus(input: string, today?: string): CodeStatus {
   const result = parseBoletoCode(input, today);
   const digits = onlyDigits(input);
   if (result.ok) return { state: 'valid', digits: digits.length, value: result.value };
-  if (result.message === BOLETO_MESSAGES.empty) return { state: 'empty' };
-  if (result.message !== BOLETO_MESSAGES.notDigits && isIncompleteLength(digits)) return { state: 'typing', digits: digits.length };
+  if (result.message === boletoCodeMessages.empty) return { state: 'empty' };
+  if (result.message !== boletoCodeMessages.notDigits && isIncompleteLength(digits)) return { state: 'typing', digits: digits.length };
   return { state: 'invalid', digits: digits.length, field: result.field, message: result.message };
 }
 

@@ -2,6 +2,24 @@
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
+// --- The code (code.ts: what parsing a barcode or linha digitável refuses) ------------------------
+export const boletoCodeMessages = {
+  empty: 'Informe o código de barras ou a linha digitável.',
+  notDigits: 'O código deve conter apenas números.',
+  field1: 'Campo 1 da linha digitável inválido',
+  field2: 'Campo 2 da linha digitável inválido',
+  field3: 'Campo 3 da linha digitável inválido',
+  generalDv: 'Dígito verificador geral inválido',
+  currency: 'Moeda inválida: apenas boletos em real (9) são aceitos.',
+  valueId: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).',
+  block1: 'Bloco 1 da linha digitável inválido',
+  block2: 'Bloco 2 da linha digitável inválido',
+  block3: 'Bloco 3 da linha digitável inválido',
+  block4: 'Bloco 4 da linha digitável inválido',
+  /** A code of unexpected length `n` (after removing separators). */
+  length: (n: number) => `O código tem ${n} dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).`,
+} as const;
+
 // --- Entry (code field, form, warnings, attachments) ---------------------------------------------
 export const boletoEntryMessages = {
   cardTitle: 'Novo boleto',
