@@ -12,7 +12,6 @@ import {
   formatCnpj,
   hasWarnings,
   parseAmountInput,
-  readWarnings,
   safeFileName,
   warningItems,
   withNameSuffix,
@@ -193,17 +192,6 @@ describe('warnings', () => {
           'Confirme os dados com o fornecedor por um canal conhecido antes de pagar.',
       },
     ]);
-  });
-
-  it("reads check_boleto_warnings' JSON, amounts as numbers and missing parts as empty", () => {
-    expect(readWarnings({ same_code: [{ id: null, unit_name: 'U', status: 'PENDENTE', due_date: '2026-01-01', amount: '10.50' }], bank_differs: true })).toEqual({
-      same_code: [{ id: null, unit_name: 'U', status: 'PENDENTE', due_date: '2026-01-01', amount: 10.5 }],
-      same_supplier_amount_due: [],
-      bank_code: null,
-      supplier_banks: [],
-      bank_differs: true,
-    });
-    expect(readWarnings(null)).toEqual({ same_code: [], same_supplier_amount_due: [], bank_code: null, supplier_banks: [], bank_differs: false });
   });
 });
 

@@ -335,23 +335,3 @@ export function warningItems(warnings: BoletoWarnings, context: { supplierName: 
   }
   return items;
 }
-
-/** check_boleto_warnings' JSON, typed (missing parts read as empty). */
-export function readWarnings(json: unknown): BoletoWarnings {
-  const data = (json && typeof json === 'object' ? json : {}) as Partial<Record<keyof BoletoWarnings, unknown>>;
-  return {
-    same_code: Array.isArray(data.same_code)
-      ? (data.same_code as SameCodeBoleto[]).map((row) => ({
-          ...row,
-          amount: Number(row.amount),
-          ...(row.paid_amount !== undefined ? { paid_amount: row.paid_amount === null ? null : Number(row.paid_amount) } : {}),
-        }))
-      : [],
-    same_supplier_amount_due: Array.isArray(data.same_supplier_amount_due)
-      ? (data.same_supplier_amount_due as SameSupplierBoleto[]).map((row) => ({ ...row, amount: Number(row.amount) }))
-      : [],
-    bank_code: typeof data.bank_code === 'string' ? data.bank_code : null,
-    supplier_banks: Array.isArray(data.supplier_banks) ? data.supplier_banks.filter((code): code is string => typeof code === 'string') : [],
-    bank_differs: data.bank_differs === true,
-  };
-}

@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { getBoletoAttachments } from '@/features/boletos/api/get-boleto-attachments';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
 import { removeBoletoAttachments } from '@/features/boletos/api/remove-boleto-attachment';
-import { REASON_MIN } from '@/features/boletos/logic';
+import { REASON_MIN } from '@/features/boletos/schemas';
 import { BoletoListError, boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 
 /**

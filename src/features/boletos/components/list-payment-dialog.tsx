@@ -14,11 +14,10 @@ import {
   BACKDATED_PAYMENT_DAYS,
   earliestPaymentDay,
   isBackdatedPayment,
-  paymentSchema,
   selectionSummary,
   twinDescription,
-  type PaymentValues,
 } from '@/features/boletos/logic';
+import { paymentSchema, type PaymentValues } from '@/features/boletos/schemas';
 import type { BoletoRow } from '@/features/boletos/types';
 
 interface PaymentDialogProps {

@@ -10,7 +10,8 @@ import { formatCurrency, formatDay } from '@/lib/dates';
 import { useCancelBoleto } from '@/features/boletos/api/cancel-boleto';
 import { useDeleteBoleto } from '@/features/boletos/api/delete-boleto';
 import { useReopenBoleto } from '@/features/boletos/api/reopen-boleto';
-import { REASON_MAX, reasonSchema, reopenLabel, type ReasonValues } from '@/features/boletos/logic';
+import { reopenLabel } from '@/features/boletos/logic';
+import { REASON_MAX, reasonSchema, type ReasonValues } from '@/features/boletos/schemas';
 import type { BoletoRow } from '@/features/boletos/types';
 
 export type ReasonIntent = { kind: 'cancel' | 'reopen' | 'delete'; row: BoletoRow };
