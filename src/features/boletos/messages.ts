@@ -98,7 +98,6 @@ export function attachmentErrorReason(error: unknown): string {
 // --- List (filters, paging, payment, cancel, reopen, delete, history) -----------------------------
 export const boletoListMessages = {
   loadError: 'Erro ao carregar os boletos',
-  retry: 'Tentar novamente',
   empty: 'Nenhum boleto encontrado com estes filtros',
   emptyPending: 'Nenhum boleto pendente. Tudo em dia!',
   clearFilters: 'Limpar filtros',

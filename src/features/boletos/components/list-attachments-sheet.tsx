@@ -1,6 +1,7 @@
 import { Download, FileImage, FileText, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -125,12 +126,7 @@ function AttachmentsPanel({ row }: { row: BoletoRow }) {
             <Skeleton className="h-14" />
           </div>
         ) : attachments.isError ? (
-          <div role="alert" className="grid gap-2 text-sm">
-            <p className="text-destructive">{boletoListMessages.attachmentsLoadError}</p>
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => void attachments.refetch()}>
-              {boletoListMessages.retry}
-            </Button>
-          </div>
+          <LoadError message={boletoListMessages.attachmentsLoadError} detail={boletoListErrorMessage(attachments.error)} onRetry={() => void attachments.refetch()} />
         ) : list.length === 0 ? (
           <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">Nenhum arquivo anexado.</p>
         ) : (
