@@ -1,4 +1,5 @@
 /** Portuguese messages of /boletos (the feature owns them). */
+import { formatCurrency, formatDay } from '@/lib/dates';
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
@@ -28,6 +29,8 @@ export const boletoEntryMessages = {
   editDescription: 'Altere os dados do boleto pendente. O código pode ser lido novamente.',
   created: 'Boleto lançado',
   updated: 'Boleto atualizado',
+  /** Under 'Boleto lançado' / 'Boleto atualizado': 'Distribuidora Alfa · R$ 1.987,00 · vence em 26/11/2026'. */
+  savedDetail: (payee: string, amount: number, dueDate: string) => `${payee} · ${formatCurrency(amount)} · vence em ${formatDay(dueDate)}`,
   createError: 'Erro ao lançar o boleto',
   updateError: 'Erro ao salvar o boleto',
   warningsError: 'Não foi possível conferir duplicidades antes de salvar',
@@ -118,6 +121,8 @@ export const boletoListMessages = {
   attachmentsLoadError: 'Erro ao carregar os anexos',
   attachmentUploaded: (count: number) => (count === 1 ? 'Anexo enviado' : `${count} anexos enviados`),
   attachmentUploadError: 'Erro ao enviar o anexo',
+  /** A file the sheet could not send, with why (attachmentErrorReason): 'nota.pdf: Sem conexão com o servidor.' */
+  attachmentRefused: (fileName: string, reason: string) => `${fileName}: ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`,
   attachmentRemoved: 'Anexo removido',
   attachmentRemoveError: 'Erro ao remover o anexo',
   attachmentNotRemoved: 'O anexo não foi removido: só é possível remover anexos de boletos pendentes.',
