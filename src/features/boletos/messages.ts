@@ -115,6 +115,8 @@ export const boletoListMessages = {
   cancelError: 'Erro ao cancelar o boleto',
   reopened: (fromStatus: 'PAGO' | 'CANCELADO') => (fromStatus === 'PAGO' ? 'Pagamento desfeito: o boleto voltou a pendente' : 'Boleto reaberto'),
   reopenError: 'Erro ao reabrir o boleto',
+  reasonRequired: 'Informe o motivo (mínimo de 3 caracteres).',
+  reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',
   deleted: 'Boleto excluído',
   deleteError: 'Erro ao excluir o boleto',
   historyLoadError: 'Erro ao carregar o histórico',

@@ -7,6 +7,7 @@ import { parseBoletoCode } from '@/features/boletos/code';
 import { formatDay, isIsoDay, isValidDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
 import { AMOUNT_MAX, attachmentProblem, formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
 import { BACKDATED_PAYMENT_DAYS, isBackdatedPayment } from '@/features/boletos/logic';
+import { boletoListMessages } from '@/features/boletos/messages';
 
 export const BENEFICIARY_MAX = 160;
 export const DOCUMENT_MAX = 60;
@@ -195,8 +196,8 @@ export const REASON_MAX = 500;
 export const reasonSchema = z.object({
   reason: z.string().check(
     z.trim(),
-    z.minLength(REASON_MIN, 'Informe o motivo (mínimo de 3 caracteres).'),
-    z.maxLength(REASON_MAX, 'O motivo deve ter no máximo 500 caracteres.'),
+    z.minLength(REASON_MIN, boletoListMessages.reasonRequired),
+    z.maxLength(REASON_MAX, boletoListMessages.reasonTooLong),
   ),
 });
 export type ReasonValues = z.input<typeof reasonSchema>;
