@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatFileStamp,
   formatFullDate,
   formatMonthYear,
   formatNumber,
@@ -30,6 +31,7 @@ describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
     expect(formatDate(instant)).toBe('28/02/2026');
     expect(formatDateTime(instant)).toBe('28/02/2026 23:30');
     expect(toAppDateString(instant)).toBe('2026-02-28');
+    expect(formatFileStamp('2026-03-01T02:30:09Z')).toBe('20260228-233009');
   });
   it('formats times on a 24-hour clock', () => {
     expect(formatTime('2026-06-15T20:05:09Z')).toBe('17:05');

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatInTimeZone } from 'date-fns-tz';
 import { toast } from '@/components/ui/use-toast';
-import { APP_TIME_ZONE } from '@/lib/dates';
+import { formatFileStamp } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
 import { provenFileType } from '@/lib/file-signature';
@@ -34,7 +33,7 @@ export async function uploadBoletoAttachment({ boletoId, file }: { boletoId: str
   let path = `${boletoId}/${name}`;
   let { error } = await bucket.upload(path, body, { contentType, upsert: false });
   if (error && isDuplicateName(error)) {
-    path = `${boletoId}/${withNameSuffix(name, formatInTimeZone(new Date(), APP_TIME_ZONE, 'yyyyMMdd-HHmmss'))}`;
+    path = `${boletoId}/${withNameSuffix(name, formatFileStamp(new Date()))}`;
     ({ error } = await bucket.upload(path, body, { contentType, upsert: false }));
   }
   if (error) throw error;
