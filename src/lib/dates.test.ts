@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatFileStamp,
   formatFullDate,
   formatMonthYear,
   formatNumber,
@@ -31,6 +32,7 @@ describe('dates in America/Sao_Paulo, pt-BR, 24 h', () => {
     expect(formatDateTime(instant)).toBe('28/02/2026 23:30');
     expect(formatDateTime('2026-11-22T13:07:07.955585+00:00', true)).toBe('22/11/2026 10:07:07');
     expect(toAppDateString(instant)).toBe('2026-02-28');
+    expect(formatFileStamp('2026-03-01T02:30:09Z')).toBe('20260228-233009');
   });
   it('formats times on a 24-hour clock', () => {
     expect(formatTime('2026-06-15T20:05:09Z')).toBe('17:05');
@@ -56,6 +58,8 @@ describe('calendar days', () => {
     expect(isIsoDay('2025-02-29')).toBe(false);
     expect(isIsoDay('2026-13-01')).toBe(false);
     expect(isIsoDay('2026-11-25T10:00:00Z')).toBe(false);
+    expect(isIsoDay('25/11/2026')).toBe(false);
+    expect(isValidDay('1999-12-31')).toBe(false);
     expect(isValidDay('0202-01-01')).toBe(false);
     expect(isValidDay('2100-12-31')).toBe(true);
     expect(isValidDay('2101-01-01')).toBe(false);
@@ -67,6 +71,7 @@ describe('calendar days', () => {
     expect(formatDay(null)).toBe('—');
     expect(formatDay('', 'A combinar')).toBe('A combinar');
     expect(formatShortDay('2026-11-25')).toBe('25/11');
+    expect(formatShortDay('2026-11-25T23:30:00-03:00')).toBe('25/11');
   });
   it('counts and moves days across months and leap years', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
@@ -74,6 +79,8 @@ describe('calendar days', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-11-25', '2026-12-02')).toBe(7);
     expect(daysBetween('2026-12-02', '2026-11-25')).toBe(-7);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
     expect(monthStart('2026-11-25')).toBe('2026-11-01');
   });
   it('names weekdays and months in Portuguese', () => {

@@ -33,6 +33,11 @@ export function toAppDateString(value: DateInput): string {
   return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'yyyy-MM-dd');
 }
 
+/** 20261231-180509: São Paulo date and time for a file name (sorts as it reads, no separators a path refuses). */
+export function formatFileStamp(value: DateInput): string {
+  return formatInTimeZone(toDate(value), APP_TIME_ZONE, 'yyyyMMdd-HHmmss');
+}
+
 const currencyFormatter = new Intl.NumberFormat(APP_LOCALE, { style: 'currency', currency: 'BRL' });
 
 /** R$ 1.234,56 */

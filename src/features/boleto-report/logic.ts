@@ -4,7 +4,7 @@
  * Days are São Paulo calendar days as yyyy-MM-dd strings, and "today" is always the database's.
  */
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/dates';
+import { addDays, daysBetween, formatDay, formatNumber, formatShortDay, isValidDay, monthStart } from '@/lib/dates';
 import type { ExportCell, ExportFormat } from '@/lib/spreadsheet/write';
 import { boletoReportMessages } from '@/features/boleto-report/messages';
 import {
@@ -18,58 +18,7 @@ import {
   type TimelineDay,
 } from '@/features/boleto-report/types';
 
-// --- Days ----------------------------------------------------------------------------------------
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The earliest and latest days the filters accept (the range of the boletos' dates). */
-export const MIN_DAY = '2000-01-01';
-export const MAX_DAY = '2100-12-31';
-
-/** A real calendar day written yyyy-MM-dd. */
-export function isIsoDay(value: string): boolean {
-  const match = ISO_DAY.exec(value);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** A day the period filter takes: a real day between 2000 and 2100 (a year half typed is not one). */
-export function isFilterDay(value: string): boolean {
-  return isIsoDay(value) && value >= MIN_DAY && value <= MAX_DAY;
-}
-
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
-
-export function monthStart(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
-/** 25/11/2026 (a calendar day: no time zone shift). */
-export function formatDay(day: string): string {
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-}
-
-/** 25/11 */
-export function formatShortDay(day: string): string {
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}`;
-}
-
-const weekdayFormatter = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long' });
-
-/** quarta-feira */
-export function weekdayOf(day: string): string {
-  return weekdayFormatter.format(new Date(`${day}T12:00:00Z`));
-}
 
 // --- Filters ⇄ URL -------------------------------------------------------------------------------
 
@@ -85,7 +34,7 @@ function uuidParam(params: URLSearchParams, name: string): string | null {
 
 function dayParam(params: URLSearchParams, name: string): string | null {
   const value = params.get(name)?.trim() ?? '';
-  return isFilterDay(value) ? value : null;
+  return isValidDay(value) ? value : null;
 }
 
 /** The filters a shared link carries; anything malformed is dropped (the default applies). */

@@ -5,7 +5,6 @@ import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 export const boletoReportMessages = {
   subtitle: 'Contas a pagar: o que vence, o que está em atraso e o que foi pago no período (horário de Brasília).',
   loadError: 'Erro ao carregar o relatório de boletos',
-  retry: 'Tentar novamente',
   empty: 'Nenhum boleto pendente ou pago no período',
   emptyHint: 'Altere a unidade, o fornecedor ou o período de pagamentos para ver outros boletos.',
   updating: 'Atualizando…',

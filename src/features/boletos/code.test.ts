@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  BOLETO_MESSAGES,
   barcodeToLinha,
   buildArrecadacaoBarcode,
   buildBankBarcode,
   dueDateFromFactor,
   dueFactorFor,
   formatLinhaDigitavel,
-  lengthMessage,
   linhaToBarcode,
   modulo10,
   modulo11Arrecadacao,
@@ -17,6 +15,7 @@ import {
   parseBoletoCode,
   type ParseResult,
 } from '@/features/boletos/code';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 
 const TODAY = '2025-06-15';
 
@@ -370,37 +369,47 @@ describe('input handling', () => {
   it('rejects empty input and characters other than digits, whitespace, dots and hyphens', () => {
     expect(failure(parseBoletoCode('', TODAY))).toEqual({ field: 'codigo', message: 'Informe o código de barras ou a linha digitável.' });
     expect(failure(parseBoletoCode('  \n ', TODAY))).toEqual({ field: 'codigo', message: 'Informe o código de barras ou a linha digitável.' });
-    expect(failure(parseBoletoCode(' . - ', TODAY))?.message).toBe(BOLETO_MESSAGES.empty);
+    expect(failure(parseBoletoCode(' . - ', TODAY))?.message).toBe(boletoCodeMessages.empty);
     expect(failure(parseBoletoCode('abc', TODAY))).toEqual({ field: 'codigo', message: 'O código deve conter apenas números.' });
-    expect(failure(parseBoletoCode(`${SANTANDER_BARCODE}x`, TODAY))?.message).toBe(BOLETO_MESSAGES.notDigits);
+    expect(failure(parseBoletoCode(`${SANTANDER_BARCODE}x`, TODAY))?.message).toBe(boletoCodeMessages.notDigits);
     expect(failure(parseBoletoCode(`${SANTANDER_LINHA.slice(0, 10)}/${SANTANDER_LINHA.slice(10)}`, TODAY))?.field).toBe('codigo');
-    expect(failure(parseBoletoCode('０３３９', TODAY))?.message).toBe(BOLETO_MESSAGES.notDigits);
+    expect(failure(parseBoletoCode('０３３９', TODAY))?.message).toBe(boletoCodeMessages.notDigits);
   });
 
   it('names the length when it is not 44, 47 or 48, and rejects a 48-digit code not starting with 8', () => {
     const expected = (n: number) => `O código tem ${n} dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).`;
     for (const n of [1, 43, 45, 46, 49, 60]) {
       expect(failure(parseBoletoCode('1'.repeat(n), TODAY))).toEqual({ field: 'codigo', message: expected(n) });
-      expect(lengthMessage(n)).toBe(expected(n));
+      expect(boletoCodeMessages.length(n)).toBe(expected(n));
     }
     expect(failure(parseBoletoCode(withDigit(ARRECADACAO_LINHA, 0, 7), TODAY))).toEqual({ field: 'codigo', message: expected(48) });
   });
 
-  it('keeps every user-facing message in Portuguese in BOLETO_MESSAGES', () => {
-    expect(BOLETO_MESSAGES).toEqual({
-      empty: 'Informe o código de barras ou a linha digitável.',
-      notDigits: 'O código deve conter apenas números.',
-      field1: 'Campo 1 da linha digitável inválido',
-      field2: 'Campo 2 da linha digitável inválido',
-      field3: 'Campo 3 da linha digitável inválido',
-      generalDv: 'Dígito verificador geral inválido',
-      currency: 'Moeda inválida: apenas boletos em real (9) são aceitos.',
-      valueId: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).',
-      block1: 'Bloco 1 da linha digitável inválido',
-      block2: 'Bloco 2 da linha digitável inválido',
-      block3: 'Bloco 3 da linha digitável inválido',
-      block4: 'Bloco 4 da linha digitável inválido',
-    });
+  it('gives each code message for the defect it names, and holds no message the parser never gives', () => {
+    // A consistent bank code in currency 0 (general DV recomputed): only the currency is wrong.
+    const data = `${SANTANDER_BARCODE.slice(0, 3)}0${SANTANDER_BARCODE.slice(5)}`;
+    const notReal = `${data.slice(0, 4)}${modulo11Bank(data)}${data.slice(4)}`;
+    // One input per message: a message added without a defect that produces it fails to compile here.
+    const defects: Record<Exclude<keyof typeof boletoCodeMessages, 'length'>, string> = {
+      empty: ' . - ',
+      notDigits: `${SANTANDER_BARCODE}x`,
+      field1: bumped(SANTANDER_LINHA, 2),
+      field2: bumped(SANTANDER_LINHA, 14),
+      field3: bumped(SANTANDER_LINHA, 25),
+      generalDv: bumped(SANTANDER_BARCODE, 4),
+      currency: notReal,
+      valueId: withDigit(ARRECADACAO_BARCODE, 2, 5),
+      block1: bumped(ARRECADACAO_LINHA, 11),
+      block2: bumped(ARRECADACAO_LINHA, 23),
+      block3: bumped(ARRECADACAO_LINHA, 35),
+      block4: bumped(ARRECADACAO_LINHA, 47),
+    };
+    for (const [key, input] of Object.entries(defects) as [keyof typeof defects, string][]) {
+      expect(failure(parseBoletoCode(input, TODAY))?.message, key).toBe(boletoCodeMessages[key]);
+    }
+    expect(failure(parseBoletoCode('1'.repeat(43), TODAY))?.message).toBe(boletoCodeMessages.length(43));
+    // The messages are distinct: the code field can tell the user which part is wrong.
+    expect(new Set(Object.values(defects).map((input) => failure(parseBoletoCode(input, TODAY))?.message)).size).toBe(Object.keys(defects).length);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Pure parser for boleto codes: the 44-digit barcode and the linha digitável (47 digits for a bank
  * boleto, 48 for arrecadação/convênio), with every check digit, the due-date factor (with its
- * 2025 reset) and the amount. No React, no I/O; the only import is the São Paulo "today".
+ * 2025 reset) and the amount. No React, no I/O; it imports only the São Paulo "today" and its
+ * Portuguese messages (messages.ts).
  *
  * Layouts (positions 1-based, as in the FEBRABAN notes):
  * - bank barcode: 1–3 bank, 4 currency (9 = real), 5 general DV (module 11, bank variant),
@@ -16,6 +17,7 @@
  * only the result strings.
  */
 import { toAppDateString } from '@/lib/dates';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 
 export type BoletoKind = 'BANCARIO' | 'ARRECADACAO';
 
@@ -56,27 +58,6 @@ export type BoletoCodeField =
   | 'moeda';
 
 export type ParseResult = { ok: true; value: DecodedBoleto } | { ok: false; field: BoletoCodeField; message: string };
-
-/** Every message the user can see, except the interpolated length message (see lengthMessage). */
-export const BOLETO_MESSAGES = {
-  empty: 'Informe o código de barras ou a linha digitável.',
-  notDigits: 'O código deve conter apenas números.',
-  field1: 'Campo 1 da linha digitável inválido',
-  field2: 'Campo 2 da linha digitável inválido',
-  field3: 'Campo 3 da linha digitável inválido',
-  generalDv: 'Dígito verificador geral inválido',
-  currency: 'Moeda inválida: apenas boletos em real (9) são aceitos.',
-  valueId: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).',
-  block1: 'Bloco 1 da linha digitável inválido',
-  block2: 'Bloco 2 da linha digitável inválido',
-  block3: 'Bloco 3 da linha digitável inválido',
-  block4: 'Bloco 4 da linha digitável inválido',
-} as const satisfies Record<string, string>;
-
-/** The message for a code of unexpected length `n` (after removing separators). */
-export function lengthMessage(n: number): string {
-  return `O código tem ${n} dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Characters
@@ -400,22 +381,22 @@ function fail(field: BoletoCodeField, message: string): ParseResult {
 }
 
 const BANK_FIELDS = [
-  { start: 0, end: 9, field: 'campo1', message: BOLETO_MESSAGES.field1 },
-  { start: 10, end: 20, field: 'campo2', message: BOLETO_MESSAGES.field2 },
-  { start: 21, end: 31, field: 'campo3', message: BOLETO_MESSAGES.field3 },
+  { start: 0, end: 9, field: 'campo1', message: boletoCodeMessages.field1 },
+  { start: 10, end: 20, field: 'campo2', message: boletoCodeMessages.field2 },
+  { start: 21, end: 31, field: 'campo3', message: boletoCodeMessages.field3 },
 ] as const;
 
 /** Each block is 11 digits of the barcode followed by its DV. */
 const ARRECADACAO_BLOCKS = [
-  { start: 0, field: 'bloco1', message: BOLETO_MESSAGES.block1 },
-  { start: 12, field: 'bloco2', message: BOLETO_MESSAGES.block2 },
-  { start: 24, field: 'bloco3', message: BOLETO_MESSAGES.block3 },
-  { start: 36, field: 'bloco4', message: BOLETO_MESSAGES.block4 },
+  { start: 0, field: 'bloco1', message: boletoCodeMessages.block1 },
+  { start: 12, field: 'bloco2', message: boletoCodeMessages.block2 },
+  { start: 24, field: 'bloco3', message: boletoCodeMessages.block3 },
+  { start: 36, field: 'bloco4', message: boletoCodeMessages.block4 },
 ] as const;
 
 function decodeBank(barcode: string, linha: string, today: string | undefined): ParseResult {
-  if (digitAt(barcode, 4) !== bankGeneralDv(barcode)) return fail('dv_geral', BOLETO_MESSAGES.generalDv);
-  if (digitAt(barcode, 3) !== 9) return fail('moeda', BOLETO_MESSAGES.currency);
+  if (digitAt(barcode, 4) !== bankGeneralDv(barcode)) return fail('dv_geral', boletoCodeMessages.generalDv);
+  if (digitAt(barcode, 3) !== 9) return fail('moeda', boletoCodeMessages.currency);
   // All zeros: the value is set at payment (FEBRABAN); the user types the amount due.
   const amountCents = numberAt(barcode, 9, 19);
   const dueFactor = numberAt(barcode, 5, 9);
@@ -439,7 +420,7 @@ function decodeBank(barcode: string, linha: string, today: string | undefined): 
 
 function decodeArrecadacao(barcode: string, linha: string): ParseResult {
   const valueId = digitAt(barcode, 2);
-  if (digitAt(barcode, 3) !== arrecadacaoDv(barcode, 0, 44, 3, usesModule11(valueId))) return fail('dv_geral', BOLETO_MESSAGES.generalDv);
+  if (digitAt(barcode, 3) !== arrecadacaoDv(barcode, 0, 44, 3, usesModule11(valueId))) return fail('dv_geral', boletoCodeMessages.generalDv);
   const isEffectiveValue = valueId === 6 || valueId === 8;
   const amountCents = isEffectiveValue ? numberAt(barcode, 4, 15) : null;
   return {
@@ -461,7 +442,7 @@ function decodeArrecadacao(barcode: string, linha: string): ParseResult {
 /** A 44-digit barcode: bank unless it starts with 8 (the linha is rebuilt from it, as the database does). */
 function decodeBarcode(barcode: string, today: string | undefined): ParseResult {
   if (barcode.charCodeAt(0) !== ZERO + 8) return decodeBank(barcode, bankBarcodeToLinha(barcode), today);
-  if (digitAt(barcode, 2) < 6) return fail('codigo', BOLETO_MESSAGES.valueId);
+  if (digitAt(barcode, 2) < 6) return fail('codigo', boletoCodeMessages.valueId);
   return decodeArrecadacao(barcode, arrecadacaoBarcodeToLinha(barcode));
 }
 
@@ -478,9 +459,9 @@ export function parseBoletoCode(input: string, today?: string): ParseResult {
     if (isDigitCode(code)) digits += input[i];
     else if (!isSeparatorCode(code)) hasInvalid = true;
   }
-  if (hasInvalid) return fail('codigo', BOLETO_MESSAGES.notDigits);
+  if (hasInvalid) return fail('codigo', boletoCodeMessages.notDigits);
   // Blank or separators only: nothing was entered yet.
-  if (digits.length === 0) return fail('codigo', BOLETO_MESSAGES.empty);
+  if (digits.length === 0) return fail('codigo', boletoCodeMessages.empty);
   const n = digits.length;
   const startsWith8 = digits.charCodeAt(0) === ZERO + 8;
 
@@ -497,7 +478,7 @@ export function parseBoletoCode(input: string, today?: string): ParseResult {
 
   if (n === 48 && startsWith8) {
     const valueId = digitAt(digits, 2);
-    if (valueId < 6) return fail('codigo', BOLETO_MESSAGES.valueId);
+    if (valueId < 6) return fail('codigo', boletoCodeMessages.valueId);
     const module11 = usesModule11(valueId);
     for (const { start, field, message } of ARRECADACAO_BLOCKS) {
       if (digitAt(digits, start + 11) !== arrecadacaoDv(digits, start, start + 11, -1, module11)) return fail(field, message);
@@ -505,5 +486,5 @@ export function parseBoletoCode(input: string, today?: string): ParseResult {
     return decodeArrecadacao(arrecadacaoLinhaToBarcode(digits), digits);
   }
 
-  return fail('codigo', lengthMessage(n));
+  return fail('codigo', boletoCodeMessages.length(n));
 }

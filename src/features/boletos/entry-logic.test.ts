@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode, lengthMessage } from '@/features/boletos/code';
+import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode } from '@/features/boletos/code';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 import { bankLabel } from '@/features/boletos/banks';
 import {
   attachmentContentType,
@@ -9,11 +10,8 @@ import {
   filterSuppliers,
   formatAmountInput,
   formatCnpj,
-  formatDay,
   hasWarnings,
-  isIsoDay,
   parseAmountInput,
-  readWarnings,
   safeFileName,
   warningItems,
   withNameSuffix,
@@ -54,7 +52,7 @@ describe('codeStatus', () => {
 
   it('refuses a non-digit at once and more than 48 digits', () => {
     expect(codeStatus('3419a', TODAY)).toMatchObject({ state: 'invalid', message: 'O código deve conter apenas números.' });
-    expect(codeStatus(`${bankLinha}00`, TODAY)).toMatchObject({ state: 'invalid', digits: 49, message: lengthMessage(49) });
+    expect(codeStatus(`${bankLinha}00`, TODAY)).toMatchObject({ state: 'invalid', digits: 49, message: boletoCodeMessages.length(49) });
   });
 
   it('decodes a bank linha pasted with dots, spaces and a line break', () => {
@@ -87,18 +85,6 @@ describe('amounts', () => {
   it('writes them back with thousands dots and two decimals', () => {
     expect(formatAmountInput(1234.5)).toBe('1.234,50');
     expect(formatAmountInput(0.1)).toBe('0,10');
-  });
-});
-
-describe('dates', () => {
-  it('formats a calendar day without any time zone shift', () => {
-    expect(formatDay('2026-11-26')).toBe('26/11/2026');
-  });
-
-  it('accepts real calendar days only', () => {
-    expect(isIsoDay('2028-02-29')).toBe(true);
-    expect(isIsoDay('2026-02-29')).toBe(false);
-    expect(isIsoDay('26/11/2026')).toBe(false);
   });
 });
 
@@ -206,17 +192,6 @@ describe('warnings', () => {
           'Confirme os dados com o fornecedor por um canal conhecido antes de pagar.',
       },
     ]);
-  });
-
-  it("reads check_boleto_warnings' JSON, amounts as numbers and missing parts as empty", () => {
-    expect(readWarnings({ same_code: [{ id: null, unit_name: 'U', status: 'PENDENTE', due_date: '2026-01-01', amount: '10.50' }], bank_differs: true })).toEqual({
-      same_code: [{ id: null, unit_name: 'U', status: 'PENDENTE', due_date: '2026-01-01', amount: 10.5 }],
-      same_supplier_amount_due: [],
-      bank_code: null,
-      supplier_banks: [],
-      bank_differs: true,
-    });
-    expect(readWarnings(null)).toEqual({ same_code: [], same_supplier_amount_due: [], bank_code: null, supplier_banks: [], bank_differs: false });
   });
 });
 

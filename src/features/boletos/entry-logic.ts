@@ -3,9 +3,11 @@
  * amounts typed the Brazilian way, attachment names and checks, supplier search and the texts of
  * the warnings shown before saving.
  */
-import { formatCurrency } from '@/lib/dates';
+import { formatCurrency, formatDay, formatNumber } from '@/lib/dates';
+import { foldText } from '@/lib/text';
 import { bankLabel } from '@/features/boletos/banks';
-import { BOLETO_MESSAGES, onlyDigits, parseBoletoCode, type BoletoCodeField, type DecodedBoleto } from '@/features/boletos/code';
+import { onlyDigits, parseBoletoCode, type BoletoCodeField, type DecodedBoleto } from '@/features/boletos/code';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 
 // ---------------------------------------------------------------------------------------------
 // The code field
@@ -27,8 +29,8 @@ export function codeStatus(input: string, today?: string): CodeStatus {
   const result = parseBoletoCode(input, today);
   const digits = onlyDigits(input);
   if (result.ok) return { state: 'valid', digits: digits.length, value: result.value };
-  if (result.message === BOLETO_MESSAGES.empty) return { state: 'empty' };
-  if (result.message !== BOLETO_MESSAGES.notDigits && isIncompleteLength(digits)) return { state: 'typing', digits: digits.length };
+  if (result.message === boletoCodeMessages.empty) return { state: 'empty' };
+  if (result.message !== boletoCodeMessages.notDigits && isIncompleteLength(digits)) return { state: 'typing', digits: digits.length };
   return { state: 'invalid', digits: digits.length, field: result.field, message: result.message };
 }
 
@@ -71,21 +73,7 @@ export function issuerLabel(value: DecodedBoleto): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates and amounts
-
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY' (a calendar day: no time zone involved). */
-export function formatDay(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return year && month && day ? `${day}/${month}/${year}` : isoDay;
-}
-
-/** A real calendar day written as 'YYYY-MM-DD'. */
-export function isIsoDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+// Amounts
 
 export const AMOUNT_MAX = 99_999_999.99;
 
@@ -112,11 +100,9 @@ export function parseAmountInput(text: string): number | null {
   return Number.isFinite(value) ? Math.round(value * 100) / 100 : Number.NaN;
 }
 
-const amountInputFormatter = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** 1234.5 → '1.234,50' (what the amount field shows, without 'R$'). */
 export function formatAmountInput(value: number): string {
-  return amountInputFormatter.format(value);
+  return formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +194,7 @@ export function withNameSuffix(name: string, suffix: string): string {
 
 /** '1,5 MB', '320 KB' */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
@@ -219,11 +205,6 @@ export interface SupplierOption {
   id: string;
   name: string;
   cnpj: string | null;
-}
-
-/** Lower case without accents, for searching names. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
 /** '12345678000195' or '12.345.678/0001-95' → '12.345.678/0001-95'; anything else as it is. */
@@ -353,24 +334,4 @@ export function warningItems(warnings: BoletoWarnings, context: { supplierName: 
     });
   }
   return items;
-}
-
-/** check_boleto_warnings' JSON, typed (missing parts read as empty). */
-export function readWarnings(json: unknown): BoletoWarnings {
-  const data = (json && typeof json === 'object' ? json : {}) as Partial<Record<keyof BoletoWarnings, unknown>>;
-  return {
-    same_code: Array.isArray(data.same_code)
-      ? (data.same_code as SameCodeBoleto[]).map((row) => ({
-          ...row,
-          amount: Number(row.amount),
-          ...(row.paid_amount !== undefined ? { paid_amount: row.paid_amount === null ? null : Number(row.paid_amount) } : {}),
-        }))
-      : [],
-    same_supplier_amount_due: Array.isArray(data.same_supplier_amount_due)
-      ? (data.same_supplier_amount_due as SameSupplierBoleto[]).map((row) => ({ ...row, amount: Number(row.amount) }))
-      : [],
-    bank_code: typeof data.bank_code === 'string' ? data.bank_code : null,
-    supplier_banks: Array.isArray(data.supplier_banks) ? data.supplier_banks.filter((code): code is string => typeof code === 'string') : [],
-    bank_differs: data.bank_differs === true,
-  };
 }

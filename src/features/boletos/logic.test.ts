@@ -2,20 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   availableActions,
   DEFAULT_BOLETO_FILTERS,
-  daysBetween,
   dueHint,
   filtersFromSearchParams,
   hasActiveFilters,
   historyEventLabel,
   historyTransition,
-  isValidDay,
   pageSelectionState,
   earliestPaymentDay,
   isBackdatedPayment,
-  paymentSchema,
   pruneSelection,
   twinDescription,
-  reasonSchema,
   reopenLabel,
   searchParamsFromFilters,
   selectionSummary,
@@ -138,23 +134,6 @@ describe('filters ⇄ URL', () => {
   });
 });
 
-describe('days', () => {
-  it('counts calendar days across months, years and the DST-free São Paulo calendar', () => {
-    expect(daysBetween('2026-11-24', '2026-11-25')).toBe(1);
-    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
-    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
-    expect(daysBetween('2026-11-25', '2026-11-20')).toBe(-5);
-  });
-
-  it('accepts real days within the database range only', () => {
-    expect(isValidDay('2028-02-29')).toBe(true);
-    expect(isValidDay('2026-02-29')).toBe(false);
-    expect(isValidDay('2101-01-01')).toBe(false);
-    expect(isValidDay('25/11/2026')).toBe(false);
-    expect(isValidDay(null)).toBe(false);
-  });
-});
-
 describe('situation badge', () => {
   const today = '2026-11-25';
   it("says how late an overdue boleto is: 'há 1 dia' in the singular, 'há 3 dias' in the plural", () => {
@@ -214,46 +193,13 @@ describe('selection', () => {
   });
 });
 
-describe('forms', () => {
-  it('a reason has 3 to 500 characters once trimmed', () => {
-    expect(reasonSchema.safeParse({ reason: '  ok ' }).success).toBe(false);
-    expect(reasonSchema.safeParse({ reason: 'Lançado em duplicidade' }).success).toBe(true);
-    expect(reasonSchema.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false);
-  });
-
-  it('a payment is not in the future; one boleto needs a positive paid amount, a selection none', () => {
+describe('payment dates', () => {
+  it('the earliest payment day is the latest issue or entry day; a date over 30 days back is backdated', () => {
     const today = '2026-11-25';
-    const base = { today, earliest: '2026-01-01', paidTwin: false };
-    const confirmations = { confirmBackdated: false, confirmPaidTwin: false };
-    const single = paymentSchema({ ...base, single: true });
-    expect(single.safeParse({ paidAt: today, paymentAccount: '', paidAmount: '1.987,00', ...confirmations }).success).toBe(true);
-    expect(single.safeParse({ paidAt: '2026-11-26', paymentAccount: '', paidAmount: '10', ...confirmations }).success).toBe(false);
-    expect(single.safeParse({ paidAt: today, paymentAccount: '', paidAmount: '0', ...confirmations }).success).toBe(false);
-    expect(single.safeParse({ paidAt: today, paymentAccount: '', paidAmount: 'abc', ...confirmations }).success).toBe(false);
-    const selection = paymentSchema({ ...base, single: false });
-    expect(selection.safeParse({ paidAt: '2026-11-20', paymentAccount: 'Itaú c/c 1', paidAmount: '', ...confirmations }).success).toBe(true);
-    expect(selection.safeParse({ paidAt: '', paymentAccount: '', paidAmount: '', ...confirmations }).success).toBe(false);
-  });
-
-  it('a payment is not dated before the issue or entry day, and a date over 30 days back or a paid twin is confirmed', () => {
-    const today = '2026-11-25';
-    const values = (paidAt: string, patch: Partial<{ confirmBackdated: boolean; confirmPaidTwin: boolean }> = {}) => ({
-      paidAt, paymentAccount: '', paidAmount: '', confirmBackdated: false, confirmPaidTwin: false, ...patch,
-    });
-    const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
-    const schema = paymentSchema({ today, single: false, earliest: '2026-09-01', paidTwin: false });
-    expect(messages(schema.safeParse(values('2026-08-31', { confirmBackdated: true })))).toEqual([
-      'A data do pagamento não pode ser anterior a 01/09/2026 (emissão ou lançamento do boleto).',
-    ]);
-    expect(messages(schema.safeParse(values('2026-10-26')))).toEqual([]);
-    expect(messages(schema.safeParse(values('2026-10-25')))).toEqual(['A data é de mais de 30 dias atrás: confirme que o pagamento foi feito nessa data.']);
-    expect(schema.safeParse(values('2026-10-24', { confirmBackdated: true })).success).toBe(true);
-    const twin = paymentSchema({ today, single: false, earliest: '2026-09-01', paidTwin: true });
-    expect(messages(twin.safeParse(values(today)))).toEqual(['Confirme que deseja pagar de novo um código já pago.']);
-    expect(twin.safeParse(values(today, { confirmPaidTwin: true })).success).toBe(true);
     // The earliest day of a selection: the latest of each boleto's issue day or, without one, its São Paulo entry day.
     expect(earliestPaymentDay([row({ issue_date: '2026-10-02' }), row({ issue_date: null, created_at: '2026-10-05T02:00:00Z' })])).toBe('2026-10-04');
     expect(isBackdatedPayment('2026-10-24', today)).toBe(true);
+    expect(isBackdatedPayment('2026-10-26', today)).toBe(false);
     expect(twinDescription({ id: null, unit_name: 'Unidade Sul', status: 'PAGO', due_date: '2026-11-01', amount: 812.34, paid_at: '2026-10-30', paid_amount: 815 }))
       .toMatch(/^já pago em 30\/10\/2026, Unidade Sul, R\$\s815,00$/);
   });

@@ -3,9 +3,7 @@
  * labels and the list's small forms (payment, reasons). The database decides the situation, the
  * rows and every refusal; these only read and present them.
  */
-import * as z from 'zod/mini';
-import { formatCurrency, toAppDateString } from '@/lib/dates';
-import { AMOUNT_MAX, formatDay, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import { addDays, daysBetween, formatCurrency, formatDay, formatShortDay, isValidDay, MIN_DAY, toAppDateString } from '@/lib/dates';
 import type { BoletoAlert, BoletoListFilters, BoletoRow, BoletoSituation, BoletoStatus, BoletoTwin } from '@/features/boletos/types';
 
 /** Rows per page of the list (list_boletos' p_limit). */
@@ -59,11 +57,6 @@ export const LIST_PARAMS = {
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A real calendar day written yyyy-MM-dd (2026-02-30 is not), within the database's range. */
-export function isValidDay(value: string | null | undefined): value is string {
-  return typeof value === 'string' && isIsoDay(value) && value >= '2000-01-01' && value <= '2100-12-31';
-}
 
 /** The filters and the (0-based) page a URL describes; anything unreadable falls back to the default. */
 export function filtersFromSearchParams(params: URLSearchParams): { filters: BoletoListFilters; page: number } {
@@ -122,22 +115,7 @@ export function hasActiveFilters(filters: BoletoListFilters): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// Days and money
-
-/** Whole days from `from` to `to` (both yyyy-MM-dd calendar days; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const utc = (day: string) => {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    return Date.UTC(year, month - 1, date);
-  };
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
-}
-
-/** 2026-11-25 → 25/11 */
-export function formatDayShort(day: string): string {
-  const [, month, date] = day.slice(0, 10).split('-');
-  return `${date}/${month}`;
-}
+// Money
 
 /** Cents of an amount in reais (sums in cents never drift: 0,1 + 0,2 is 0,30). */
 export function toCents(amount: number): number {
@@ -161,7 +139,7 @@ export function situationBadge(row: Pick<BoletoRow, 'situation' | 'due_date' | '
     case 'A_VENCER':
       return { text: 'A vencer', tone: 'neutral' };
     case 'PAGO':
-      return { text: row.paid_at ? `Pago em ${formatDayShort(row.paid_at)}` : 'Pago', tone: 'success' };
+      return { text: row.paid_at ? `Pago em ${formatShortDay(row.paid_at)}` : 'Pago', tone: 'success' };
     case 'CANCELADO':
       return { text: 'Cancelado', tone: 'muted' };
   }
@@ -279,35 +257,10 @@ export function pageSelectionState(rows: readonly BoletoRow[], selected: Readonl
 }
 
 // ---------------------------------------------------------------------------
-// The list's forms (the database checks the same limits and decides)
-
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
-
-/** A status change's reason: 3 to 500 characters once trimmed (cancel, reopen, delete). */
-export const reasonSchema = z.object({
-  reason: z.string().check(
-    z.trim(),
-    z.minLength(REASON_MIN, 'Informe o motivo (mínimo de 3 caracteres).'),
-    z.maxLength(REASON_MAX, 'O motivo deve ter no máximo 500 caracteres.'),
-  ),
-});
-export type ReasonValues = z.input<typeof reasonSchema>;
+// Payment dates (the payment form's rules; its schema is in schemas.ts)
 
 /** Days back from which a payment date asks for a confirmation in the form. */
 export const BACKDATED_PAYMENT_DAYS = 30;
-
-/** What the payment form knows about the boletos it pays. */
-export interface PaymentContext {
-  /** São Paulo's day (the database refuses a future date anyway). */
-  today: string;
-  /** One boleto: the amount may differ from the boleto's (interest, fine, discount). */
-  single: boolean;
-  /** The earliest date the database accepts: the latest issue (or entry) day of the selection. */
-  earliest: string;
-  /** The selection holds a boleto whose code was already paid in another boleto. */
-  paidTwin: boolean;
-}
 
 /** The São Paulo day a boleto was entered ('YYYY-MM-DD'). */
 export function entryDay(createdAt: string): string {
@@ -319,17 +272,12 @@ export function earliestPaymentDay(boletos: readonly Pick<BoletoRow, 'issue_date
   return boletos.reduce((latest, boleto) => {
     const first = boleto.issue_date ?? entryDay(boleto.created_at);
     return first > latest ? first : latest;
-  }, '2000-01-01');
-}
-
-/** 'YYYY-MM-DD' minus `days`. */
-function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  }, MIN_DAY);
 }
 
 /** True when the date is more than BACKDATED_PAYMENT_DAYS before today (the form asks to confirm it). */
 export function isBackdatedPayment(paidAt: string, today: string): boolean {
-  return isValidDay(paidAt) && paidAt < daysBefore(today, BACKDATED_PAYMENT_DAYS);
+  return isValidDay(paidAt) && paidAt < addDays(today, -BACKDATED_PAYMENT_DAYS);
 }
 
 /** 'já pago em 10/03/2025, Unidade Centro, R$ 815,00' (as the database says it). */
@@ -339,45 +287,3 @@ export function twinDescription(twin: BoletoTwin): string {
   }
   return `pendente na ${twin.unit_name}, vence em ${formatDay(twin.due_date)}, ${formatCurrency(Number(twin.amount))}`;
 }
-
-/**
- * The payment form: a date from the selection's earliest day (issue or entry) to today, a date more
- * than 30 days back confirmed, a boleto whose twin is paid confirmed again; one boleto may be paid
- * with another amount.
- */
-export function paymentSchema({ today, single, earliest, paidTwin }: PaymentContext) {
-  return z
-    .object({
-      paidAt: z.string().check(
-        z.refine((value) => isValidDay(value), 'Informe uma data de pagamento válida.'),
-        z.refine((value) => value <= today, 'A data do pagamento não pode ser futura.'),
-        z.refine(
-          (value) => !isValidDay(value) || value >= earliest,
-          `A data do pagamento não pode ser anterior a ${formatDay(earliest)} (emissão ou lançamento do boleto).`,
-        ),
-      ),
-      paymentAccount: z.string().check(z.trim(), z.maxLength(120, 'A conta de pagamento deve ter no máximo 120 caracteres.')),
-      paidAmount: z.string(),
-      confirmBackdated: z.boolean(),
-      confirmPaidTwin: z.boolean(),
-    })
-    .check(
-      z.refine(
-        (values) => {
-          if (!single) return true;
-          const amount = parseAmountInput(values.paidAmount);
-          return amount !== null && !Number.isNaN(amount) && amount > 0 && amount <= AMOUNT_MAX;
-        },
-        { error: 'Informe o valor pago (maior que zero).', path: ['paidAmount'] },
-      ),
-      z.refine((values) => values.confirmBackdated || !isBackdatedPayment(values.paidAt, today), {
-        error: `A data é de mais de ${BACKDATED_PAYMENT_DAYS} dias atrás: confirme que o pagamento foi feito nessa data.`,
-        path: ['confirmBackdated'],
-      }),
-      z.refine((values) => values.confirmPaidTwin || !paidTwin, {
-        error: 'Confirme que deseja pagar de novo um código já pago.',
-        path: ['confirmPaidTwin'],
-      }),
-    );
-}
-export type PaymentValues = z.input<ReturnType<typeof paymentSchema>>;

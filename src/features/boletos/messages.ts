@@ -1,6 +1,25 @@
 /** Portuguese messages of /boletos (the feature owns them). */
+import { formatCurrency, formatDay } from '@/lib/dates';
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
+
+// --- The code (code.ts: what parsing a barcode or linha digitável refuses) ------------------------
+export const boletoCodeMessages = {
+  empty: 'Informe o código de barras ou a linha digitável.',
+  notDigits: 'O código deve conter apenas números.',
+  field1: 'Campo 1 da linha digitável inválido',
+  field2: 'Campo 2 da linha digitável inválido',
+  field3: 'Campo 3 da linha digitável inválido',
+  generalDv: 'Dígito verificador geral inválido',
+  currency: 'Moeda inválida: apenas boletos em real (9) são aceitos.',
+  valueId: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).',
+  block1: 'Bloco 1 da linha digitável inválido',
+  block2: 'Bloco 2 da linha digitável inválido',
+  block3: 'Bloco 3 da linha digitável inválido',
+  block4: 'Bloco 4 da linha digitável inválido',
+  /** A code of unexpected length `n` (after removing separators). */
+  length: (n: number) => `O código tem ${n} dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).`,
+} as const;
 
 // --- Entry (code field, form, warnings, attachments) ---------------------------------------------
 export const boletoEntryMessages = {
@@ -10,6 +29,8 @@ export const boletoEntryMessages = {
   editDescription: 'Altere os dados do boleto pendente. O código pode ser lido novamente.',
   created: 'Boleto lançado',
   updated: 'Boleto atualizado',
+  /** Under 'Boleto lançado' / 'Boleto atualizado': 'Distribuidora Alfa · R$ 1.987,00 · vence em 26/11/2026'. */
+  savedDetail: (payee: string, amount: number, dueDate: string) => `${payee} · ${formatCurrency(amount)} · vence em ${formatDay(dueDate)}`,
   createError: 'Erro ao lançar o boleto',
   updateError: 'Erro ao salvar o boleto',
   warningsError: 'Não foi possível conferir duplicidades antes de salvar',
@@ -80,7 +101,6 @@ export function attachmentErrorReason(error: unknown): string {
 // --- List (filters, paging, payment, cancel, reopen, delete, history) -----------------------------
 export const boletoListMessages = {
   loadError: 'Erro ao carregar os boletos',
-  retry: 'Tentar novamente',
   empty: 'Nenhum boleto encontrado com estes filtros',
   emptyPending: 'Nenhum boleto pendente. Tudo em dia!',
   clearFilters: 'Limpar filtros',
@@ -95,12 +115,16 @@ export const boletoListMessages = {
   cancelError: 'Erro ao cancelar o boleto',
   reopened: (fromStatus: 'PAGO' | 'CANCELADO') => (fromStatus === 'PAGO' ? 'Pagamento desfeito: o boleto voltou a pendente' : 'Boleto reaberto'),
   reopenError: 'Erro ao reabrir o boleto',
+  reasonRequired: 'Informe o motivo (mínimo de 3 caracteres).',
+  reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',
   deleted: 'Boleto excluído',
   deleteError: 'Erro ao excluir o boleto',
   historyLoadError: 'Erro ao carregar o histórico',
   attachmentsLoadError: 'Erro ao carregar os anexos',
   attachmentUploaded: (count: number) => (count === 1 ? 'Anexo enviado' : `${count} anexos enviados`),
   attachmentUploadError: 'Erro ao enviar o anexo',
+  /** A file the sheet could not send, with why (attachmentErrorReason): 'nota.pdf: Sem conexão com o servidor.' */
+  attachmentRefused: (fileName: string, reason: string) => `${fileName}: ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`,
   attachmentRemoved: 'Anexo removido',
   attachmentRemoveError: 'Erro ao remover o anexo',
   attachmentNotRemoved: 'O anexo não foi removido: só é possível remover anexos de boletos pendentes.',

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode } from '@/features/boletos/code';
-import { BOLETO_FORM_MESSAGES, boletoFormSchema, emptyBoletoForm, toBoletoWrite, type BoletoFormValues } from '@/features/boletos/schemas';
+import {
+  BOLETO_FORM_MESSAGES,
+  boletoFormSchema,
+  boletoPageSchema,
+  boletoWarningsSchema,
+  emptyBoletoForm,
+  paymentSchema,
+  reasonSchema,
+  toBoletoWrite,
+  type BoletoFormValues,
+} from '@/features/boletos/schemas';
+import type { BoletoPage } from '@/features/boletos/types';
 
 const UNIT = '11111111-1111-4111-8111-111111111111';
 const SUPPLIER = '22222222-2222-4222-8222-222222222222';
@@ -120,5 +131,77 @@ describe('toBoletoWrite', () => {
   it('writes the beneficiary (not a supplier) for other payees', () => {
     const values = boletoFormSchema.parse(valid({ code: arrecadacaoNoValue, payee: 'other', supplierId: SUPPLIER, beneficiary: ' Saneamento ', amount: '89,90' }));
     expect(toBoletoWrite(values)).toMatchObject({ supplier_id: null, beneficiary: 'Saneamento', barcode: arrecadacaoNoValue, amount: 89.9 });
+  });
+});
+
+describe('the list’s forms', () => {
+  it('a reason has 3 to 500 characters once trimmed', () => {
+    expect(reasonSchema.safeParse({ reason: '  ok ' }).success).toBe(false);
+    expect(reasonSchema.safeParse({ reason: 'Lançado em duplicidade' }).success).toBe(true);
+    expect(reasonSchema.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false);
+  });
+
+  it('a payment is not in the future; one boleto needs a positive paid amount, a selection none', () => {
+    const today = '2026-11-25';
+    const base = { today, earliest: '2026-01-01', paidTwin: false };
+    const confirmations = { confirmBackdated: false, confirmPaidTwin: false };
+    const single = paymentSchema({ ...base, single: true });
+    expect(single.safeParse({ paidAt: today, paymentAccount: '', paidAmount: '1.987,00', ...confirmations }).success).toBe(true);
+    expect(single.safeParse({ paidAt: '2026-11-26', paymentAccount: '', paidAmount: '10', ...confirmations }).success).toBe(false);
+    expect(single.safeParse({ paidAt: today, paymentAccount: '', paidAmount: '0', ...confirmations }).success).toBe(false);
+    expect(single.safeParse({ paidAt: today, paymentAccount: '', paidAmount: 'abc', ...confirmations }).success).toBe(false);
+    const selection = paymentSchema({ ...base, single: false });
+    expect(selection.safeParse({ paidAt: '2026-11-20', paymentAccount: 'Itaú c/c 1', paidAmount: '', ...confirmations }).success).toBe(true);
+    expect(selection.safeParse({ paidAt: '', paymentAccount: '', paidAmount: '', ...confirmations }).success).toBe(false);
+  });
+
+  it('a payment is not dated before the issue or entry day, and a date over 30 days back or a paid twin is confirmed', () => {
+    const today = '2026-11-25';
+    const values = (paidAt: string, patch: Partial<{ confirmBackdated: boolean; confirmPaidTwin: boolean }> = {}) => ({
+      paidAt, paymentAccount: '', paidAmount: '', confirmBackdated: false, confirmPaidTwin: false, ...patch,
+    });
+    const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+    const schema = paymentSchema({ today, single: false, earliest: '2026-09-01', paidTwin: false });
+    expect(messages(schema.safeParse(values('2026-08-31', { confirmBackdated: true })))).toEqual([
+      'A data do pagamento não pode ser anterior a 01/09/2026 (emissão ou lançamento do boleto).',
+    ]);
+    expect(messages(schema.safeParse(values('2026-10-26')))).toEqual([]);
+    expect(messages(schema.safeParse(values('2026-10-25')))).toEqual(['A data é de mais de 30 dias atrás: confirme que o pagamento foi feito nessa data.']);
+    expect(schema.safeParse(values('2026-10-24', { confirmBackdated: true })).success).toBe(true);
+    const twin = paymentSchema({ today, single: false, earliest: '2026-09-01', paidTwin: true });
+    expect(messages(twin.safeParse(values(today)))).toEqual(['Confirme que deseja pagar de novo um código já pago.']);
+    expect(twin.safeParse(values(today, { confirmPaidTwin: true })).success).toBe(true);
+  });
+});
+
+describe('RPC payloads', () => {
+  it("reads check_boleto_warnings' JSON with amounts as numbers, and refuses another shape", () => {
+    const json = {
+      same_code: [{ id: null, unit_name: 'U', status: 'PAGO', due_date: '2026-01-01', amount: '10.50', paid_at: '2026-01-02', paid_amount: 11 }],
+      same_supplier_amount_due: [{ id: 'b2', unit_name: 'U', status: 'PENDENTE', due_date: '2026-01-01', amount: 10.5, document_number: null }],
+      bank_code: '341',
+      supplier_banks: ['001'],
+      bank_differs: true,
+    };
+    expect(boletoWarningsSchema.parse(json)).toEqual({
+      ...json,
+      same_code: [{ id: null, unit_name: 'U', status: 'PAGO', due_date: '2026-01-01', amount: 10.5, paid_at: '2026-01-02', paid_amount: 11 }],
+    });
+    expect(boletoWarningsSchema.safeParse(null).success).toBe(false);
+    expect(boletoWarningsSchema.safeParse({ ...json, same_code: [{ ...json.same_code[0], status: 'OUTRO' }] }).success).toBe(false);
+  });
+
+  it("reads list_boletos' page: numbers from numeric columns, no alerts as an empty list, the twin as it came", () => {
+    const row = {
+      id: 'b1', unit_id: 'u1', unit_name: 'Unidade Centro', supplier_id: null, supplier_name: null, supplier_cnpj: null, beneficiary: 'Sabesp',
+      kind: 'ARRECADACAO', barcode: '8'.repeat(44), linha_digitavel: '8'.repeat(48), bank_code: null, amount: '162.32', due_date: '2026-11-25',
+      issue_date: null, document_number: null, notes: null, status: 'PENDENTE', situation: 'VENCE_HOJE', paid_at: null, paid_amount: null,
+      payment_account: null, alerts: null, created_at: '2026-11-01T12:00:00+00:00', attachments: 2, duplicate_reason: null,
+      twin: { id: null, unit_name: 'Unidade Sul', status: 'PAGO', due_date: '2026-11-25', amount: 162.32, paid_at: '2026-11-20', paid_amount: '162.32' },
+    };
+    const page: BoletoPage = boletoPageSchema.parse({ today: '2026-11-25', total: 1, total_amount: '162.32', rows: [row] });
+    expect(page.total_amount).toBe(162.32);
+    expect(page.rows[0]).toMatchObject({ amount: 162.32, alerts: [], attachments: 2, twin: { paid_amount: 162.32, status: 'PAGO' } });
+    expect(boletoPageSchema.safeParse({ today: '2026-11-25', total: 1, total_amount: 0, rows: [{ ...row, situation: 'PENDENTE' }] }).success).toBe(false);
   });
 });

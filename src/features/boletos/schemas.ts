@@ -1,16 +1,19 @@
 /**
- * The boleto entry form: values as typed (strings), checked with the same limits the database
- * applies (boletos' check constraints and trigger), and turned into the row the form writes.
+ * The forms of /boletos, checked with the same limits the database applies: the entry form (values
+ * as typed, turned into the row it writes), a status change's reason and the payment.
  */
 import * as z from 'zod/mini';
 import { parseBoletoCode } from '@/features/boletos/code';
-import { AMOUNT_MAX, attachmentProblem, formatAmountInput, isIsoDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import { formatDay, isIsoDay, isValidDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
+import { AMOUNT_MAX, attachmentProblem, formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
+import { BACKDATED_PAYMENT_DAYS, isBackdatedPayment } from '@/features/boletos/logic';
+import { boletoListMessages } from '@/features/boletos/messages';
 
 export const BENEFICIARY_MAX = 160;
 export const DOCUMENT_MAX = 60;
 export const NOTES_MAX = 1000;
-export const DUE_DATE_MIN = '2000-01-01';
-export const DUE_DATE_MAX = '2100-12-31';
+export const DUE_DATE_MIN = MIN_DAY;
+export const DUE_DATE_MAX = MAX_DAY;
 export const DUPLICATE_REASON_MIN = 3;
 export const DUPLICATE_REASON_MAX = 500;
 
@@ -182,3 +185,151 @@ export function toBoletoWrite(values: BoletoFormData): BoletoWrite {
     duplicate_reason: values.duplicateReason.trim() || null,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The list's forms (the database checks the same limits and decides)
+
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+
+/** A status change's reason: 3 to 500 characters once trimmed (cancel, reopen, delete). */
+export const reasonSchema = z.object({
+  reason: z.string().check(
+    z.trim(),
+    z.minLength(REASON_MIN, boletoListMessages.reasonRequired),
+    z.maxLength(REASON_MAX, boletoListMessages.reasonTooLong),
+  ),
+});
+export type ReasonValues = z.input<typeof reasonSchema>;
+
+/** What the payment form knows about the boletos it pays. */
+export interface PaymentContext {
+  /** São Paulo's day (the database refuses a future date anyway). */
+  today: string;
+  /** One boleto: the amount may differ from the boleto's (interest, fine, discount). */
+  single: boolean;
+  /** The earliest date the database accepts: the latest issue (or entry) day of the selection. */
+  earliest: string;
+  /** The selection holds a boleto whose code was already paid in another boleto. */
+  paidTwin: boolean;
+}
+
+/**
+ * The payment form: a date from the selection's earliest day (issue or entry) to today, a date more
+ * than 30 days back confirmed, a boleto whose twin is paid confirmed again; one boleto may be paid
+ * with another amount.
+ */
+export function paymentSchema({ today, single, earliest, paidTwin }: PaymentContext) {
+  return z
+    .object({
+      paidAt: z.string().check(
+        z.refine((value) => isValidDay(value), 'Informe uma data de pagamento válida.'),
+        z.refine((value) => value <= today, 'A data do pagamento não pode ser futura.'),
+        z.refine(
+          (value) => !isValidDay(value) || value >= earliest,
+          `A data do pagamento não pode ser anterior a ${formatDay(earliest)} (emissão ou lançamento do boleto).`,
+        ),
+      ),
+      paymentAccount: z.string().check(z.trim(), z.maxLength(120, 'A conta de pagamento deve ter no máximo 120 caracteres.')),
+      paidAmount: z.string(),
+      confirmBackdated: z.boolean(),
+      confirmPaidTwin: z.boolean(),
+    })
+    .check(
+      z.refine(
+        (values) => {
+          if (!single) return true;
+          const amount = parseAmountInput(values.paidAmount);
+          return amount !== null && !Number.isNaN(amount) && amount > 0 && amount <= AMOUNT_MAX;
+        },
+        { error: 'Informe o valor pago (maior que zero).', path: ['paidAmount'] },
+      ),
+      z.refine((values) => values.confirmBackdated || !isBackdatedPayment(values.paidAt, today), {
+        error: `A data é de mais de ${BACKDATED_PAYMENT_DAYS} dias atrás: confirme que o pagamento foi feito nessa data.`,
+        path: ['confirmBackdated'],
+      }),
+      z.refine((values) => values.confirmPaidTwin || !paidTwin, {
+        error: 'Confirme que deseja pagar de novo um código já pago.',
+        path: ['confirmPaidTwin'],
+      }),
+    );
+}
+export type PaymentValues = z.input<ReturnType<typeof paymentSchema>>;
+
+// ---------------------------------------------------------------------------------------------
+// RPC payloads (jsonb): parsed in api/ so a change of shape fails loudly at the boundary
+
+/** A numeric column in jsonb: a number (or, from some drivers, its text), read as a number. */
+const numeric = z.pipe(z.union([z.number(), z.string()]), z.transform((value) => Number(value)));
+const activeStatus = z.enum(['PENDENTE', 'PAGO']);
+const boletoStatus = z.enum(['PENDENTE', 'PAGO', 'CANCELADO']);
+
+/** check_boleto_warnings' answer: what to confirm before saving. */
+export const boletoWarningsSchema = z.object({
+  same_code: z.array(
+    z.object({
+      id: z.nullable(z.string()),
+      unit_name: z.string(),
+      status: boletoStatus,
+      due_date: z.string(),
+      amount: numeric,
+      paid_at: z.optional(z.nullable(z.string())),
+      paid_amount: z.optional(z.nullable(numeric)),
+    }),
+  ),
+  same_supplier_amount_due: z.array(
+    z.object({ id: z.string(), unit_name: z.string(), status: boletoStatus, due_date: z.string(), amount: numeric, document_number: z.nullable(z.string()) }),
+  ),
+  bank_code: z.nullable(z.string()),
+  supplier_banks: z.array(z.string()),
+  bank_differs: z.boolean(),
+});
+
+/** private.boleto_twin: the other boleto with the same code (a paid one first). */
+const boletoTwinSchema = z.object({
+  id: z.nullable(z.string()),
+  unit_name: z.string(),
+  status: activeStatus,
+  due_date: z.string(),
+  amount: numeric,
+  paid_at: z.nullable(z.string()),
+  paid_amount: z.nullable(numeric),
+});
+
+/** One row of list_boletos. */
+const boletoRowSchema = z.object({
+  id: z.string(),
+  unit_id: z.string(),
+  unit_name: z.string(),
+  supplier_id: z.nullable(z.string()),
+  supplier_name: z.nullable(z.string()),
+  supplier_cnpj: z.nullable(z.string()),
+  beneficiary: z.nullable(z.string()),
+  kind: z.enum(['BANCARIO', 'ARRECADACAO']),
+  barcode: z.string(),
+  linha_digitavel: z.string(),
+  bank_code: z.nullable(z.string()),
+  amount: numeric,
+  due_date: z.string(),
+  issue_date: z.nullable(z.string()),
+  document_number: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  status: boletoStatus,
+  situation: z.enum(['A_VENCER', 'VENCE_HOJE', 'VENCIDO', 'PAGO', 'CANCELADO']),
+  paid_at: z.nullable(z.string()),
+  paid_amount: z.nullable(numeric),
+  payment_account: z.nullable(z.string()),
+  alerts: z.pipe(z.nullable(z.array(z.enum(['CODIGO_DUPLICADO', 'POSSIVEL_DUPLICADO', 'BANCO_DIVERGENTE']))), z.transform((alerts) => alerts ?? [])),
+  created_at: z.string(),
+  attachments: numeric,
+  duplicate_reason: z.nullable(z.string()),
+  twin: z.nullable(boletoTwinSchema),
+});
+
+/** list_boletos' answer: one page, the count and sum of every matching boleto, and the database's today. */
+export const boletoPageSchema = z.object({
+  today: z.string(),
+  total: numeric,
+  total_amount: numeric,
+  rows: z.array(boletoRowSchema),
+});

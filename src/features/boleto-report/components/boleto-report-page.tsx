@@ -1,10 +1,11 @@
-import { Inbox, Printer, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Inbox, Printer, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { formatCurrency, formatDateTime, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay, toAppDateString } from '@/lib/dates';
 import { downloadSpreadsheet, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
 import { useBoletosReport } from '@/features/boleto-report/api/get-boletos-report';
@@ -21,7 +22,6 @@ import {
   effectivePeriod,
   exportFileName,
   exportTableRows,
-  formatDay,
   isEmptyReport,
   periodError,
   reportTable,
@@ -96,10 +96,6 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
     void loadChart().catch(() => undefined); // a failed prefetch is retried by React.lazy when the chart renders
   }, []);
 
-  useEffect(() => {
-    if (units.isError || suppliers.isError) toast({ title: boletoReportMessages.optionsError, variant: 'destructive' });
-  }, [units.isError, suppliers.isError]);
-
   const exportTable = async (table: ReportTable, format: ExportFormat) => {
     if (!data) return;
     setExporting({ kind: table.kind, format });
@@ -154,6 +150,19 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
         </div>
       </dl>
 
+      {units.isError || suppliers.isError ? (
+        <div className="print:hidden">
+          <LoadError
+            message={boletoReportMessages.optionsError}
+            detail={boletoReportErrorMessage(units.error ?? suppliers.error)}
+            onRetry={() => {
+              if (units.isError) void units.refetch();
+              if (suppliers.isError) void suppliers.refetch();
+            }}
+          />
+        </div>
+      ) : null}
+
       <ReportFiltersBar
         filters={filters}
         period={period}
@@ -166,15 +175,7 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
       {invalidPeriod ? (
         <Notice icon={TriangleAlert} title={boletoReportMessages.periodFix} />
       ) : report.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-card p-6 shadow-sm">
-          <p className="flex items-center gap-2 font-medium text-destructive">
-            <TriangleAlert aria-hidden="true" className="size-5" /> {boletoReportMessages.loadError}
-          </p>
-          <p className="text-sm">{boletoReportErrorMessage(report.error)}</p>
-          <Button variant="outline" disabled={report.isFetching} onClick={() => void report.refetch()}>
-            <RefreshCw aria-hidden="true" className={cn(report.isFetching && 'animate-spin')} /> {boletoReportMessages.retry}
-          </Button>
-        </div>
+        <LoadError message={boletoReportMessages.loadError} detail={boletoReportErrorMessage(report.error)} onRetry={() => void report.refetch()} />
       ) : !data ? (
         <ReportSkeleton />
       ) : (

@@ -4,9 +4,9 @@
  */
 import { useEffect } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCurrency, formatNumber } from '@/lib/dates';
+import { formatCurrency, formatDay, formatNumber, formatShortDay, formatWeekday } from '@/lib/dates';
 import { DAY_TONE_FILL } from '@/features/boleto-report/components/chart-colors';
-import { countLabel, DAY_TONE_LABELS, formatDay, formatShortDay, weekdayOf, type TimelineBar } from '@/features/boleto-report/logic';
+import { countLabel, DAY_TONE_LABELS, type TimelineBar } from '@/features/boleto-report/logic';
 
 const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
 
@@ -20,7 +20,7 @@ function TimelineTooltip({ active, payload }: Pick<TooltipContentProps, 'active'
   return (
     <div className="grid gap-0.5 rounded-md border bg-popover px-3 py-2 text-sm text-popover-foreground shadow-md">
       <span className="font-medium">
-        {formatDay(day.date)} <span className="font-normal text-muted-foreground">({weekdayOf(day.date)})</span>
+        {formatDay(day.date)} <span className="font-normal text-muted-foreground">({formatWeekday(day.date)})</span>
       </span>
       <span className="tabular-nums">{formatCurrency(day.amount)}</span>
       <span className="text-xs text-muted-foreground">

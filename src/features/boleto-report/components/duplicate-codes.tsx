@@ -1,6 +1,5 @@
 import { Copy } from 'lucide-react';
-import { formatCurrency } from '@/lib/dates';
-import { formatDay } from '@/features/boleto-report/logic';
+import { formatCurrency, formatDay } from '@/lib/dates';
 import type { DuplicateCode } from '@/features/boleto-report/types';
 
 /** The linha in groups of five digits, readable and easy to compare by eye. */

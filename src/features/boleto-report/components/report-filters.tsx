@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { hasFilters, isFilterDay, MAX_DAY, MIN_DAY } from '@/features/boleto-report/logic';
+import { isValidDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
+import { hasFilters } from '@/features/boleto-report/logic';
 import type { Option, ReportFilters } from '@/features/boleto-report/types';
 
 /** Radix Select items cannot have an empty value: this one stands for "all". */
@@ -157,11 +158,11 @@ function DayInput({
         onChange={(event) => {
           const next = event.target.value;
           setDraft(next);
-          if (isFilterDay(next) && next !== value) onCommit(next);
+          if (isValidDay(next) && next !== value) onCommit(next);
         }}
         onBlur={() => {
           if (draft === '') onCommit(null);
-          if (!isFilterDay(draft)) setDraft(value);
+          if (!isValidDay(draft)) setDraft(value);
         }}
       />
     </div>

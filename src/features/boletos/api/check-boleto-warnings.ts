@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys } from '@/features/boletos/api/keys';
-import { readWarnings, type BoletoWarnings, type SameCodeBoleto } from '@/features/boletos/entry-logic';
+import type { BoletoWarnings, SameCodeBoleto } from '@/features/boletos/entry-logic';
+import { boletoWarningsSchema } from '@/features/boletos/schemas';
 import { lookupSignal } from '@/lib/network';
 
 export interface BoletoWarningsInput {
@@ -16,6 +17,14 @@ export interface BoletoWarningsInput {
 }
 
 /**
+ * The generated types make every argument without a default non-null; check_boleto_warnings takes
+ * null for what it is not asked about (no registered supplier, or only the code at paste time).
+ */
+function nullableArg<T>(value: T | null): T {
+  return value as T;
+}
+
+/**
  * What to confirm before saving (check_boleto_warnings): the same code anywhere in the chain, the
  * same supplier, amount and due date in the unit, and a bank the supplier never used.
  */
@@ -23,8 +32,7 @@ export async function checkBoletoWarnings(input: BoletoWarningsInput, signal?: A
   let call = supabase.rpc('check_boleto_warnings', {
     p_barcode: input.barcode,
     p_unit_id: input.unitId,
-    // The generated type says string, the function takes null for "no registered supplier".
-    p_supplier_id: input.supplierId as string,
+    p_supplier_id: nullableArg(input.supplierId),
     p_amount: input.amount,
     p_due_date: input.dueDate,
     ...(input.excludeId ? { p_exclude_id: input.excludeId } : {}),
@@ -32,7 +40,7 @@ export async function checkBoletoWarnings(input: BoletoWarningsInput, signal?: A
   call = call.abortSignal(lookupSignal(signal));
   const { data, error } = await call;
   if (error) throw error;
-  return readWarnings(data);
+  return boletoWarningsSchema.parse(data);
 }
 
 /** Asks the database at the moment of saving (never from the cache: another user may have just entered it). */
@@ -56,16 +64,16 @@ export function useSameCodeBoletos(barcode: string | null, excludeId: string | n
       let call = supabase.rpc('check_boleto_warnings', {
         p_barcode: barcode ?? '',
         // Only the code matters here; the function takes null for the rest.
-        p_unit_id: null as unknown as string,
-        p_supplier_id: null as unknown as string,
-        p_amount: null as unknown as number,
-        p_due_date: null as unknown as string,
+        p_unit_id: nullableArg<string>(null),
+        p_supplier_id: nullableArg<string>(null),
+        p_amount: nullableArg<number>(null),
+        p_due_date: nullableArg<string>(null),
         ...(excludeId ? { p_exclude_id: excludeId } : {}),
       });
       call = call.abortSignal(lookupSignal(signal));
       const { data, error } = await call;
       if (error) throw error;
-      return readWarnings(data).same_code;
+      return boletoWarningsSchema.parse(data).same_code;
     },
     enabled: barcode !== null,
     staleTime: 0,

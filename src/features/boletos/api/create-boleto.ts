@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
+import { boletoMutations } from '@/features/boletos/api/keys';
+import { announceSavedBoleto, attachToSavedBoleto, refreshAfterSave, type SaveBoletoInput } from '@/features/boletos/api/saved-boleto';
+import { boletoEntryErrorMessage, boletoEntryMessages } from '@/features/boletos/messages';
 import type { BoletoWrite } from '@/features/boletos/schemas';
 import type { Database } from '@/types/database.types';
 
@@ -21,12 +24,17 @@ export async function createBoleto(write: BoletoWrite): Promise<{ id: string }> 
   return data;
 }
 
-/** The caller shows the toasts: saving and attaching are one step for the user. */
+/**
+ * Enters a boleto and attaches its file (one step for the user) and says so: 'Boleto lançado', or
+ * why the file was not sent; a refusal keeps everything the form holds.
+ */
 export function useCreateBoleto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: boletoMutations.create,
-    mutationFn: createBoleto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: boletoKeys.lists() }),
+    mutationFn: async ({ write, attachment }: SaveBoletoInput) => attachToSavedBoleto((await createBoleto(write)).id, attachment),
+    onSuccess: (saved, input) => announceSavedBoleto(boletoEntryMessages.created, saved, input),
+    onError: (error) => toast({ title: boletoEntryMessages.createError, description: boletoEntryErrorMessage(error), variant: 'destructive' }),
+    onSettled: (saved) => refreshAfterSave(queryClient, saved),
   });
 }

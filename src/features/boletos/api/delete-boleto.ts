@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { getBoletoAttachments } from '@/features/boletos/api/get-boleto-attachments';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
 import { removeBoletoAttachments } from '@/features/boletos/api/remove-boleto-attachment';
-import { REASON_MIN } from '@/features/boletos/logic';
+import { REASON_MIN } from '@/features/boletos/schemas';
 import { BoletoListError, boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 
 /**
@@ -14,7 +14,7 @@ import { BoletoListError, boletoListErrorMessage, boletoListMessages } from '@/f
 export async function deleteBoleto({ id, reason }: { id: string; reason: string }): Promise<void> {
   const trimmed = reason.trim();
   // Checked before any file is removed: a refusal for the reason must not cost the attachments.
-  if (trimmed.length < REASON_MIN) throw new BoletoListError('Informe o motivo (mínimo de 3 caracteres).');
+  if (trimmed.length < REASON_MIN) throw new BoletoListError(boletoListMessages.reasonRequired);
   const attachments = await getBoletoAttachments(id);
   await removeBoletoAttachments(attachments.map((attachment) => attachment.path));
   const { error } = await supabase.rpc('delete_boleto', { p_id: id, p_reason: trimmed });

@@ -1,4 +1,4 @@
-import type { BoletoListFilters } from '../types';
+import type { BoletoListFilters } from '@/features/boletos/types';
 
 /** Query keys of /boletos (one factory; every queryFn variable is in its key). */
 export const boletoKeys = {
@@ -16,12 +16,12 @@ export const boletoKeys = {
 
 /** Mutation keys of /boletos: the app's freshness registry refreshes the payables report after them. */
 export const boletoMutations = {
-  create: ['boletos', 'create'] as const,
-  update: ['boletos', 'update'] as const,
-  markPaid: ['boletos', 'mark-paid'] as const,
-  cancel: ['boletos', 'cancel'] as const,
-  reopen: ['boletos', 'reopen'] as const,
-  remove: ['boletos', 'delete'] as const,
-  uploadAttachment: ['boletos', 'upload-attachment'] as const,
-  removeAttachment: ['boletos', 'remove-attachment'] as const,
+  create: ['boletos', 'mutation', 'create'] as const,
+  update: ['boletos', 'mutation', 'update'] as const,
+  markPaid: ['boletos', 'mutation', 'mark-paid'] as const,
+  cancel: ['boletos', 'mutation', 'cancel'] as const,
+  reopen: ['boletos', 'mutation', 'reopen'] as const,
+  remove: ['boletos', 'mutation', 'delete'] as const,
+  uploadAttachment: ['boletos', 'mutation', 'upload-attachment'] as const,
+  removeAttachment: ['boletos', 'mutation', 'remove-attachment'] as const,
 };

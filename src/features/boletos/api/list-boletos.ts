@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase';
 import { boletoKeys } from '@/features/boletos/api/keys';
 import { BOLETO_PAGE_SIZE } from '@/features/boletos/logic';
+import { boletoPageSchema } from '@/features/boletos/schemas';
 import type { BoletoListFilters, BoletoPage } from '@/features/boletos/types';
 
 /**
@@ -25,19 +26,7 @@ export async function listBoletos(filters: BoletoListFilters, page: number, sign
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  const result = data as unknown as BoletoPage;
-  return {
-    today: result.today,
-    total: Number(result.total),
-    total_amount: Number(result.total_amount),
-    rows: result.rows.map((row) => ({
-      ...row,
-      amount: Number(row.amount),
-      paid_amount: row.paid_amount === null ? null : Number(row.paid_amount),
-      attachments: Number(row.attachments),
-      alerts: row.alerts ?? [],
-    })),
-  };
+  return boletoPageSchema.parse(data);
 }
 
 export function boletosQueryOptions(filters: BoletoListFilters, page: number) {

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
+import { boletoMutations } from '@/features/boletos/api/keys';
+import { announceSavedBoleto, attachToSavedBoleto, refreshAfterSave, type SaveBoletoInput } from '@/features/boletos/api/saved-boleto';
+import { boletoEntryErrorMessage, boletoEntryMessages } from '@/features/boletos/messages';
 import type { BoletoWrite } from '@/features/boletos/schemas';
 
 /**
@@ -13,12 +16,14 @@ export async function updateBoleto({ id, write }: { id: string; write: BoletoWri
   return data;
 }
 
-/** The caller shows the toasts (the edit dialog also attaches a file after saving). */
+/** Saves a pending boleto, attaches a new file if one was chosen, and says so ('Boleto atualizado'). */
 export function useUpdateBoleto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: boletoMutations.update,
-    mutationFn: updateBoleto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: boletoKeys.lists() }),
+    mutationFn: async ({ id, ...input }: SaveBoletoInput & { id: string }) => attachToSavedBoleto((await updateBoleto({ id, write: input.write })).id, input.attachment),
+    onSuccess: (saved, input) => announceSavedBoleto(boletoEntryMessages.updated, saved, input),
+    onError: (error) => toast({ title: boletoEntryMessages.updateError, description: boletoEntryErrorMessage(error), variant: 'destructive' }),
+    onSettled: (saved) => refreshAfterSave(queryClient, saved),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatInTimeZone } from 'date-fns-tz';
-import { APP_TIME_ZONE } from '@/lib/dates';
+import { toast } from '@/components/ui/use-toast';
+import { formatFileStamp } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
 import { provenFileType } from '@/lib/file-signature';
 import { attachmentProblem, safeFileName, withNameSuffix } from '@/features/boletos/entry-logic';
+import { attachmentErrorReason, boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 
 const BUCKET = 'boletos';
 
@@ -32,20 +33,54 @@ export async function uploadBoletoAttachment({ boletoId, file }: { boletoId: str
   let path = `${boletoId}/${name}`;
   let { error } = await bucket.upload(path, body, { contentType, upsert: false });
   if (error && isDuplicateName(error)) {
-    path = `${boletoId}/${withNameSuffix(name, formatInTimeZone(new Date(), APP_TIME_ZONE, 'yyyyMMdd-HHmmss'))}`;
+    path = `${boletoId}/${withNameSuffix(name, formatFileStamp(new Date()))}`;
     ({ error } = await bucket.upload(path, body, { contentType, upsert: false }));
   }
   if (error) throw error;
   return { path };
 }
 
-/** The caller shows the toasts ('Boleto salvo, mas o anexo não foi enviado…' after a new boleto). */
-export function useUploadBoletoAttachment() {
+export interface UploadBoletoAttachmentsInput {
+  boletoId: string;
+  files: readonly File[];
+  /** Called after each file with how many were sent so far (the sheet's 'Enviando 2 de 3…'). */
+  onProgress?: (sent: number) => void;
+}
+
+export interface UploadedBoletoAttachments {
+  sent: number;
+  /** One line per file not sent: 'nota.pdf: Sem conexão com o servidor.' */
+  refused: string[];
+}
+
+/**
+ * Attaches files to a boleto one at a time (a failure names its file and the others still go) and
+ * says how it went: 'N anexos enviados', and the last refusal.
+ */
+export function useUploadBoletoAttachments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: boletoMutations.uploadAttachment,
-    mutationFn: uploadBoletoAttachment,
-    onSuccess: (_result, { boletoId }) =>
+    mutationFn: async ({ boletoId, files, onProgress }: UploadBoletoAttachmentsInput): Promise<UploadedBoletoAttachments> => {
+      let sent = 0;
+      const refused: string[] = [];
+      for (const file of files) {
+        try {
+          await uploadBoletoAttachment({ boletoId, file });
+          sent += 1;
+        } catch (error) {
+          refused.push(boletoListMessages.attachmentRefused(file.name, attachmentErrorReason(error)));
+        }
+        onProgress?.(sent);
+      }
+      return { sent, refused };
+    },
+    onSuccess: ({ sent, refused }) => {
+      if (sent > 0) toast({ title: boletoListMessages.attachmentUploaded(sent) });
+      if (refused.length > 0) toast({ title: boletoListMessages.attachmentUploadError, description: refused.at(-1), variant: 'destructive' });
+    },
+    onError: (error) => toast({ title: boletoListMessages.attachmentUploadError, description: boletoListErrorMessage(error), variant: 'destructive' }),
+    onSettled: (_result, _error, { boletoId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: boletoKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: boletoKeys.attachments(boletoId) }),

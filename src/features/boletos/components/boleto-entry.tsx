@@ -1,7 +1,7 @@
 import { Barcode } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBoletoSuppliers, useBoletoUnits, type BoletoUnitOption } from '@/features/boletos/api/get-boleto-options';
 import { formatLinhaDigitavel } from '@/features/boletos/code';
@@ -28,17 +28,7 @@ function useEntryOptions() {
 }
 
 function OptionsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
-      <div className="grid gap-0.5">
-        <p className="font-medium text-destructive">{boletoEntryMessages.optionsLoadError}</p>
-        <p className="text-muted-foreground">{boletoEntryErrorMessage(error)}</p>
-      </div>
-      <Button type="button" variant="outline" size="sm" className="ml-auto" onClick={onRetry}>
-        Tentar novamente
-      </Button>
-    </div>
-  );
+  return <LoadError message={boletoEntryMessages.optionsLoadError} detail={boletoEntryErrorMessage(error)} onRetry={onRetry} />;
 }
 
 function FormSkeleton() {

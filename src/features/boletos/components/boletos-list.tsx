@@ -1,6 +1,7 @@
-import { CircleCheck, RefreshCw, SearchX, X } from 'lucide-react';
+import { CircleCheck, SearchX, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCurrency, formatNumber, toAppDateString } from '@/lib/dates';
 import { useBoletoSuppliers, useBoletoUnits } from '@/features/boletos/api/get-boleto-options';
@@ -23,7 +24,7 @@ import {
   selectionSummary,
   type BoletoAction,
 } from '@/features/boletos/logic';
-import { boletoListMessages } from '@/features/boletos/messages';
+import { boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoListFilters, BoletoRow } from '@/features/boletos/types';
 
 interface BoletosListProps {
@@ -136,29 +137,18 @@ export function BoletosList({ filters, page, onChange, isAdmin }: BoletosListPro
 
       <ListFilters filters={filters} onChange={change} onClear={clear} units={units} suppliers={suppliers} />
       {unitOptions.isError || supplierOptions.isError ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-          {boletoListMessages.filtersLoadError}
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={() => {
-              if (unitOptions.isError) void unitOptions.refetch();
-              if (supplierOptions.isError) void supplierOptions.refetch();
-            }}
-          >
-            {boletoListMessages.retry}
-          </Button>
-        </p>
+        <LoadError
+          message={boletoListMessages.filtersLoadError}
+          detail={boletoListErrorMessage(unitOptions.error ?? supplierOptions.error)}
+          onRetry={() => {
+            if (unitOptions.isError) void unitOptions.refetch();
+            if (supplierOptions.isError) void supplierOptions.refetch();
+          }}
+        />
       ) : null}
 
       {boletos.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-          <p className="text-sm text-destructive">{boletoListMessages.loadError}</p>
-          <Button variant="outline" size="sm" onClick={() => void boletos.refetch()}>
-            <RefreshCw aria-hidden="true" /> {boletoListMessages.retry}
-          </Button>
-        </div>
+        <LoadError message={boletoListMessages.loadError} detail={boletoListErrorMessage(boletos.error)} onRetry={() => void boletos.refetch()} />
       ) : null}
 
       {boletos.isLoading ? (

@@ -2,10 +2,10 @@ import { AlertCircle, Barcode, CheckCircle2, X } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { formatCurrency } from '@/lib/dates';
+import { formatCurrency, formatDay } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { formatLinhaDigitavel } from '@/features/boletos/code';
-import { CODE_KIND_LABELS, digitCounter, formatDay, issuerLabel, type CodeStatus } from '@/features/boletos/entry-logic';
+import { CODE_KIND_LABELS, digitCounter, issuerLabel, type CodeStatus } from '@/features/boletos/entry-logic';
 import { boletoEntryMessages } from '@/features/boletos/messages';
 
 interface EntryCodeFieldProps {

@@ -1,52 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ComponentProps } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
-import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { formatDay, toAppDateString } from '@/lib/dates';
 import { provenFileType } from '@/lib/file-signature';
 import { cn } from '@/lib/utils';
 import type { DecodedBoleto } from '@/features/boletos/code';
-import { useCheckBoletoWarnings, useSameCodeBoletos } from '@/features/boletos/api/check-boleto-warnings';
-import { useCreateBoleto } from '@/features/boletos/api/create-boleto';
+import { useSameCodeBoletos } from '@/features/boletos/api/check-boleto-warnings';
 import type { BoletoUnitOption } from '@/features/boletos/api/get-boleto-options';
-import { useUpdateBoleto } from '@/features/boletos/api/update-boleto';
-import { useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
 import { EntryAttachmentField } from '@/features/boletos/components/entry-attachment-field';
 import { EntryCodeField } from '@/features/boletos/components/entry-code-field';
 import { EntrySupplierCombobox } from '@/features/boletos/components/entry-supplier-combobox';
 import { EntryWarningsDialog } from '@/features/boletos/components/entry-warnings-dialog';
-import {
-  codeStatus,
-  formatAmountInput,
-  formatDay,
-  hasWarnings,
-  parseAmountInput,
-  sameCodeText,
-  warningItems,
-  type SupplierOption,
-  type WarningItem,
-} from '@/features/boletos/entry-logic';
-import { attachmentErrorReason, boletoEntryErrorMessage, boletoEntryMessages } from '@/features/boletos/messages';
-import {
-  DUE_DATE_MAX,
-  BOLETO_FORM_MESSAGES,
-  DUE_DATE_MIN,
-  DUPLICATE_REASON_MIN,
-  NOTES_MAX,
-  boletoFormSchema,
-  emptyBoletoForm,
-  toBoletoWrite,
-  type BoletoFormData,
-  type BoletoFormValues,
-  type BoletoWrite,
-} from '@/features/boletos/schemas';
+import { codeStatus, formatAmountInput, parseAmountInput, sameCodeText, type SupplierOption } from '@/features/boletos/entry-logic';
+import { boletoEntryMessages } from '@/features/boletos/messages';
+import { DUE_DATE_MAX, DUE_DATE_MIN, NOTES_MAX, boletoFormSchema, emptyBoletoForm, type BoletoFormValues, type BoletoWrite } from '@/features/boletos/schemas';
+import { useCodeAutofill } from '@/features/boletos/use-code-autofill';
+import { useSaveBoleto } from '@/features/boletos/use-save-boleto';
 
 interface EntryFormProps {
   /** 'create': the entry card (cleared after each save, ready for the next scan); 'edit': a pending boleto. */
@@ -60,19 +37,6 @@ interface EntryFormProps {
   onSaved?: () => void;
   /** Edit: the Cancel button. */
   onCancel?: () => void;
-}
-
-/** What was filled from the code (so a new code replaces it, and a manual change is kept). */
-interface AutoFilled {
-  barcode: string | null;
-  amount: boolean;
-  due: boolean;
-}
-
-interface PendingConfirmation {
-  items: WarningItem[];
-  write: BoletoWrite;
-  file: File | null;
 }
 
 /**
@@ -100,61 +64,33 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   const status = useMemo(() => codeStatus(code), [code]);
   const decoded = status.state === 'valid' ? status.value : null;
   const today = toAppDateString(new Date());
-  const auto = useRef<AutoFilled>(initialAutoFilled(defaultValues));
+  const autofill = useCodeAutofill(form, defaultValues);
   const submitRef = useRef<HTMLButtonElement>(null);
   // At paste time: the boletos with this code anywhere in the chain. Entering it again takes a
   // reason (an edit that keeps its own code does not ask again).
-  const [initialBarcode] = useState(() => initialAutoFilled(defaultValues).barcode);
   const twinsQuery = useSameCodeBoletos(decoded?.barcode ?? null, boletoId);
-  const twins = decoded && decoded.barcode !== initialBarcode ? (twinsQuery.data ?? []) : [];
+  const twins = decoded && decoded.barcode !== autofill.initialBarcode ? (twinsQuery.data ?? []) : [];
 
-  const checkWarnings = useCheckBoletoWarnings();
-  const create = useCreateBoleto();
-  const update = useUpdateBoleto();
-  const upload = useUploadBoletoAttachment();
-  const [checking, setChecking] = useState(false);
-  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
-  const busy = checking || create.isPending || update.isPending || upload.isPending;
-
-  // ---- code → amount and due date ---------------------------------------------------------------
-
-  const setFromCode = (name: 'amount' | 'dueDate', value: string) =>
-    form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-
-  /** A new valid code refills what came from the previous one; clearing the code clears it. */
-  const applyCode = (value: string) => {
-    const next = codeStatus(value);
-    const filled = auto.current;
-    if (next.state === 'empty') {
-      filled.barcode = null;
-      if (filled.amount) setFromCode('amount', '');
-      if (filled.due) setFromCode('dueDate', '');
-      filled.amount = false;
-      filled.due = false;
-      return;
-    }
-    if (next.state !== 'valid' || next.value.barcode === filled.barcode) return;
-    filled.barcode = next.value.barcode;
-    // A zero amount is no amount (FEBRABAN: set at payment): the user types it.
-    if (next.value.amount !== null && next.value.amount > 0) {
-      setFromCode('amount', formatAmountInput(next.value.amount));
-      filled.amount = true;
-    } else if (filled.amount) {
-      setFromCode('amount', '');
-      filled.amount = false;
-    }
-    if (next.value.dueDate !== null) {
-      setFromCode('dueDate', next.value.dueDate);
-      filled.due = true;
-    } else if (filled.due) {
-      setFromCode('dueDate', '');
-      filled.due = false;
-    }
+  /** Ready for the next scan: everything cleared but the unit. */
+  const clearForm = (unitId: string) => {
+    autofill.forget();
+    form.reset(emptyBoletoForm(unitId));
+    document.getElementById(ids.code)?.focus();
   };
+
+  const saving = useSaveBoleto({
+    form,
+    boletoId,
+    suppliers,
+    initialBarcode: autofill.initialBarcode,
+    twins: { count: twins.length, refetch: () => void twinsQuery.refetch() },
+    onSaved: (write: BoletoWrite) => (mode === 'edit' ? onSaved?.() : clearForm(write.unit_id)),
+  });
+  const busy = saving.busy;
 
   const clearCode = () => {
     form.setValue('code', '', { shouldDirty: true });
-    applyCode('');
+    autofill.applyCode('');
     document.getElementById(ids.code)?.focus();
   };
 
@@ -204,95 +140,6 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
     window.setTimeout(() => document.getElementById(ids.payee)?.focus(), 0);
   };
 
-  // ---- saving -----------------------------------------------------------------------------------
-
-  const supplierName = (supplierId: string | null) => suppliers.find((supplier) => supplier.id === supplierId)?.name ?? null;
-
-  const afterSave = (write: BoletoWrite) => {
-    if (mode === 'edit') {
-      onSaved?.();
-      return;
-    }
-    // Ready for the next scan: everything cleared but the unit.
-    auto.current = { barcode: null, amount: false, due: false };
-    form.reset(emptyBoletoForm(write.unit_id));
-    document.getElementById(ids.code)?.focus();
-  };
-
-  const save = async (write: BoletoWrite, file: File | null) => {
-    let savedId: string;
-    try {
-      savedId = mode === 'edit' && boletoId ? (await update.mutateAsync({ id: boletoId, write })).id : (await create.mutateAsync(write)).id;
-    } catch (error) {
-      // Nothing is lost: the form keeps every value.
-      toast({ title: mode === 'edit' ? boletoEntryMessages.updateError : boletoEntryMessages.createError, description: boletoEntryErrorMessage(error), variant: 'destructive' });
-      return;
-    }
-    let attachmentSent = true;
-    if (file) {
-      try {
-        await upload.mutateAsync({ boletoId: savedId, file });
-      } catch (error) {
-        attachmentSent = false;
-        toast({
-          title: boletoEntryMessages.attachmentNotSentTitle,
-          description: boletoEntryMessages.attachmentNotSent(attachmentErrorReason(error)),
-          variant: 'destructive',
-        });
-      }
-    }
-    if (attachmentSent) {
-      const payeeName = supplierName(write.supplier_id) ?? write.beneficiary ?? '';
-      toast({
-        title: mode === 'edit' ? boletoEntryMessages.updated : boletoEntryMessages.created,
-        description: `${payeeName} · ${formatCurrency(write.amount)} · vence em ${formatDay(write.due_date)}`,
-      });
-    }
-    afterSave(write);
-  };
-
-  const onValid = async (values: BoletoFormData) => {
-    if (twins.length > 0 && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
-      form.setError('duplicateReason', { message: BOLETO_FORM_MESSAGES.duplicateReason }, { shouldFocus: true });
-      return;
-    }
-    const write = toBoletoWrite(values);
-    const file = values.attachment;
-    setChecking(true);
-    let items: WarningItem[] = [];
-    try {
-      const warnings = await checkWarnings({
-        barcode: write.barcode,
-        unitId: write.unit_id,
-        supplierId: write.supplier_id,
-        amount: write.amount,
-        dueDate: write.due_date,
-        excludeId: boletoId,
-      });
-      // Another user may have entered this code since it was pasted: the reason is asked all the same.
-      const entersTwin = warnings.same_code.length > 0 && write.barcode !== initialBarcode;
-      if (entersTwin && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
-        void twinsQuery.refetch();
-        form.setError('duplicateReason', { message: BOLETO_FORM_MESSAGES.duplicateReason });
-        return;
-      }
-      if (hasWarnings(warnings)) items = warningItems(warnings, { supplierName: supplierName(write.supplier_id), today });
-    } catch (error) {
-      toast({ title: boletoEntryMessages.warningsError, description: boletoEntryErrorMessage(error), variant: 'destructive' });
-      return;
-    } finally {
-      setChecking(false);
-    }
-    if (items.length > 0) setConfirmation({ items, write, file });
-    else await save(write, file);
-  };
-
-  const confirmSave = () => {
-    const pending = confirmation;
-    setConfirmation(null);
-    if (pending) void save(pending.write, pending.file);
-  };
-
   // ---- what the fields say ----------------------------------------------------------------------
 
   const amountEditable = decoded !== null && (decoded.amount === null || decoded.amount === 0);
@@ -304,7 +151,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   const dueRegistration = form.register('dueDate');
 
   return (
-    <form onSubmit={(event) => void form.handleSubmit(onValid)(event)} noValidate className="grid gap-5" aria-busy={busy}>
+    <form onSubmit={(event) => void form.handleSubmit(saving.submit)(event)} noValidate className="grid gap-5" aria-busy={busy}>
       <EntryCodeField
         id={ids.code}
         status={status}
@@ -313,7 +160,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
           ...codeRegistration,
           onChange: (event) => {
             void codeRegistration.onChange(event);
-            applyCode(event.target.value);
+            autofill.applyCode(event.target.value);
           },
         }}
         autoFocus={mode === 'create'}
@@ -329,20 +176,9 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
               <li key={twin.id ?? index}>{sameCodeText(twin, today)}</li>
             ))}
           </ul>
-          <Label htmlFor={ids.duplicateReason}>Motivo para lançar este código de novo</Label>
-          <Textarea
-            id={ids.duplicateReason}
-            rows={2}
-            placeholder="Ex.: o fornecedor informou que o pagamento anterior foi devolvido"
-            aria-invalid={errors.duplicateReason ? true : undefined}
-            aria-describedby={errors.duplicateReason ? `${ids.duplicateReason}-message` : undefined}
-            {...form.register('duplicateReason')}
-          />
-          {errors.duplicateReason ? (
-            <p id={`${ids.duplicateReason}-message`} className="text-sm text-destructive">
-              {errors.duplicateReason.message}
-            </p>
-          ) : null}
+          <Field id={ids.duplicateReason} label="Motivo para lançar este código de novo" error={errors.duplicateReason?.message}>
+            <Textarea rows={2} placeholder="Ex.: o fornecedor informou que o pagamento anterior foi devolvido" {...form.register('duplicateReason')} />
+          </Field>
         </div>
       ) : null}
 
@@ -417,80 +253,56 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
           ) : null}
         </div>
 
-        <TextField id={ids.document} label="Nº do documento / NF" error={errors.documentNumber?.message}>
-          <Input
-            id={ids.document}
+        <Field id={ids.document} label="Nº do documento / NF" error={errors.documentNumber?.message} className="content-start">
+          <Input autoComplete="off" placeholder="Ex.: NF 7802" {...form.register('documentNumber')} />
+        </Field>
+
+        <Field id={ids.amount} label="Valor" error={errors.amount?.message} description={amountHint} className="content-start">
+          <AmountInput
+            inputMode="decimal"
             autoComplete="off"
-            placeholder="Ex.: NF 7802"
-            aria-invalid={errors.documentNumber ? true : undefined}
-            {...form.register('documentNumber')}
+            readOnly={!amountEditable}
+            placeholder={decoded === null ? '—' : '0,00'}
+            className={cn(!amountEditable && 'bg-muted/60 text-foreground focus-visible:ring-0')}
+            {...form.register('amount', {
+              onBlur: (event: { target: { value: string } }) => {
+                const value = parseAmountInput(event.target.value);
+                if (amountEditable && value !== null && !Number.isNaN(value) && value > 0) form.setValue('amount', formatAmountInput(value));
+              },
+            })}
           />
-        </TextField>
+        </Field>
 
-        <TextField id={ids.amount} label="Valor" error={errors.amount?.message} hint={amountHint}>
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
-              R$
-            </span>
+        <div className="grid content-start gap-2">
+          <Field id={ids.due} label="Vencimento" error={errors.dueDate?.message} description={dueNote.text}>
             <Input
-              id={ids.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              readOnly={!amountEditable}
-              placeholder={decoded === null ? '—' : '0,00'}
-              className={cn('pl-9 text-right tabular-nums', !amountEditable && 'bg-muted/60 text-foreground focus-visible:ring-0')}
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={`${ids.amount}-message`}
-              {...form.register('amount', {
-                onBlur: (event: { target: { value: string } }) => {
-                  const value = parseAmountInput(event.target.value);
-                  if (amountEditable && value !== null && !Number.isNaN(value) && value > 0) form.setValue('amount', formatAmountInput(value));
-                },
-              })}
+              type="date"
+              min={DUE_DATE_MIN}
+              max={DUE_DATE_MAX}
+              {...dueRegistration}
+              onChange={(event) => {
+                autofill.dueTyped();
+                void dueRegistration.onChange(event);
+              }}
             />
-          </div>
-        </TextField>
-
-        <TextField id={ids.due} label="Vencimento" error={errors.dueDate?.message} hint={dueNote.text}>
-          <Input
-            id={ids.due}
-            type="date"
-            min={DUE_DATE_MIN}
-            max={DUE_DATE_MAX}
-            aria-invalid={errors.dueDate ? true : undefined}
-            aria-describedby={errors.dueDate || dueNote.text ? `${ids.due}-message` : undefined}
-            {...dueRegistration}
-            onChange={(event) => {
-              auto.current.due = false;
-              void dueRegistration.onChange(event);
-            }}
-          />
+          </Field>
           {dueNote.codeDay && dueNote.codeDay !== dueDate ? (
             <button
               type="button"
               className="justify-self-start rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               onClick={() => {
-                if (dueNote.codeDay) form.setValue('dueDate', dueNote.codeDay, { shouldValidate: form.formState.isSubmitted });
-                auto.current.due = true;
+                if (dueNote.codeDay) autofill.useCodeDue(dueNote.codeDay);
               }}
             >
               Usar a data do código ({formatDay(dueNote.codeDay)})
             </button>
           ) : null}
           {duePast && !errors.dueDate ? <p className="text-xs font-medium text-amber-700 dark:text-amber-400">{boletoEntryMessages.duePast}</p> : null}
-        </TextField>
+        </div>
 
-        <TextField id={ids.issue} label="Data de emissão (opcional)" error={errors.issueDate?.message}>
-          <Input
-            id={ids.issue}
-            type="date"
-            min={DUE_DATE_MIN}
-            max={/^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? dueDate : DUE_DATE_MAX}
-            aria-invalid={errors.issueDate ? true : undefined}
-            aria-describedby={errors.issueDate ? `${ids.issue}-message` : undefined}
-            {...form.register('issueDate')}
-          />
-        </TextField>
+        <Field id={ids.issue} label="Data de emissão (opcional)" error={errors.issueDate?.message} className="content-start">
+          <Input type="date" min={DUE_DATE_MIN} max={/^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? dueDate : DUE_DATE_MAX} {...form.register('issueDate')} />
+        </Field>
 
         <div className="sm:col-span-2 lg:col-span-1">
           <EntryAttachmentField
@@ -535,42 +347,31 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
             type="button"
             variant="outline"
             disabled={busy}
-            onClick={() => {
-              auto.current = { barcode: null, amount: false, due: false };
-              form.reset(emptyBoletoForm(form.getValues('unitId')));
-              document.getElementById(ids.code)?.focus();
-            }}
+            onClick={() => clearForm(form.getValues('unitId'))}
           >
             Limpar
           </Button>
         )}
         <Button ref={submitRef} type="submit" disabled={busy}>
-          {busy ? <Spinner className="size-4 text-current" label={checking ? 'Conferindo...' : 'Salvando...'} /> : null}
+          {busy ? <Spinner className="size-4 text-current" label={saving.checking ? 'Conferindo...' : 'Salvando...'} /> : null}
           {mode === 'edit' ? 'Salvar alterações' : 'Lançar boleto'}
         </Button>
       </div>
 
-      <EntryWarningsDialog items={confirmation?.items ?? null} onCancel={() => setConfirmation(null)} onConfirm={confirmSave} />
+      <EntryWarningsDialog items={saving.warnings} onCancel={saving.cancel} onConfirm={saving.confirm} />
       <UnsavedChangesGuard when={isDirty || busy} />
     </form>
   );
 }
 
-/** A labelled control with its message (error first, then hint) under it. */
-function TextField({ id, label, error, hint, children }: { id: string; label: string; error: string | undefined; hint?: string | null; children: ReactNode }) {
+/** The amount with 'R$' before it: one control for Field (id, aria-invalid and aria-describedby reach the input). */
+function AmountInput({ className, ...props }: ComponentProps<'input'>) {
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-message`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-message`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
+    <div className="relative">
+      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+        R$
+      </span>
+      <Input className={cn('pl-9 text-right tabular-nums', className)} {...props} />
     </div>
   );
 }
@@ -582,11 +383,4 @@ function dueDateNote(decoded: DecodedBoleto | null, dueDate: string): { text: st
   if (decoded.dueDate === null) return { text: boletoEntryMessages.dueWithoutFactor, codeDay: null };
   if (dueDate !== '' && dueDate !== decoded.dueDate) return { text: boletoEntryMessages.dueAdjusted(formatDay(decoded.dueDate)), codeDay: decoded.dueDate };
   return { text: boletoEntryMessages.dueFromFactor, codeDay: decoded.dueDate };
-}
-
-/** Edit: the stored amount came from the code when the code carries one; the stored due date is the user's. */
-function initialAutoFilled(values: BoletoFormValues): AutoFilled {
-  const initial = codeStatus(values.code);
-  if (initial.state !== 'valid') return { barcode: null, amount: false, due: false };
-  return { barcode: initial.value.barcode, amount: initial.value.amount !== null && initial.value.amount > 0, due: false };
 }

@@ -1,22 +1,18 @@
 import { Download, FileImage, FileText, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { formatCurrency, formatDateTime } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay } from '@/lib/dates';
 import { getBoletoAttachmentUrl, useBoletoAttachments, type BoletoAttachment } from '@/features/boletos/api/get-boleto-attachments';
 import { useRemoveBoletoAttachment } from '@/features/boletos/api/remove-boleto-attachment';
-import { useUploadBoletoAttachment } from '@/features/boletos/api/upload-boleto-attachment';
-import { ATTACHMENT_ACCEPT, attachmentProblem, formatDay, formatFileSize } from '@/features/boletos/entry-logic';
-import { attachmentErrorReason, boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
+import { useUploadBoletoAttachments } from '@/features/boletos/api/upload-boleto-attachment';
+import { ATTACHMENT_ACCEPT, attachmentProblem, formatFileSize } from '@/features/boletos/entry-logic';
+import { boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoRow } from '@/features/boletos/types';
-
-/** 'sem conexão com o servidor' → 'Sem conexão com o servidor.' */
-function sentence(reason: string): string {
-  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
-}
 
 async function download(attachment: BoletoAttachment) {
   try {
@@ -52,7 +48,7 @@ function AttachmentsPanel({ row }: { row: BoletoRow }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const attachments = useBoletoAttachments(row.id);
-  const upload = useUploadBoletoAttachment();
+  const upload = useUploadBoletoAttachments();
   const remove = useRemoveBoletoAttachment();
   const [uploading, setUploading] = useState<{ done: number; total: number } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -60,7 +56,7 @@ function AttachmentsPanel({ row }: { row: BoletoRow }) {
   const canUpload = row.status !== 'CANCELADO';
   const canRemove = row.status === 'PENDENTE';
 
-  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     const refused: string[] = [];
@@ -72,21 +68,15 @@ function AttachmentsPanel({ row }: { row: BoletoRow }) {
     setProblems(refused);
     if (accepted.length === 0) return;
     setUploading({ done: 0, total: accepted.length });
-    let sent = 0;
-    // One at a time: a failure names its file and the others still go.
-    for (const file of accepted) {
-      try {
-        await upload.mutateAsync({ boletoId: row.id, file });
-        sent += 1;
-      } catch (error) {
-        refused.push(`${file.name}: ${sentence(attachmentErrorReason(error))}`);
-      }
-      setUploading({ done: sent, total: accepted.length });
-    }
-    setUploading(null);
-    setProblems([...refused]);
-    if (sent > 0) toast({ title: boletoListMessages.attachmentUploaded(sent) });
-    if (sent < accepted.length) toast({ title: boletoListMessages.attachmentUploadError, description: refused.at(-1), variant: 'destructive' });
+    upload.mutate(
+      { boletoId: row.id, files: accepted, onProgress: (sent) => setUploading({ done: sent, total: accepted.length }) },
+      {
+        onSettled: (result) => {
+          setUploading(null);
+          setProblems([...refused, ...(result?.refused ?? [])]);
+        },
+      },
+    );
   };
 
   const list = attachments.data ?? [];
@@ -101,7 +91,7 @@ function AttachmentsPanel({ row }: { row: BoletoRow }) {
       <div className="grid gap-4 px-4 pb-6">
         {canUpload ? (
           <div className="grid gap-2">
-            <input ref={inputRef} id={inputId} type="file" multiple accept={ATTACHMENT_ACCEPT} aria-label="Anexar arquivos" className="sr-only" onChange={(event) => void onFiles(event)} tabIndex={-1} />
+            <input ref={inputRef} id={inputId} type="file" multiple accept={ATTACHMENT_ACCEPT} aria-label="Anexar arquivos" className="sr-only" onChange={onFiles} tabIndex={-1} />
             <Button type="button" variant="outline" disabled={uploading !== null} onClick={() => inputRef.current?.click()}>
               {uploading ? <Spinner className="size-4 text-current" label="Enviando..." /> : <Upload aria-hidden="true" />}
               {uploading ? `Enviando ${uploading.done + 1} de ${uploading.total}…` : 'Anexar arquivos'}
@@ -125,12 +115,7 @@ function AttachmentsPanel({ row }: { row: BoletoRow }) {
             <Skeleton className="h-14" />
           </div>
         ) : attachments.isError ? (
-          <div role="alert" className="grid gap-2 text-sm">
-            <p className="text-destructive">{boletoListMessages.attachmentsLoadError}</p>
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => void attachments.refetch()}>
-              {boletoListMessages.retry}
-            </Button>
-          </div>
+          <LoadError message={boletoListMessages.attachmentsLoadError} detail={boletoListErrorMessage(attachments.error)} onRetry={() => void attachments.refetch()} />
         ) : list.length === 0 ? (
           <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">Nenhum arquivo anexado.</p>
         ) : (

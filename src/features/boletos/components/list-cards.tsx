@@ -1,9 +1,9 @@
 import { Checkbox } from '@/components/ui/checkbox';
+import { formatDay } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { AlertBadges, AttachmentCount, BankName, LinhaDigitavel, Payee, SituationBadge, TwinBadge } from '@/features/boletos/components/list-cells';
 import { RowActions } from '@/features/boletos/components/list-row-actions';
 import { AmountCell, type ListViewProps } from '@/features/boletos/components/list-table';
-import { formatDay } from '@/features/boletos/entry-logic';
 import { dueHint, isSelectable, pageSelectionState, rowName } from '@/features/boletos/logic';
 
 /** The list on a phone: one card per boleto with the same facts, actions and selection as the table. */

@@ -1,13 +1,12 @@
 import { Ban, CircleCheck, FilePlus2, RotateCcw, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCurrency, formatDateTime } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBoletoHistory, type BoletoHistoryEntry } from '@/features/boletos/api/get-boleto-history';
-import { formatDay } from '@/features/boletos/entry-logic';
 import { historyEventLabel, historyTransition } from '@/features/boletos/logic';
-import { boletoListMessages } from '@/features/boletos/messages';
+import { boletoListErrorMessage, boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoRow } from '@/features/boletos/types';
 
 function eventStyle(entry: BoletoHistoryEntry): { Icon: typeof CircleCheck; className: string } {
@@ -39,12 +38,7 @@ export function HistorySheet({ row, onClose }: { row: BoletoRow | null; onClose:
               <Skeleton className="h-16" />
             </div>
           ) : history.isError ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p className="text-destructive">{boletoListMessages.historyLoadError}</p>
-              <Button variant="outline" size="sm" className="w-fit" onClick={() => void history.refetch()}>
-                {boletoListMessages.retry}
-              </Button>
-            </div>
+            <LoadError message={boletoListMessages.historyLoadError} detail={boletoListErrorMessage(history.error)} onRetry={() => void history.refetch()} />
           ) : (history.data ?? []).length === 0 ? (
             <p className="text-sm text-muted-foreground">Nenhuma alteração registrada.</p>
           ) : (

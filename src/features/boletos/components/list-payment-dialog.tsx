@@ -7,18 +7,17 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCurrency, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDay, toAppDateString } from '@/lib/dates';
 import { useMarkBoletosPaid } from '@/features/boletos/api/mark-boletos-paid';
-import { formatAmountInput, formatDay, parseAmountInput } from '@/features/boletos/entry-logic';
+import { formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
 import {
   BACKDATED_PAYMENT_DAYS,
   earliestPaymentDay,
   isBackdatedPayment,
-  paymentSchema,
   selectionSummary,
   twinDescription,
-  type PaymentValues,
 } from '@/features/boletos/logic';
+import { paymentSchema, type PaymentValues } from '@/features/boletos/schemas';
 import type { BoletoRow } from '@/features/boletos/types';
 
 interface PaymentDialogProps {

@@ -6,12 +6,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { formatCurrency } from '@/lib/dates';
+import { formatCurrency, formatDay } from '@/lib/dates';
 import { useCancelBoleto } from '@/features/boletos/api/cancel-boleto';
 import { useDeleteBoleto } from '@/features/boletos/api/delete-boleto';
 import { useReopenBoleto } from '@/features/boletos/api/reopen-boleto';
-import { formatDay } from '@/features/boletos/entry-logic';
-import { REASON_MAX, reasonSchema, reopenLabel, type ReasonValues } from '@/features/boletos/logic';
+import { reopenLabel } from '@/features/boletos/logic';
+import { REASON_MAX, reasonSchema, type ReasonValues } from '@/features/boletos/schemas';
 import type { BoletoRow } from '@/features/boletos/types';
 
 export type ReasonIntent = { kind: 'cancel' | 'reopen' | 'delete'; row: BoletoRow };

@@ -1,11 +1,10 @@
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency } from '@/lib/dates';
+import { formatCurrency, formatDay } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { AlertBadges, AttachmentCount, BankName, LinhaDigitavel, Payee, SituationBadge, TwinBadge } from '@/features/boletos/components/list-cells';
 import { RowActions } from '@/features/boletos/components/list-row-actions';
-import { formatDay } from '@/features/boletos/entry-logic';
 import { dueHint, isSelectable, pageSelectionState, rowName, type BoletoAction } from '@/features/boletos/logic';
 import type { BoletoRow } from '@/features/boletos/types';
 
