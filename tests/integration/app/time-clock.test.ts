@@ -238,7 +238,7 @@ describe('register_punch', () => {
         expect((await employee.auth.signInWithPassword({ email, password: 'Farmacia@2026' })).error).toBeNull();
         unwrap(await employee.rpc('record_lgpd_consent', { p_versao_termo_id: termId, p_aceito: true }));
         const before = Date.now();
-        const receipt = unwrap(await employee.rpc('register_punch', { p_device_token: deviceToken })) as Receipt;
+        const receipt = punchReceiptSchema.parse(unwrap(await employee.rpc('register_punch', { p_device_token: deviceToken })));
         expect({ after: done, type: receipt.punch_type, repeated: receipt.repeated }).toEqual({ after: done, type: next, repeated: false });
         expect(Math.abs(new Date(receipt.punched_at).getTime() - before)).toBeLessThan(5_000);
       }
