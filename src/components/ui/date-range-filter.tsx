@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { isValidDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+
+export const DATE_RANGE_ORDER_MESSAGE = 'A data inicial deve ser anterior ou igual à final.';
+
+interface DateRangeFilterProps {
+  /** The search params holding the first and last day (yyyy-MM-dd); each screen keeps its own names. */
+  fromParam: string;
+  toParam: string;
+  /** The fields' labels ('Vencimento de' / 'até'). */
+  fromLabel: string;
+  toLabel: string;
+  /** The group's accessible name ('Período'); with `showLabel` also shown as a legend. */
+  label: string;
+  showLabel?: boolean;
+  /** A page param to drop when the period changes (the list starts again from its first page). */
+  pageParam?: string;
+  /** Told after the URL got a new period (e.g. a screen keeping its page outside the URL goes back to 0). */
+  onChange?: (range: { from: string | null; to: string | null }) => void;
+  id?: string;
+  className?: string;
+  /** Classes of each field's cell and of the inputs (widths in the screen's layout). */
+  fieldClassName?: string;
+  inputClassName?: string;
+}
+
+type Range = { from: string; to: string };
+
+/** A URL param's day, or '' when absent or unreadable (a hand-edited link falls back to no limit). */
+function dayParam(params: URLSearchParams, name: string): string {
+  const value = params.get(name);
+  return isValidDay(value) ? value : '';
+}
+
+/**
+ * A period filter kept in the URL: two date fields read and write `fromParam`/`toParam` (so a
+ * shared link opens the same period), empty means no limit. A first day after the last one is
+ * refused with a message and stays on screen only until it is fixed; the URL never holds it.
+ */
+export function DateRangeFilter({
+  fromParam,
+  toParam,
+  fromLabel,
+  toLabel,
+  label,
+  showLabel = false,
+  pageParam,
+  onChange,
+  id: idProp,
+  className,
+  fieldClassName,
+  inputClassName,
+}: DateRangeFilterProps) {
+  const generated = useId();
+  const id = idProp ?? generated;
+  const errorId = `${id}-error`;
+  const [params, setParams] = useSearchParams();
+  const url: Range = { from: dayParam(params, fromParam), to: dayParam(params, toParam) };
+  // What the fields show while it differs from the URL (a refused range); null: the URL's.
+  const [draft, setDraft] = useState<Range | null>(null);
+  const [seen, setSeen] = useState(url);
+  if (seen.from !== url.from || seen.to !== url.to) {
+    // The URL changed from outside ('Limpar filtros', the back button): the fields follow it.
+    setSeen(url);
+    setDraft(null);
+  }
+  const shown = draft ?? url;
+  const error = shown.from && shown.to && shown.from > shown.to ? DATE_RANGE_ORDER_MESSAGE : null;
+
+  const change = (patch: Partial<Range>) => {
+    const next = { ...shown, ...patch };
+    const complete = (day: string) => day === '' || isValidDay(day);
+    if (!complete(next.from) || !complete(next.to) || (next.from && next.to && next.from > next.to)) {
+      setDraft(next);
+      return;
+    }
+    setDraft(null);
+    if (next.from === url.from && next.to === url.to) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.from) updated.set(fromParam, next.from);
+        else updated.delete(fromParam);
+        if (next.to) updated.set(toParam, next.to);
+        else updated.delete(toParam);
+        if (pageParam) updated.delete(pageParam);
+        return updated;
+      },
+      { replace: true },
+    );
+    onChange?.({ from: next.from || null, to: next.to || null });
+  };
+
+  const field = (which: keyof Range, fieldLabel: string) => (
+    <div className={cn('grid gap-1.5', fieldClassName)}>
+      <Label htmlFor={`${id}-${which}`}>{fieldLabel}</Label>
+      <Input
+        id={`${id}-${which}`}
+        type="date"
+        className={inputClassName}
+        min={MIN_DAY}
+        max={MAX_DAY}
+        value={shown[which]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => change({ [which]: event.target.value })}
+      />
+    </div>
+  );
+
+  return (
+    <div role="group" aria-label={showLabel ? undefined : label} aria-labelledby={showLabel ? `${id}-legend` : undefined} className={cn('flex flex-wrap items-end gap-3', className)}>
+      {showLabel ? (
+        <span id={`${id}-legend`} className="basis-full text-sm leading-none font-medium">
+          {label}
+        </span>
+      ) : null}
+      {field('from', fromLabel)}
+      {field('to', toLabel)}
+      {error ? (
+        <p id={errorId} role="alert" className="basis-full text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
