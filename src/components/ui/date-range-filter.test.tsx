@@ -74,4 +74,29 @@ describe('DateRangeFilter', () => {
     expect(to.value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('shows the default period while the URL has none, and an emptied field goes back to it when left', () => {
+    render(
+      <MemoryRouter initialEntries={['/relatorio']}>
+        <DateRangeFilter fromParam="de" toParam="ate" label="Período de pagamentos" fromLabel="De" toLabel="Até" defaults={{ from: '2026-11-01', to: '2026-11-26' }} error="O período pode ter no máximo 10 anos." />
+        <Url />
+      </MemoryRouter>,
+    );
+    const from = screen.getByLabelText<HTMLInputElement>('De');
+    const to = screen.getByLabelText<HTMLInputElement>('Até');
+    const url = () => screen.getByRole('status', { name: 'URL' }).textContent;
+    expect([from.value, to.value]).toEqual(['2026-11-01', '2026-11-26']);
+    expect(screen.getByRole('alert').textContent).toBe('O período pode ter no máximo 10 anos.');
+    fireEvent.change(to, { target: { value: '2026-11-10' } });
+    expect(url()).toBe('?ate=2026-11-10');
+    fireEvent.change(to, { target: { value: '' } });
+    expect(to.value).toBe('');
+    expect(url()).toBe('?ate=2026-11-10');
+    fireEvent.blur(to);
+    expect(url()).toBe('');
+    expect(to.value).toBe('2026-11-26');
+    fireEvent.change(from, { target: { value: '2026-12-01' } });
+    expect(screen.getByRole('alert').textContent).toBe(DATE_RANGE_ORDER_MESSAGE);
+    expect(url()).toBe('');
+  });
 });

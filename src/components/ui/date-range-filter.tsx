@@ -19,6 +19,13 @@ interface DateRangeFilterProps {
   showLabel?: boolean;
   /** A page param to drop when the period changes (the list starts again from its first page). */
   pageParam?: string;
+  /**
+   * What the fields show while the URL has no day (the period the screen applies by default, e.g.
+   * the month so far). An emptied field goes back to it once left, not while typing.
+   */
+  defaults?: { from: string; to: string };
+  /** The screen's own verdict on the period (e.g. too long), shown when the order is right. */
+  error?: string | null;
   /** Told after the URL got a new period (e.g. a screen keeping its page outside the URL goes back to 0). */
   onChange?: (range: { from: string | null; to: string | null }) => void;
   id?: string;
@@ -49,6 +56,8 @@ export function DateRangeFilter({
   label,
   showLabel = false,
   pageParam,
+  defaults,
+  error: screenError = null,
   onChange,
   id: idProp,
   className,
@@ -68,31 +77,46 @@ export function DateRangeFilter({
     setSeen(url);
     setDraft(null);
   }
-  const shown = draft ?? url;
-  const error = shown.from && shown.to && shown.from > shown.to ? DATE_RANGE_ORDER_MESSAGE : null;
+  const fallback = (which: keyof Range) => defaults?.[which] ?? '';
+  const shown = draft ?? { from: url.from || fallback('from'), to: url.to || fallback('to') };
+  const error = shown.from && shown.to && shown.from > shown.to ? DATE_RANGE_ORDER_MESSAGE : screenError;
 
-  const change = (patch: Partial<Range>) => {
-    const next = { ...shown, ...patch };
-    const complete = (day: string) => day === '' || isValidDay(day);
-    if (!complete(next.from) || !complete(next.to) || (next.from && next.to && next.from > next.to)) {
+  const change = (which: keyof Range, value: string, leaving = false) => {
+    const next = { ...shown, [which]: value };
+    // Emptied with a default to go back to: wait until the field is left (the user may be retyping).
+    const waiting = value === '' && fallback(which) !== '' && !leaving;
+    const effective = { from: next.from || fallback('from'), to: next.to || fallback('to') };
+    const readable = (day: string) => day === '' || isValidDay(day);
+    if (waiting || !readable(next.from) || !readable(next.to) || (effective.from && effective.to && effective.from > effective.to)) {
       setDraft(next);
       return;
     }
     setDraft(null);
-    if (next.from === url.from && next.to === url.to) return;
+    // A day equal to the default the URL leaves out stays out of the URL.
+    const param = (f: keyof Range) => (next[f] === '' || (url[f] === '' && next[f] === fallback(f)) ? '' : next[f]);
+    const written = { from: param('from'), to: param('to') };
+    if (written.from === url.from && written.to === url.to) return;
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next.from) updated.set(fromParam, next.from);
+        if (written.from) updated.set(fromParam, written.from);
         else updated.delete(fromParam);
-        if (next.to) updated.set(toParam, next.to);
+        if (written.to) updated.set(toParam, written.to);
         else updated.delete(toParam);
         if (pageParam) updated.delete(pageParam);
         return updated;
       },
       { replace: true },
     );
-    onChange?.({ from: next.from || null, to: next.to || null });
+    onChange?.({ from: written.from || null, to: written.to || null });
+  };
+
+  /** Leaving a field: an emptied one goes back to its default, a half-typed day to the URL's. */
+  const leave = (which: keyof Range) => {
+    if (!draft) return;
+    const value = draft[which];
+    if (value === '' && fallback(which) !== '') change(which, '', true);
+    else if (value !== '' && !isValidDay(value)) setDraft({ ...draft, [which]: url[which] || fallback(which) });
   };
 
   const field = (which: keyof Range, fieldLabel: string) => (
@@ -107,7 +131,8 @@ export function DateRangeFilter({
         value={shown[which]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(event) => change({ [which]: event.target.value })}
+        onChange={(event) => change(which, event.target.value)}
+        onBlur={() => leave(which)}
       />
     </div>
   );
