@@ -35,7 +35,8 @@ interface DateRangeFilterProps {
   inputClassName?: string;
 }
 
-type Range = { from: string; to: string };
+export type DateRange = { from: string; to: string };
+type Range = DateRange;
 
 /** A URL param's day, or '' when absent or unreadable (a hand-edited link falls back to no limit). */
 function dayParam(params: URLSearchParams, name: string): string {
@@ -66,7 +67,6 @@ export function DateRangeFilter({
 }: DateRangeFilterProps) {
   const generated = useId();
   const id = idProp ?? generated;
-  const errorId = `${id}-error`;
   const [params, setParams] = useSearchParams();
   const url: Range = { from: dayParam(params, fromParam), to: dayParam(params, toParam) };
   // What the fields show while it differs from the URL (a refused range); null: the URL's.
@@ -119,6 +119,46 @@ export function DateRangeFilter({
     else if (value !== '' && !isValidDay(value)) setDraft({ ...draft, [which]: url[which] || fallback(which) });
   };
 
+  return (
+    <DateRangeFields
+      id={id}
+      value={shown}
+      onChange={change}
+      onBlur={leave}
+      error={error}
+      label={label}
+      showLabel={showLabel}
+      fromLabel={fromLabel}
+      toLabel={toLabel}
+      className={className}
+      fieldClassName={fieldClassName}
+      inputClassName={inputClassName}
+    />
+  );
+}
+
+interface DateRangeFieldsProps {
+  id: string;
+  /** yyyy-MM-dd or '' in each field. */
+  value: Range;
+  onChange: (which: keyof Range, value: string) => void;
+  onBlur?: (which: keyof Range) => void;
+  error: string | null;
+  label: string;
+  showLabel?: boolean;
+  fromLabel: string;
+  toLabel: string;
+  className?: string;
+  fieldClassName?: string;
+  inputClassName?: string;
+}
+
+/**
+ * The two date fields and their message, controlled by the caller: DateRangeFilter binds them to
+ * the URL; a screen keeping its period in state uses them directly.
+ */
+export function DateRangeFields({ id, value, onChange, onBlur, error, label, showLabel = false, fromLabel, toLabel, className, fieldClassName, inputClassName }: DateRangeFieldsProps) {
+  const errorId = `${id}-error`;
   const field = (which: keyof Range, fieldLabel: string) => (
     <div className={cn('grid gap-1.5', fieldClassName)}>
       <Label htmlFor={`${id}-${which}`}>{fieldLabel}</Label>
@@ -128,11 +168,11 @@ export function DateRangeFilter({
         className={inputClassName}
         min={MIN_DAY}
         max={MAX_DAY}
-        value={shown[which]}
+        value={value[which]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(event) => change(which, event.target.value)}
-        onBlur={() => leave(which)}
+        onChange={(event) => onChange(which, event.target.value)}
+        onBlur={() => onBlur?.(which)}
       />
     </div>
   );
