@@ -74,7 +74,7 @@ export function ListFilters({ filters, onChange, onClear, units, suppliers }: Li
           </div>
           <DateRangeFilter
             id={`${id}-due`}
-            label="Vencimento"
+            label="Período de vencimento"
             fromLabel="Vencimento de"
             toLabel="até"
             fromParam={LIST_PARAMS.dueFrom}

@@ -87,7 +87,7 @@ export function ListFilters({ filters, onChange, onClear, units, isAdmin }: List
           ) : null}
           <DateRangeFilter
             id={`${id}-created`}
-            label="Criação"
+            label="Período de criação"
             fromLabel="Criadas de"
             toLabel="até"
             fromParam={LIST_PARAMS.from}
