@@ -3,6 +3,9 @@ import { resolveRole, visibleMenu, permittedHomeActions, type AccessSubject } fr
 import type { HomeAction, MenuSection } from '@/config/permissions';
 import type { PermissionEntry, RoleEntry } from '@/features/users/types';
 
+/** The longest search admin_list_users accepts. */
+export const USER_SEARCH_MAX = 200;
+
 /** Spec §6: the seven categories, in the order the screens show them. */
 export const PERMISSION_CATEGORIES = ['Usuários', 'Operações', 'Compras', 'Relatórios', 'Financeiro', 'Documentos', 'Controle de Ponto'] as const;
 

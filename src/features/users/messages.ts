@@ -3,14 +3,30 @@ import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/
 import { AdminUsersError } from '@/features/users/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
-export const USERS_LOAD_ERROR = 'Erro ao carregar usuários';
-export const CATALOG_LOAD_ERROR = 'Erro ao carregar perfis, permissões e unidades';
-export const AUDIT_LOAD_ERROR = 'Erro ao carregar o registro de auditoria';
-export const PASSWORD_RESET_SENT = 'Email de redefinição de senha enviado';
-export const PASSWORD_RESET_ERROR = 'Erro ao enviar o email de redefinição de senha';
-export const USER_DISABLED = 'Conta desativada';
-export const USER_ENABLED = 'Conta reativada';
-export const USER_INVITED = 'Convite enviado por email';
+export const userMessages = {
+  // Loads
+  usersLoadError: 'Erro ao carregar usuários',
+  catalogLoadError: 'Erro ao carregar perfis, permissões e unidades',
+  auditLoadError: 'Erro ao carregar o registro de auditoria',
+  accessLoadError: 'Erro ao carregar o acesso do usuário',
+  // Writes
+  passwordResetSent: 'Email de redefinição de senha enviado',
+  passwordResetError: 'Erro ao enviar o email de redefinição de senha',
+  userDisabled: 'Conta desativada',
+  userEnabled: 'Conta reativada',
+  userInvited: 'Convite enviado por email',
+  // The admin-users function answered without its own message.
+  functionFallback: 'Não foi possível concluir a operação. Tente novamente.',
+  // Lists
+  usersEmpty: 'Nenhum usuário encontrado.',
+  auditEmpty: 'Nenhuma alteração registrada no período.',
+} as const;
+
+/** The reason shown under a load failure: a lost connection or the database's own words; nothing when there is no better one. */
+export function usersLoadErrorDetail(error: unknown): string | undefined {
+  const message = usersErrorMessage(error);
+  return message === GENERIC_ERROR_MESSAGE ? undefined : message;
+}
 
 /** What the admin-users function said (its body's `error`), or the database's own Portuguese refusal. */
 export function usersErrorMessage(error: unknown): string {

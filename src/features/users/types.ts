@@ -105,7 +105,8 @@ export interface AuditFilters {
   page: number;
 }
 
-export const EMPTY_AUDIT_FILTERS: AuditFilters = { tableName: null, from: '', to: '', page: 0 };
+/** The audit tab's period in the URL (/usuarios?aba=auditoria&de=…&ate=…). */
+export const AUDIT_PARAMS = { from: 'de', to: 'ate' } as const;
 
 /** The tabs of /usuarios (?aba=…). */
 export const USER_ADMIN_TABS = ['usuarios', 'perfis', 'unidades', 'auditoria'] as const;

@@ -1,11 +1,9 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { isValidDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
-import { hasFilters } from '@/features/boleto-report/logic';
+import { hasFilters, REPORT_PARAMS } from '@/features/boleto-report/logic';
 import type { Option, ReportFilters } from '@/features/boleto-report/types';
 
 /** Radix Select items cannot have an empty value: this one stands for "all". */
@@ -15,13 +13,14 @@ interface ReportFiltersBarProps {
   filters: ReportFilters;
   /** The period shown in the date fields (the URL's, or the default the database applies). */
   period: { from: string; to: string };
+  /** Why the period cannot be asked for (shown under the date fields), or null. */
   periodError: string | null;
   units: readonly Option[] | undefined;
   suppliers: readonly Option[] | undefined;
   onChange: (next: ReportFilters) => void;
 }
 
-/** Unidade, Fornecedor and Período de pagamentos; every change goes to the URL at once. */
+/** Unidade, Fornecedor and Período de pagamentos (the shared DateRangeFilter); every change goes to the URL at once. */
 export function ReportFiltersBar({ filters, period, periodError, units, suppliers, onChange }: ReportFiltersBarProps) {
   const set = (patch: Partial<ReportFilters>) => onChange({ ...filters, ...patch });
   return (
@@ -44,38 +43,22 @@ export function ReportFiltersBar({ filters, period, periodError, units, supplier
         options={suppliers}
         onChange={(supplierId) => set({ supplierId })}
       />
-      <fieldset className="grid gap-1.5">
-        <legend className="mb-1.5 text-sm leading-none font-medium">Período de pagamentos</legend>
-        <div className="flex flex-wrap items-center gap-2">
-          <DayInput
-            key={`from-${period.from}`}
-            id="boleto-report-from"
-            label="De"
-            value={period.from}
-            invalid={periodError !== null}
-            describedBy={periodError ? 'boleto-report-period-error' : undefined}
-            onCommit={(paidFrom) => set({ paidFrom })}
-          />
-          <DayInput
-            key={`to-${period.to}`}
-            id="boleto-report-to"
-            label="Até"
-            value={period.to}
-            invalid={periodError !== null}
-            describedBy={periodError ? 'boleto-report-period-error' : undefined}
-            onCommit={(paidTo) => set({ paidTo })}
-          />
-        </div>
-      </fieldset>
+      <DateRangeFilter
+        id="boleto-report-period"
+        label="Período de pagamentos"
+        showLabel
+        fromLabel="De"
+        toLabel="Até"
+        fromParam={REPORT_PARAMS.from}
+        toParam={REPORT_PARAMS.to}
+        defaults={period}
+        error={periodError}
+        inputClassName="w-40"
+      />
       {hasFilters(filters) ? (
         <Button variant="ghost" onClick={() => onChange({ unitId: null, supplierId: null, paidFrom: null, paidTo: null })}>
           <X aria-hidden="true" /> Limpar filtros
         </Button>
-      ) : null}
-      {periodError ? (
-        <p id="boleto-report-period-error" role="alert" className="basis-full text-sm text-destructive">
-          {periodError}
-        </p>
       ) : null}
     </div>
   );
@@ -117,54 +100,6 @@ function FilterSelect({
           ))}
         </SelectContent>
       </Select>
-    </div>
-  );
-}
-
-/**
- * A date field that reaches the URL only with a whole day between 2000 and 2100 (typing a year
- * passes through 0002, 0020, 0202…); emptied and left, it goes back to the default.
- */
-function DayInput({
-  id,
-  label,
-  value,
-  invalid,
-  describedBy,
-  onCommit,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  invalid: boolean;
-  describedBy: string | undefined;
-  onCommit: (day: string | null) => void;
-}) {
-  const [draft, setDraft] = useState(value);
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="font-normal text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type="date"
-        className="w-40"
-        min={MIN_DAY}
-        max={MAX_DAY}
-        value={draft}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => {
-          const next = event.target.value;
-          setDraft(next);
-          if (isValidDay(next) && next !== value) onCommit(next);
-        }}
-        onBlur={() => {
-          if (draft === '') onCommit(null);
-          if (!isValidDay(draft)) setDraft(value);
-        }}
-      />
     </div>
   );
 }

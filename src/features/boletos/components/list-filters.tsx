@@ -2,12 +2,12 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/ui/search-field';
-import { Input } from '@/components/ui/input';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { ChoiceSelect } from '@/components/ui/choice-select';
-import { BOLETO_SEARCH_MAX, hasActiveFilters, SITUATION_FILTERS, SORT_OPTIONS, type BoletoSort } from '@/features/boletos/logic';
+import { BOLETO_SEARCH_MAX, hasActiveFilters, LIST_PARAMS, SITUATION_FILTERS, SORT_OPTIONS, type BoletoSort } from '@/features/boletos/logic';
 import { boletoListMessages } from '@/features/boletos/messages';
 import type { BoletoListFilters } from '@/features/boletos/types';
 
@@ -72,30 +72,17 @@ export function ListFilters({ filters, onChange, onClear, units, suppliers }: Li
               onChange={(supplierId) => onChange({ supplierId })}
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-from`}>Vencimento de</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              className="w-full md:w-38"
-              min="2000-01-01"
-              max={filters.dueTo ?? '2100-12-31'}
-              value={filters.dueFrom ?? ''}
-              onChange={(event) => onChange({ dueFrom: event.target.value || null })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-to`}>até</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              className="w-full md:w-38"
-              min={filters.dueFrom ?? '2000-01-01'}
-              max="2100-12-31"
-              value={filters.dueTo ?? ''}
-              onChange={(event) => onChange({ dueTo: event.target.value || null })}
-            />
-          </div>
+          <DateRangeFilter
+            id={`${id}-due`}
+            label="Período de vencimento"
+            fromLabel="Vencimento de"
+            toLabel="até"
+            fromParam={LIST_PARAMS.dueFrom}
+            toParam={LIST_PARAMS.dueTo}
+            pageParam={LIST_PARAMS.page}
+            className="col-span-2 grid grid-cols-2 md:flex"
+            inputClassName="w-full md:w-38"
+          />
           <div className="col-span-2 grid gap-1.5 sm:col-span-1">
             <Label htmlFor={`${id}-sort`}>Ordenar por</Label>
             <Select value={filters.sort} onValueChange={(sort) => onChange({ sort: sort as BoletoSort })}>

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Barcode, Search } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Combobox } from '@/components/ui/combobox';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -32,107 +34,34 @@ export function ItemPicker({ onAdd, status }: ItemPickerProps) {
   );
 }
 
-/** Search a product by name (ARIA combobox: arrows move, Enter picks, Escape closes). */
+/** Search a product by name (the shared combobox, fed by this feature's accent-insensitive search). */
 function ProductSearch({ onPick }: { onPick: (product: ProductOption) => void }) {
-  const id = useId();
-  const listId = `${id}-list`;
   const [term, setTerm] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const debounced = useDebouncedValue(term, 250);
   const search = useProductSearch(debounced);
-  const options = useMemo(() => rankProducts(search.data ?? [], debounced), [search.data, debounced]);
-  const showList = open && debounced.trim().length >= 2 && term.trim().length >= 2;
-  const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
-
-  const pick = (product: ProductOption) => {
-    onPick(product);
-    setTerm('');
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive(Math.min(activeIndex + 1, options.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive(Math.max(activeIndex - 1, 0));
-    } else if (event.key === 'Enter') {
-      // Enter never submits the form from here.
-      event.preventDefault();
-      const option = showList ? options[activeIndex] : undefined;
-      if (option) pick(option);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-    }
-  };
+  const options = useMemo(
+    () => rankProducts(search.data ?? [], debounced).map((product) => ({ id: product.id, label: product.name, description: product.barcode, product })),
+    [search.data, debounced],
+  );
 
   return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>Buscar produto pelo nome</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-        <Input
-          id={id}
-          role="combobox"
-          className="pl-8"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={showList && options[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
-          autoComplete="off"
-          placeholder="Digite ao menos 2 letras (ex.: dipirona)"
-          value={term}
-          onChange={(event) => {
-            setTerm(event.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
-        />
-        {showList ? (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Produtos encontrados"
-            className="absolute top-full z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-          >
-            {search.isError ? (
-              <li className="px-2 py-1.5 text-sm text-destructive">{shipmentMessages.productLookupError}</li>
-            ) : search.isFetching && options.length === 0 ? (
-              <li className="flex items-center gap-2 px-2 py-1.5 text-sm text-muted-foreground">
-                <Spinner className="size-3.5" label="Buscando..." /> Buscando...
-              </li>
-            ) : options.length === 0 ? (
-              <li className="px-2 py-1.5 text-sm text-muted-foreground">Nenhum produto encontrado.</li>
-            ) : (
-              options.map((product, index) => (
-                <li
-                  key={product.id}
-                  id={`${id}-opt-${index}`}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  className={cn('cursor-pointer rounded-sm px-2 py-1.5 text-sm', index === activeIndex && 'bg-accent text-accent-foreground')}
-                  onMouseEnter={() => setActive(index)}
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    pick(product);
-                  }}
-                >
-                  <span className="block truncate">{product.name}</span>
-                  {product.barcode ? <span className="font-mono text-xs text-muted-foreground">{product.barcode}</span> : null}
-                </li>
-              ))
-            )}
-          </ul>
-        ) : null}
-      </div>
-    </div>
+    <Field label="Buscar produto pelo nome" className="content-start gap-1.5">
+      <Combobox
+        options={options}
+        onChange={(option) => {
+          if (option) onPick(option.product);
+        }}
+        onSearch={setTerm}
+        loading={search.isFetching || term.trim() !== debounced.trim()}
+        errorText={search.isError ? shipmentMessages.productLookupError : null}
+        minSearchLength={2}
+        placeholder="Digite ao menos 2 letras (ex.: dipirona)"
+        emptyText="Nenhum produto encontrado."
+        listLabel="Produtos encontrados"
+        descriptionClassName="font-mono"
+        startIcon={<Search aria-hidden="true" />}
+      />
+    </Field>
   );
 }
 

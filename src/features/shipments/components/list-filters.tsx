@@ -3,10 +3,10 @@ import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/ui/search-field';
 import { ChoiceSelect } from '@/components/ui/choice-select';
-import { Input } from '@/components/ui/input';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { DIRECTION_OPTIONS, hasActiveFilters, SHIPMENT_SEARCH_MAX, STATUS_OPTIONS } from '@/features/shipments/url-params';
+import { DIRECTION_OPTIONS, hasActiveFilters, LIST_PARAMS, SHIPMENT_SEARCH_MAX, STATUS_OPTIONS } from '@/features/shipments/url-params';
 import { shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentListFilters, UnitOption } from '@/features/shipments/types';
 
@@ -85,30 +85,17 @@ export function ListFilters({ filters, onChange, onClear, units, isAdmin }: List
               />
             </div>
           ) : null}
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-from`}>Criadas de</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              className="w-full md:w-38"
-              min="2000-01-01"
-              max={filters.to ?? '2100-12-31'}
-              value={filters.from ?? ''}
-              onChange={(event) => onChange({ from: event.target.value || null })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-to`}>até</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              className="w-full md:w-38"
-              min={filters.from ?? '2000-01-01'}
-              max="2100-12-31"
-              value={filters.to ?? ''}
-              onChange={(event) => onChange({ to: event.target.value || null })}
-            />
-          </div>
+          <DateRangeFilter
+            id={`${id}-created`}
+            label="Período de criação"
+            fromLabel="Criadas de"
+            toLabel="até"
+            fromParam={LIST_PARAMS.from}
+            toParam={LIST_PARAMS.to}
+            pageParam={LIST_PARAMS.page}
+            className="col-span-2 grid grid-cols-2 md:flex"
+            inputClassName="w-full md:w-38"
+          />
         </div>
       </div>
 

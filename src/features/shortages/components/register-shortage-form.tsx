@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Barcode, PackageCheck, X } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   AlertDialog,
@@ -12,18 +12,20 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
+import { Field } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
 import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
 import { useCreateShortage } from '@/features/shortages/api/create-shortage';
 import { useRequestIds } from '@/hooks/use-request-id';
 import { findOpenShortage, type OpenShortage } from '@/features/shortages/api/find-open-shortage';
-import { findProductByBarcode } from '@/features/shortages/api/find-products';
-import { ProductCombobox } from '@/features/shortages/components/product-combobox';
+import { findProductByBarcode, useProductSearch } from '@/features/shortages/api/find-products';
 import { ShortageGroupField, ShortageObservationField } from '@/features/shortages/components/shortage-fields';
 import { EMPTY_SHORTAGE_FORM, shortageFormSchema, toShortageWrite, type ShortageFormOutput, type ShortageWrite } from '@/features/shortages/schemas';
 import { duplicateMessage } from '@/features/shortages/messages';
@@ -162,7 +164,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
             {looking ? 'Buscando produto...' : (barcodeMessage ?? 'Leitores USB digitam o código e teclam Enter.')}
           </p>
         </div>
-        <ProductCombobox onSelect={choose} />
+        <ProductSearch onSelect={choose} />
       </div>
 
       <div aria-live="polite">
@@ -235,5 +237,30 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
       </AlertDialog>
       <UnsavedChangesGuard when={isDirty || product !== null || createShortage.isPending} />
     </form>
+  );
+}
+
+/** Search a product by name (the shared combobox; this feature's search feeds it). */
+function ProductSearch({ onSelect }: { onSelect: (product: ShortageProduct) => void }) {
+  const [term, setTerm] = useState('');
+  const debounced = useDebouncedValue(term, 250);
+  const search = useProductSearch(debounced);
+  const options = useMemo(() => (search.data ?? []).map((product) => ({ id: product.id, label: product.name, description: product.barcode, product })), [search.data]);
+  return (
+    <Field label="Buscar produto pelo nome">
+      <Combobox
+        options={options}
+        onChange={(option) => {
+          if (option) onSelect(option.product);
+        }}
+        onSearch={setTerm}
+        loading={search.isFetching || term.trim() !== debounced.trim()}
+        minSearchLength={2}
+        placeholder="Digite ao menos 2 letras"
+        emptyText="Nenhum produto encontrado."
+        listLabel="Produtos encontrados"
+        descriptionClassName="font-mono"
+      />
+    </Field>
   );
 }

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileSignature } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, isValidDay } from '@/lib/dates';
 import { useConsents } from '@/features/time-clock/api/get-consents';
 import { useTermVersions } from '@/features/time-clock/api/get-term-versions';
 import { usePublishTerm } from '@/features/time-clock/api/publish-term';
@@ -117,22 +117,19 @@ function TermTab() {
   );
 }
 
+/** The period of the consents list in the URL (?de=…&ate=…). */
+const CONSENT_PARAMS = { from: 'de', to: 'ate' } as const;
+
 function ConsentsTab() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const consents = useConsents(from, to);
+  const [params] = useSearchParams();
+  const day = (name: string) => {
+    const value = params.get(name);
+    return isValidDay(value) ? value : '';
+  };
+  const consents = useConsents(day(CONSENT_PARAMS.from), day(CONSENT_PARAMS.to));
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="consents-from">De</Label>
-          <Input id="consents-from" type="date" className="w-44" value={from} onChange={(event) => setFrom(event.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="consents-to">Até</Label>
-          <Input id="consents-to" type="date" className="w-44" value={to} onChange={(event) => setTo(event.target.value)} />
-        </div>
-      </div>
+      <DateRangeFilter id="consents" label="Período" fromLabel="De" toLabel="Até" fromParam={CONSENT_PARAMS.from} toParam={CONSENT_PARAMS.to} inputClassName="w-44" />
       {consents.isError ? (
         <LoadError message={timeClockMessages.consentsLoadError} detail={timeClockLoadErrorDetail(consents.error)} onRetry={() => void consents.refetch()} />
       ) : null}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { userAdminKeys } from '@/features/users/api/keys';
+import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
 import { usersErrorMessage } from '@/features/users/messages';
 
 /** Deletes a role (its users are left without one, awaiting a new role). */
@@ -14,6 +14,7 @@ export async function deleteRole(roleId: string): Promise<void> {
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: userAdminMutations.deleteRole,
     mutationFn: deleteRole,
     onSuccess: () => toast({ title: RECORD_DELETED }),
     onError: (error) => toast({ title: RECORD_DELETE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),

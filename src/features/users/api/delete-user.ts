@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
-import { invokeAdminUsers } from '@/features/users/api/admin-users';
-import { userAdminKeys } from '@/features/users/api/keys';
+import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
+import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
 import { AdminUsersError } from '@/features/users/errors';
 import { usersErrorMessage } from '@/features/users/messages';
 
 /** Deletes an account; refused (code user_has_records) while it owns records that must stay. */
 export function deleteUser(userId: string): Promise<{ user_id: string }> {
-  return invokeAdminUsers({ action: 'delete', user_id: userId });
+  return invokeAdminUsers({ action: 'delete', user_id: userId }, adminUsersResultSchema);
 }
 
 /** Whether a refusal means "disable instead" (the screen then offers it). */
@@ -19,6 +19,7 @@ export function ownsRecords(error: unknown): boolean {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: userAdminMutations.deleteUser,
     mutationFn: deleteUser,
     onSuccess: () => toast({ title: RECORD_DELETED }),
     onError: (error) => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { profileNames } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { saoPauloDayStart, saoPauloNextDayStart } from '@/lib/dates';
@@ -6,6 +7,9 @@ import { userAdminKeys } from '@/features/users/api/keys';
 import type { AuditEntry, AuditFilters } from '@/features/users/types';
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** A row's before/after jsonb: the columns' values, or null (a value of another shape reads as none). */
+const auditValuesSchema = z.record(z.string(), z.unknown()).nullable().catch(null);
 
 /** The name shown for a change nobody signed in made (sign-up trigger, migrations). */
 export const SYSTEM_ACTOR = 'Sistema';
@@ -24,24 +28,21 @@ export async function getAuditLog(filters: AuditFilters, signal?: AbortSignal): 
   if (signal) query = query.abortSignal(signal);
   const { data, error, count } = await query;
   if (error) throw error;
+  const rows = data.map((row) => ({ ...row, before: auditValuesSchema.parse(row.before), after: auditValuesSchema.parse(row.after) }));
   // The actors, and the people the changed rows are about (user_id, or a profile's id), by name.
-  const asRecord = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-  const about = data.flatMap((row) =>
-    [asRecord(row.before), asRecord(row.after)].flatMap((values) => [values.user_id, row.table_name === 'profiles' ? values.id : undefined]),
-  );
+  const about = rows.flatMap((row) => [row.before, row.after].flatMap((values) => [values?.user_id, row.table_name === 'profiles' ? values?.id : undefined]));
   const names = await profileNames([...data.map((row) => row.actor), ...about.filter((id): id is string => typeof id === 'string')], signal);
-  const asObject = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
   return {
     total: count ?? 0,
     people: names,
-    rows: data.map((row) => ({
+    rows: rows.map((row) => ({
       id: row.id,
       actorName: row.actor ? (names.get(row.actor) ?? row.actor) : SYSTEM_ACTOR,
       action: row.action,
       tableName: row.table_name,
       recordId: row.record_id,
-      before: asObject(row.before),
-      after: asObject(row.after),
+      before: row.before,
+      after: row.after,
       createdAt: row.created_at,
     })),
   };

@@ -10,8 +10,17 @@ export const userAdminKeys = {
   audit: (filters: AuditFilters) => [...userAdminKeys.all, 'audit', filters] as const,
 };
 
-/** Writes other features' caches depend on (src/app/freshness.ts): units are listed by the app shell and /lancamento. */
+/**
+ * Mutation keys. saveUnit and updateUser are also read by src/app/freshness.ts: units are listed by
+ * the app shell and /lancamento.
+ */
 export const userAdminMutations = {
-  saveUnit: ['user-admin', 'mutation', 'save-unit'] as const,
+  createUser: ['user-admin', 'mutation', 'create-user'] as const,
   updateUser: ['user-admin', 'mutation', 'update-user'] as const,
+  setUserDisabled: ['user-admin', 'mutation', 'set-user-disabled'] as const,
+  resetUserPassword: ['user-admin', 'mutation', 'reset-user-password'] as const,
+  deleteUser: ['user-admin', 'mutation', 'delete-user'] as const,
+  saveRole: ['user-admin', 'mutation', 'save-role'] as const,
+  deleteRole: ['user-admin', 'mutation', 'delete-role'] as const,
+  saveUnit: ['user-admin', 'mutation', 'save-unit'] as const,
 };

@@ -1,18 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { passwordRecoveryRedirect } from '@/config/paths';
-import { invokeAdminUsers } from '@/features/users/api/admin-users';
-import { PASSWORD_RESET_ERROR, PASSWORD_RESET_SENT, usersErrorMessage } from '@/features/users/messages';
+import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
+import { userAdminMutations } from '@/features/users/api/keys';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 
 /** Mails the user the recovery link (the page where they choose a new password). */
 export function resetUserPassword(userId: string): Promise<{ user_id: string }> {
-  return invokeAdminUsers({ action: 'reset_password', user_id: userId, redirect_to: passwordRecoveryRedirect(window.location.origin) });
+  return invokeAdminUsers({ action: 'reset_password', user_id: userId, redirect_to: passwordRecoveryRedirect(window.location.origin) }, adminUsersResultSchema);
 }
 
 export function useResetUserPassword() {
   return useMutation({
+    mutationKey: userAdminMutations.resetUserPassword,
     mutationFn: resetUserPassword,
-    onSuccess: () => toast({ title: PASSWORD_RESET_SENT }),
-    onError: (error) => toast({ title: PASSWORD_RESET_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: userMessages.passwordResetSent }),
+    onError: (error) => toast({ title: userMessages.passwordResetError, description: usersErrorMessage(error), variant: 'destructive' }),
   });
 }

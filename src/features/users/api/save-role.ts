@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_CREATE_ERROR, RECORD_CREATED, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { userAdminKeys } from '@/features/users/api/keys';
+import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
 import { usersErrorMessage } from '@/features/users/messages';
 import type { RoleFormData } from '@/features/users/schemas';
 
@@ -24,6 +24,7 @@ export async function saveRole({ roleId, values }: { roleId: string | null; valu
 export function useSaveRole() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: userAdminMutations.saveRole,
     mutationFn: saveRole,
     onSuccess: (_id, { roleId }) => toast({ title: roleId ? RECORD_UPDATED : RECORD_CREATED }),
     onError: (error, { roleId }) => toast({ title: roleId ? RECORD_UPDATE_ERROR : RECORD_CREATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),

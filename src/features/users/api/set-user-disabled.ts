@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_UPDATE_ERROR } from '@/lib/errors';
-import { invokeAdminUsers } from '@/features/users/api/admin-users';
-import { userAdminKeys } from '@/features/users/api/keys';
-import { USER_DISABLED, USER_ENABLED, usersErrorMessage } from '@/features/users/messages';
+import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
+import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 
 /** Disables (sign-in refused, sessions end at their next refresh) or re-enables an account. */
 export function setUserDisabled({ userId, disabled }: { userId: string; disabled: boolean }): Promise<{ user_id: string }> {
-  return invokeAdminUsers({ action: disabled ? 'disable' : 'enable', user_id: userId });
+  return invokeAdminUsers({ action: disabled ? 'disable' : 'enable', user_id: userId }, adminUsersResultSchema);
 }
 
 export function useSetUserDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: userAdminMutations.setUserDisabled,
     mutationFn: setUserDisabled,
-    onSuccess: (_result, { disabled }) => toast({ title: disabled ? USER_DISABLED : USER_ENABLED }),
+    onSuccess: (_result, { disabled }) => toast({ title: disabled ? userMessages.userDisabled : userMessages.userEnabled }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.lists() }),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
-import { invokeAdminUsers } from '@/features/users/api/admin-users';
+import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
 import { accessBody } from '@/features/users/api/create-user';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
 import { usersErrorMessage } from '@/features/users/messages';
@@ -9,7 +9,7 @@ import type { UserFormData } from '@/features/users/schemas';
 
 /** Saves email, name, units, current unit, role, supplier and direct permissions of an account. */
 export function updateUser({ userId, values }: { userId: string; values: UserFormData }): Promise<{ user_id: string }> {
-  return invokeAdminUsers({ action: 'update', user_id: userId, email: values.email, ...accessBody(values) });
+  return invokeAdminUsers({ action: 'update', user_id: userId, email: values.email, ...accessBody(values) }, adminUsersResultSchema);
 }
 
 export function useUpdateUser() {

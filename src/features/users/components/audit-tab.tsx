@@ -1,20 +1,28 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Input } from '@/components/ui/input';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { toast } from '@/components/ui/use-toast';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, isValidDay } from '@/lib/dates';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/users/api/get-audit-log';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Pager } from '@/components/ui/pager';
 import { auditChanges } from '@/features/users/logic';
-import { AUDIT_ACTION_LABELS, AUDIT_LOAD_ERROR, AUDIT_TABLE_LABELS } from '@/features/users/messages';
-import { EMPTY_AUDIT_FILTERS, type AccessCatalog, type AuditFilters } from '@/features/users/types';
+import { AUDIT_ACTION_LABELS, AUDIT_TABLE_LABELS, userMessages, usersLoadErrorDetail } from '@/features/users/messages';
+import { AUDIT_PARAMS, type AccessCatalog } from '@/features/users/types';
 
-/** The audit trail, newest first, filtered by what changed and by day; nobody can edit it. */
+/** The audit trail, newest first, filtered by what changed and by day (the days in the URL); nobody can edit it. */
 export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
-  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [params] = useSearchParams();
+  const [tableName, setTableName] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const day = (name: string) => {
+    const value = params.get(name);
+    return isValidDay(value) ? value : '';
+  };
+  const filters = { tableName, from: day(AUDIT_PARAMS.from), to: day(AUDIT_PARAMS.to), page };
   const audit = useAuditLog(filters);
   const names = useMemo(
     () =>
@@ -27,11 +35,7 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
       ]),
     [catalog, audit.data],
   );
-  useEffect(() => {
-    if (audit.isError) toast({ title: AUDIT_LOAD_ERROR, variant: 'destructive' });
-  }, [audit.isError]);
   const total = audit.data?.total ?? 0;
-  const setFilter = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...patch, page: 0 }));
 
   return (
     <div className="grid gap-4">
@@ -45,18 +49,15 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
             value={filters.tableName}
             noneLabel="Tudo"
             options={Object.entries(AUDIT_TABLE_LABELS).map(([value, label]) => ({ value, label }))}
-            onChange={(tableName) => setFilter({ tableName })}
+            onChange={(next) => {
+              setTableName(next);
+              setPage(0);
+            }}
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-from">De</Label>
-          <Input id="audit-from" type="date" className="w-44" value={filters.from} onChange={(event) => setFilter({ from: event.target.value })} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-to">Até</Label>
-          <Input id="audit-to" type="date" className="w-44" value={filters.to} onChange={(event) => setFilter({ to: event.target.value })} />
-        </div>
+        <DateRangeFilter id="audit-period" label="Período" fromLabel="De" toLabel="Até" fromParam={AUDIT_PARAMS.from} toParam={AUDIT_PARAMS.to} inputClassName="w-44" onChange={() => setPage(0)} />
       </div>
+      {audit.isError ? <LoadError message={userMessages.auditLoadError} detail={usersLoadErrorDetail(audit.error)} onRetry={() => void audit.refetch()} /> : null}
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
         <Table aria-label="Registro de auditoria">
           <TableHeader>
@@ -92,17 +93,17 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
                 </TableRow>
               ))
             )}
-            {!audit.isLoading && total === 0 ? (
+            {!audit.isLoading && !audit.isError && total === 0 ? (
               <TableRow>
                 <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                  Nenhuma alteração registrada no período.
+                  {userMessages.auditEmpty}
                 </TableCell>
               </TableRow>
             ) : null}
           </TableBody>
         </Table>
       </div>
-      <Pager page={filters.page} pageSize={AUDIT_PAGE_SIZE} total={total} empty="" onPage={(page) => setFilters((current) => ({ ...current, page }))} />
+      <Pager page={page} pageSize={AUDIT_PAGE_SIZE} total={total} empty="" onPage={setPage} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateUser } from '@/features/users/api/create-user';
@@ -14,6 +15,7 @@ import { useUpdateUser } from '@/features/users/api/update-user';
 import { AccessPreview } from '@/features/users/components/access-preview';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { accessPreview, groupPermissions } from '@/features/users/logic';
+import { userMessages, usersLoadErrorDetail } from '@/features/users/messages';
 import { userFormSchema, type UserFormValues } from '@/features/users/schemas';
 import type { AccessCatalog, UserAccess, UserRow } from '@/features/users/types';
 
@@ -44,9 +46,7 @@ export function UserDialog({ user, catalog, isSelf, canGrantAdmin, onClose }: Us
         {user && access.isLoading ? (
           <Skeleton className="h-72" aria-hidden="true" />
         ) : user && access.isError ? (
-          <p role="alert" className="text-destructive">
-            Erro ao carregar o acesso do usuário
-          </p>
+          <LoadError message={userMessages.accessLoadError} detail={usersLoadErrorDetail(access.error)} onRetry={() => void access.refetch()} />
         ) : (
           <UserForm user={user} access={access.data ?? { unitIds: [], permissionIds: [] }} catalog={catalog} isSelf={isSelf} canGrantAdmin={canGrantAdmin} onClose={onClose} />
         )}

@@ -1,13 +1,12 @@
-import { useEffect } from 'react';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/use-toast';
 import { useAccessCatalog } from '@/features/users/api/get-access-catalog';
 import { AuditTab } from '@/features/users/components/audit-tab';
 import { RolesTab } from '@/features/users/components/roles-tab';
 import { UnitsTab } from '@/features/users/components/units-tab';
 import { UsersTab } from '@/features/users/components/users-tab';
-import { CATALOG_LOAD_ERROR } from '@/features/users/messages';
+import { userMessages, usersLoadErrorDetail } from '@/features/users/messages';
 import type { UserAdminTab } from '@/features/users/types';
 
 interface UsersPageProps {
@@ -21,9 +20,6 @@ interface UsersPageProps {
 /** /usuarios: accounts, roles and access, units, and the audit trail. */
 export function UsersPage({ currentUserId, isAdmin, tab, onTabChange }: UsersPageProps) {
   const catalog = useAccessCatalog();
-  useEffect(() => {
-    if (catalog.isError) toast({ title: CATALOG_LOAD_ERROR, variant: 'destructive' });
-  }, [catalog.isError]);
 
   return (
     <div className="grid gap-6">
@@ -45,9 +41,7 @@ export function UsersPage({ currentUserId, isAdmin, tab, onTabChange }: UsersPag
             <TabsContent value="unidades">{tab === 'unidades' ? <UnitsTab units={catalog.data.units} /> : null}</TabsContent>
           </>
         ) : catalog.isError ? (
-          <p role="alert" className="text-destructive">
-            {CATALOG_LOAD_ERROR}
-          </p>
+          <LoadError message={userMessages.catalogLoadError} detail={usersLoadErrorDetail(catalog.error)} onRetry={() => void catalog.refetch()} />
         ) : (
           <Skeleton className="h-72" aria-hidden="true" />
         )}

@@ -1,5 +1,5 @@
-import { KeyRound, Pencil, Search, ShieldCheck, ShieldOff, Trash2, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2, UserPlus } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,12 +11,11 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
+import { SearchField } from '@/components/ui/search-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { toast } from '@/components/ui/use-toast';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatDateTime } from '@/lib/dates';
 import { ownsRecords, useDeleteUser } from '@/features/users/api/delete-user';
 import { USER_PAGE_SIZE, useUsers } from '@/features/users/api/get-users';
@@ -25,7 +24,8 @@ import { useSetUserDisabled } from '@/features/users/api/set-user-disabled';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Pager } from '@/components/ui/pager';
 import { UserDialog } from '@/features/users/components/user-dialog';
-import { USERS_LOAD_ERROR } from '@/features/users/messages';
+import { USER_SEARCH_MAX } from '@/features/users/logic';
+import { userMessages, usersLoadErrorDetail } from '@/features/users/messages';
 import { EMPTY_USER_FILTERS, USER_STATUS_LABELS, USER_STATUSES, type AccessCatalog, type UserFilters, type UserRow, type UserStatus } from '@/features/users/types';
 
 type Confirm = { kind: 'disable' | 'enable' | 'delete' | 'reset'; user: UserRow } | { kind: 'owns-records'; user: UserRow };
@@ -51,19 +51,14 @@ function StatusBadge({ user }: { user: UserRow }) {
 /** The users list: search, filters and paging in the database; create, edit, reset, disable and delete. */
 export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessCatalog; currentUserId: string; isAdmin: boolean }) {
   const [filters, setFilters] = useState<UserFilters>(EMPTY_USER_FILTERS);
-  const [searchText, setSearchText] = useState('');
   // The search box's text reaches the query once typing pauses; the other filters at once.
-  const search = useDebouncedValue(searchText, 250);
-  const users = useUsers({ ...filters, search });
+  const users = useUsers(filters);
+  const onSearch = useCallback((search: string) => setFilters((current) => ({ ...current, search, page: 0 })), []);
   const [dialog, setDialog] = useState<{ mode: 'create' } | { mode: 'edit'; user: UserRow } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const resetPassword = useResetUserPassword();
   const setDisabled = useSetUserDisabled();
   const deleteUser = useDeleteUser();
-
-  useEffect(() => {
-    if (users.isError) toast({ title: USERS_LOAD_ERROR, variant: 'destructive' });
-  }, [users.isError]);
 
   const total = users.data?.total ?? 0;
   const setFilter = (patch: Partial<UserFilters>) => setFilters((current) => ({ ...current, ...patch, page: 0 }));
@@ -85,17 +80,7 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid min-w-56 flex-1 gap-1.5">
-          <Label htmlFor="users-search">Buscar</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-            <Input id="users-search" className="pl-8" placeholder="Nome ou email" value={searchText} onChange={(event) => {
-                setSearchText(event.target.value);
-                setFilters((current) => ({ ...current, page: 0 }));
-              }}
-            />
-          </div>
-        </div>
+        <SearchField id="users-search" value={filters.search} onSearch={onSearch} placeholder="Nome ou email" maxLength={USER_SEARCH_MAX} debounceMs={250} />
         <FilterSelect
           id="users-role"
           label="Perfil"
@@ -124,6 +109,8 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
           <UserPlus aria-hidden="true" /> Novo usuário
         </Button>
       </div>
+
+      {users.isError ? <LoadError message={userMessages.usersLoadError} detail={usersLoadErrorDetail(users.error)} onRetry={() => void users.refetch()} /> : null}
 
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
         <Table aria-label="Usuários">
@@ -172,10 +159,10 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
                     </TableCell>
                   </TableRow>
                 ))}
-            {!users.isLoading && (users.data?.rows.length ?? 0) === 0 ? (
+            {!users.isLoading && !users.isError && (users.data?.rows.length ?? 0) === 0 ? (
               <TableRow>
                 <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                  Nenhum usuário encontrado.
+                  {userMessages.usersEmpty}
                 </TableCell>
               </TableRow>
             ) : null}
