@@ -41,6 +41,8 @@ export const QUOTE_DELETED = 'Cotação excluída';
 export const QUOTE_DELETE_ERROR = 'Erro ao excluir cotação';
 export const QUOTE_DELETE_NOT_IN_PROGRESS = 'Apenas cotações em andamento podem ser excluídas';
 export const QUOTE_NOT_FOUND = 'Cotação não encontrada';
+/** An order's delivery date before the supplier states one. */
+export const DELIVERY_TO_BE_AGREED = 'A combinar';
 export const QUOTES_LOAD_ERROR = 'Erro ao carregar cotações';
 
 /** Why a quote item could not be saved (the database refused it: the row is no longer editable). */

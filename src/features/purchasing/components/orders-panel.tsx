@@ -9,10 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency, formatDateTime, formatNumber, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay, formatNumber, toAppDateString } from '@/lib/dates';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useOrders } from '@/features/purchasing/order-context';
-import { boughtProduct, formatDay, linesBelowMinimum } from '@/features/purchasing/logic';
+import { boughtProduct, linesBelowMinimum } from '@/features/purchasing/logic';
+import { DELIVERY_TO_BE_AGREED } from '@/features/purchasing/messages';
 import { generateOrdersFormSchema, type GenerateOrdersFormValues } from '@/features/purchasing/schemas';
 import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -68,7 +69,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
                   <TableCell className="font-medium">{order.supplierName}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(order.items.length)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCurrency(order.totalAmount)}</TableCell>
-                  <TableCell>{formatDay(order.deliveryDate)}</TableCell>
+                  <TableCell>{formatDay(order.deliveryDate, DELIVERY_TO_BE_AGREED)}</TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />
                     <AwaitingUnits order={order} />
