@@ -75,6 +75,11 @@ export function purchasingErrorMessage(error: unknown, fallback: string): string
   return fallback;
 }
 
+/** The reason shown under a purchasing list or page that failed to load. */
+export function purchasingLoadErrorDetail(error: unknown): string {
+  return purchasingErrorMessage(error, 'Tente novamente em instantes.');
+}
+
 /**
  * The HINT of a purchasing RPC refusal (P0001), which carries the spec's toast title where the RPC knows it, e.g.
  * remove_shortage_from_batch's 'Item não pode ser removido'. PostgREST's own hints (English, other codes) are ignored.

@@ -1,5 +1,5 @@
 import { PackagePlus, PackageSearch, Search, Tags } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,12 +11,12 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/dates';
-import { CATEGORIES_LOAD_ERROR, PRODUCTS_LOAD_ERROR } from '@/features/products/messages';
+import { CATEGORIES_LOAD_ERROR, catalogErrorMessage, PRODUCTS_LOAD_ERROR } from '@/features/products/messages';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useCategories } from '@/features/products/api/get-categories';
@@ -47,13 +47,6 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Product | null>(null);
-
-  useEffect(() => {
-    if (products.isError) toast({ title: PRODUCTS_LOAD_ERROR, variant: 'destructive' });
-  }, [products.isError]);
-  useEffect(() => {
-    if (categories.isError) toast({ title: CATEGORIES_LOAD_ERROR, variant: 'destructive' });
-  }, [categories.isError]);
 
   // The filter runs in the keystroke's own render: over a prebuilt index of 50,000 names it takes a few
   // milliseconds, and deferring it (useDeferredValue) only added a frame before the rows changed
@@ -92,6 +85,10 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
         </div>
       </header>
 
+      {categories.isError ? (
+        <LoadError message={CATEGORIES_LOAD_ERROR} detail={catalogErrorMessage(categories.error)} onRetry={() => void categories.refetch()} />
+      ) : null}
+
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative w-full max-w-md">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -120,15 +117,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
           ))}
         </div>
       ) : products.isError ? (
-        <Card className="max-w-xl">
-          <CardHeader>
-            <CardTitle>{PRODUCTS_LOAD_ERROR}</CardTitle>
-            <CardDescription>Verifique sua conexão e tente novamente.</CardDescription>
-            <Button className="mt-2 w-fit" variant="outline" onClick={() => void products.refetch()}>
-              Tentar novamente
-            </Button>
-          </CardHeader>
-        </Card>
+        <LoadError message={PRODUCTS_LOAD_ERROR} detail={catalogErrorMessage(products.error)} onRetry={() => void products.refetch()} />
       ) : visible.length === 0 ? (
         <Card>
           <CardHeader className="flex-row items-center gap-3">
