@@ -115,14 +115,14 @@ describe('SessionMonitor', () => {
   });
 
   it('keeps warning per session when storage is unavailable', async () => {
-    const broken = {
+    const broken: Pick<Storage, 'getItem' | 'setItem'> = {
       getItem: () => {
         throw new Error('SecurityError');
       },
       setItem: () => {
         throw new Error('SecurityError');
       },
-    } as unknown as Storage;
+    };
     const current: Stored = { expiresAt: nowSeconds() + 100 + 300, key: 'session:x' };
     const { monitor, calls } = monitorWith({ session: () => current, warned: createWarnedSessionStore(broken), refresh: async () => nowSeconds() + 3600 });
     await monitor.check();

@@ -54,7 +54,7 @@ const WARNED_SESSION_STORAGE_KEY = 'session-expiry-warned';
  * A WarnedSessionStore over the tab's sessionStorage: a reload inside the warning window does not warn again,
  * and only the last warned session is kept. Without storage it degrades to memory (warned once per page load).
  */
-export function createWarnedSessionStore(storage: Storage | null): WarnedSessionStore {
+export function createWarnedSessionStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null): WarnedSessionStore {
   let inMemory: string | null = null;
   return {
     wasWarned: (sessionKey) => {

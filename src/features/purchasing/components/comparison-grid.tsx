@@ -301,7 +301,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                 ) : null}
                 <AlertDialogAction
                   disabled={stale || chosen === 0}
-                  onClick={() => void select.mutateAsync({ batchId: data.batchId, selection, version: reviewedVersion }).then(onConfirmed, () => undefined)}
+                  onClick={() => select.mutate({ batchId: data.batchId, selection, version: reviewedVersion }, { onSuccess: () => onConfirmed() })}
                 >
                   Confirmar
                 </AlertDialogAction>
