@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { getImportRejections, useImportRuns, type ImportRun } from '@/features/imports/api/get-import-runs';
 import { IMPORT_FIELDS, toCsv } from '@/features/imports/mapping';
+import { REJECTED_ROWS_DOWNLOAD_ERROR } from '@/features/imports/messages';
 
 function download(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
@@ -28,7 +29,7 @@ async function downloadRejections(run: ImportRun) {
     });
     download(`rejeitadas-${run.file_name.replace(/\.[^.]+$/, '')}.csv`, toCsv(['Linha', ...fields.map((f) => f.label), 'Erros'], rows));
   } catch {
-    toast({ title: 'Erro ao baixar linhas rejeitadas', variant: 'destructive' });
+    toast({ title: REJECTED_ROWS_DOWNLOAD_ERROR, variant: 'destructive' });
   }
 }
 
