@@ -6,6 +6,13 @@ import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 import { LOGIN_INVALID_CREDENTIALS, LOGIN_RATE_LIMITED } from '@/features/auth/messages';
 
+/** The user's own unit, changed on the home page. */
+export const UNIT_UPDATED_TITLE = 'Unidade atualizada';
+export function unitUpdatedMessage(unitName: string | null): string {
+  return `Você está agora associado à ${unitName ?? 'nenhuma unidade'}`;
+}
+export const UNIT_UPDATE_ERROR_TITLE = 'Erro ao atualizar unidade';
+
 /** The toasts of the account forms' mutation hooks. */
 export const SIGN_UP_DONE_TITLE = 'Conta criada';
 export const SIGN_UP_DONE_MESSAGE = 'Seu cadastro foi realizado com sucesso.';
