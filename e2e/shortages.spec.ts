@@ -191,7 +191,9 @@ test('groups that fail to load are reported', async ({ page }) => {
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"internal error","details":null,"hint":null}' }),
   );
   await page.goto('/lancamento');
-  await expectToast(page, 'Erro ao carregar grupos');
+  const failure = page.getByRole('alert').filter({ hasText: 'Erro ao carregar grupos' });
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
 });
 
 test('a group and a product created on /produtos are offered on /lancamento at once', async ({ page }) => {

@@ -31,7 +31,7 @@ export default function ShortagesRoute() {
       user={{ id: user.id, unitId: user.unitId, unitName: user.unitName, isAdmin }}
       homePath={paths.home}
       groups={categories.data ?? []}
-      groupsFailed={categories.isError}
+      groupsLoad={{ failed: categories.isError, error: categories.error, retry: () => void categories.refetch() }}
       {...(isAdmin ? { units: units.data ?? [] } : {})}
       rowAction={(shortage) =>
         shortage.status === 'PENDENTE' && canTransfer ? (

@@ -9,7 +9,18 @@ import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { ACCOUNT_DISABLED_TITLE, isSilentLogoutError, LOGIN_ACCOUNT_DISABLED } from '@/features/auth/messages';
+import {
+  ACCOUNT_DISABLED_TITLE,
+  expiryWarningMessage,
+  isSilentLogoutError,
+  LOGIN_ACCOUNT_DISABLED,
+  LOGOUT_DONE_MESSAGE,
+  LOGOUT_DONE_TITLE,
+  LOGOUT_ERROR_TITLE,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_EXPIRED_TITLE,
+  SESSION_EXPIRING_TITLE,
+} from '@/features/auth/messages';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
 import {
@@ -26,10 +37,6 @@ import {
 import { signOut as signOutRequest } from '@/features/auth/api/sign-out';
 import { AuthContext, type AuthContextValue, type AuthStatus } from '@/features/auth/auth-context';
 import {
-  expiryWarningMessage,
-  SESSION_EXPIRED_MESSAGE,
-  SESSION_EXPIRED_TITLE,
-  SESSION_EXPIRING_TITLE,
   SESSION_WARNING_DURATION_MS,
   SessionMonitor,
   createWarnedSessionStore,
@@ -84,10 +91,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (reason === 'logout') {
           const { error } = await signOutRequest();
           if (error) {
-            toast({ title: 'Erro ao fazer logout', variant: 'destructive' });
+            toast({ title: LOGOUT_ERROR_TITLE, variant: 'destructive' });
             return;
           }
-          toast({ title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' });
+          toast({ title: LOGOUT_DONE_TITLE, description: LOGOUT_DONE_MESSAGE });
         } else {
           // Local only: the server session may already be gone, and this must not fail.
           await signOutLocally();

@@ -1,4 +1,7 @@
-/** The auth feature's Portuguese messages (spec §5 "Login", §4 session, §8). */
+/**
+ * The auth feature's Portuguese messages the login page and the signed-in shell need (spec §5 "Login", §4 session,
+ * §8). The account screens' own messages are in account-messages.ts, which the login page does not load.
+ */
 import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
@@ -38,6 +41,20 @@ export function loginErrorMessage(error: unknown): string {
 
 export const ACCOUNT_DISABLED_TITLE = 'Conta desativada';
 
+// The session's end and its warning (spec §4).
+export const SESSION_EXPIRED_TITLE = 'Sessão Expirada';
+export const SESSION_EXPIRED_MESSAGE = 'Sua sessão expirou. Faça login novamente.';
+export const SESSION_EXPIRING_TITLE = 'Sessão Expirando';
+export function expiryWarningMessage(minutes: number): string {
+  return `Sua sessão expirará em ${minutes} minuto(s). Salve seu trabalho.`;
+}
+
+// Sair (auth-provider).
+export const LOGOUT_DONE_TITLE = 'Logout realizado';
+export const LOGOUT_DONE_MESSAGE = 'Você foi desconectado com sucesso.';
+export const LOGOUT_ERROR_TITLE = 'Erro ao fazer logout';
+
+
 /** Auth's answer for a token whose account was disabled (banned) or deleted after it was issued. */
 export function isAccountDisabledError(error: unknown): boolean {
   const code = codeOf(error);
@@ -51,55 +68,3 @@ export function isSilentLogoutError(error: unknown): boolean {
   const text = `${codeOf(error) ?? ''} ${messageOf(error)}`.toLowerCase();
   return SILENT_LOGOUT_MARKERS.some((marker) => text.includes(marker));
 }
-
-const WEAK_PASSWORD_REASONS: Record<string, string> = {
-  length: 'pelo menos 8 caracteres',
-  characters: 'letras minúsculas, maiúsculas e números',
-  pwned: 'uma senha que não apareça em vazamentos de dados conhecidos',
-};
-
-/**
- * GoTrue's 422 weak_password names its reasons (`length`, `characters`, `pwned`, in
- * AuthWeakPasswordError.reasons): 'A senha é fraca: use pelo menos 8 caracteres e letras
- * minúsculas, maiúsculas e números.'
- */
-export function weakPasswordMessage(error: unknown): string {
-  const reasons = (error as { reasons?: unknown }).reasons;
-  const parts = (Array.isArray(reasons) ? reasons : [])
-    .map((reason) => WEAK_PASSWORD_REASONS[String(reason)])
-    .filter((part): part is string => Boolean(part));
-  if (parts.length === 0) return 'A senha é fraca: use pelo menos 8 caracteres, com letras minúsculas, maiúsculas e números.';
-  return `A senha é fraca: use ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`}.`;
-}
-
-/** Auth errors other than sign-in (sign-up, reset, password change), in Portuguese. */
-export function authErrorMessage(error: unknown): string {
-  if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
-  const code = codeOf(error);
-  const message = messageOf(error);
-  switch (code) {
-    case 'user_already_exists':
-    case 'email_exists':
-      return 'Já existe uma conta com este email.';
-    case 'weak_password':
-      return weakPasswordMessage(error);
-    case 'same_password':
-      return 'A nova senha deve ser diferente da senha atual.';
-    case 'over_email_send_rate_limit':
-      return 'Muitos emails enviados. Aguarde um minuto e tente novamente.';
-    case 'over_request_rate_limit':
-      return LOGIN_RATE_LIMITED;
-    case 'email_address_invalid':
-    case 'validation_failed':
-      return 'Verifique os dados informados.';
-    case 'signup_disabled':
-      return 'O cadastro de novos usuários está desativado.';
-    case 'session_not_found':
-    case 'bad_jwt':
-      return 'Sua sessão expirou. Faça login novamente.';
-    default:
-      if (message.includes('Invalid login')) return LOGIN_INVALID_CREDENTIALS;
-      return message || GENERIC_ERROR_MESSAGE;
-  }
-}
-

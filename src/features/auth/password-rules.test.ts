@@ -1,6 +1,6 @@
 import { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage } from '@/features/auth/messages';
+import { authErrorMessage } from '@/features/auth/account-messages';
 import { missingPasswordParts, newPasswordField, passwordRuleMessage } from '@/features/auth/password-rules';
 import * as z from 'zod/mini';
 

@@ -1,17 +1,15 @@
 import { AuthRetryableFetchError, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  expiryWarningMessage,
   expiryWarningMinutes,
   isSessionValid,
   createWarnedSessionStore,
   SESSION_CHECK_INTERVAL_MS,
   SessionMonitor,
   sessionKeyOf,
-  sessionMethodOf,
   type SessionMonitorDeps,
 } from '@/features/auth/session-timing';
-import { isSilentLogoutError } from '@/features/auth/messages';
+import { expiryWarningMessage, isSilentLogoutError } from '@/features/auth/messages';
 
 describe('session validity (300 s margin)', () => {
   it.each([
@@ -115,14 +113,14 @@ describe('SessionMonitor', () => {
   });
 
   it('keeps warning per session when storage is unavailable', async () => {
-    const broken = {
+    const broken: Pick<Storage, 'getItem' | 'setItem'> = {
       getItem: () => {
         throw new Error('SecurityError');
       },
       setItem: () => {
         throw new Error('SecurityError');
       },
-    } as unknown as Storage;
+    };
     const current: Stored = { expiresAt: nowSeconds() + 100 + 300, key: 'session:x' };
     const { monitor, calls } = monitorWith({ session: () => current, warned: createWarnedSessionStore(broken), refresh: async () => nowSeconds() + 3600 });
     await monitor.check();
@@ -257,17 +255,5 @@ describe('session key', () => {
   it('falls back to the refresh token when the token has no session_id', () => {
     expect(sessionKeyOf({ access_token: token({ sub: 'u' }), refresh_token: 'r9' })).toBe('refresh:r9');
     expect(sessionKeyOf({ access_token: 'not-a-jwt', refresh_token: 'r9' })).toBe('refresh:r9');
-  });
-});
-
-describe('sessionMethodOf', () => {
-  const token = (claims: Record<string, unknown>) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-  it("reads the newest amr method: 'invite' for a session opened by an invitation link", () => {
-    expect(sessionMethodOf(token({ sub: 'u', amr: [{ method: 'invite', timestamp: 20 }] }))).toBe('invite');
-    expect(sessionMethodOf(token({ sub: 'u', amr: [{ method: 'password', timestamp: 10 }, { method: 'recovery', timestamp: 30 }] }))).toBe('recovery');
-  });
-  it('is null without amr or for an unreadable token', () => {
-    expect(sessionMethodOf(token({ sub: 'u' }))).toBeNull();
-    expect(sessionMethodOf('not-a-jwt')).toBeNull();
   });
 });

@@ -10,10 +10,6 @@ export const SESSION_WARNING_DURATION_MS = 10_000;
 export const LOGIN_TIMEOUT_MS = 15_000;
 export const POST_LOGIN_NAVIGATION_DELAY_MS = 100;
 
-export const SESSION_EXPIRED_TITLE = 'Sessão Expirada';
-export const SESSION_EXPIRED_MESSAGE = 'Sua sessão expirou. Faça login novamente.';
-export const SESSION_EXPIRING_TITLE = 'Sessão Expirando';
-
 /** A session counts as valid only if it expires more than 300 s from now (`expiresAt` in epoch seconds). */
 export function isSessionValid(expiresAt: number | undefined, nowSeconds: number): boolean {
   if (expiresAt === undefined) return false;
@@ -26,10 +22,6 @@ export function expiryWarningMinutes(expiresAt: number | undefined, nowSeconds: 
   const remaining = expiresAt - nowSeconds;
   if (remaining > SESSION_WARNING_THRESHOLD_S || remaining <= 0) return null;
   return Math.ceil(remaining / 60);
-}
-
-export function expiryWarningMessage(minutes: number): string {
-  return `Sua sessão expirará em ${minutes} minuto(s). Salve seu trabalho.`;
 }
 
 export type SessionCheckResult = 'valid' | 'refreshed' | 'retry-later' | 'expired' | 'silent-logout' | 'signed-out' | 'stopped';
@@ -54,7 +46,7 @@ const WARNED_SESSION_STORAGE_KEY = 'session-expiry-warned';
  * A WarnedSessionStore over the tab's sessionStorage: a reload inside the warning window does not warn again,
  * and only the last warned session is kept. Without storage it degrades to memory (warned once per page load).
  */
-export function createWarnedSessionStore(storage: Storage | null): WarnedSessionStore {
+export function createWarnedSessionStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null): WarnedSessionStore {
   let inMemory: string | null = null;
   return {
     wasWarned: (sessionKey) => {
@@ -96,20 +88,6 @@ export function claimsOf(accessToken: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-/**
- * How the session was established: the newest `amr` method of its token ('password', 'invite', 'recovery'…).
- * A session opened by an invitation link has proved the mailbox just now and has no password yet.
- */
-export function sessionMethodOf(accessToken: string): string | null {
-  const amr = claimsOf(accessToken)?.amr;
-  if (!Array.isArray(amr)) return null;
-  const entries = amr.filter(
-    (entry): entry is { method: string; timestamp: number } =>
-      !!entry && typeof entry === 'object' && typeof (entry as { method?: unknown }).method === 'string',
-  );
-  return [...entries].sort((a, b) => (b.timestamp ?? 0) - (a.timestamp ?? 0))[0]?.method ?? null;
 }
 
 export interface SessionMonitorDeps {

@@ -4,6 +4,7 @@
  */
 import { barcodeError } from '@/lib/barcode';
 import { escapeExportCell } from '@/lib/spreadsheet/cells';
+import { foldText } from '@/lib/text';
 
 export type ImportKind = 'shortages' | 'products';
 
@@ -28,10 +29,7 @@ export type ImportFieldKey<K extends ImportKind> = (typeof IMPORT_FIELDS)[K][num
 export type ColumnMapping = Record<string, number | null>;
 
 export function normalizeHeader(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldText(header)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

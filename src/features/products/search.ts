@@ -2,15 +2,11 @@
  * Client-side catalogue search (React-free): accent- and case-insensitive
  * matching of every typed word against the product's name and barcode, over strings normalised once.
  */
+import { foldText } from '@/lib/text';
 
 /** Lowercase, without diacritics, single-spaced: "Ácido  Acetilsalicílico" → "acido acetilsalicilico". */
 export function normalizeSearchText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldText(value).replace(/\s+/g, ' ').trim();
 }
 
 export interface SearchIndex<T> {

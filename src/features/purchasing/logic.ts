@@ -1,5 +1,6 @@
 /** Pure rules of the purchasing screens: typed prices, winner suggestion, totals, summaries. */
-import { formatDate, formatNumber } from '@/lib/dates';
+import { formatDay, formatNumber } from '@/lib/dates';
+import { foldText } from '@/lib/text';
 import type { Comparison, ComparisonCell, ComparisonQuote, QuoteItemValues, QuoteStatus, WinnerSelection } from '@/features/purchasing/types';
 
 /**
@@ -181,15 +182,9 @@ export function itemWinRate(itemsWon: number, itemsQuoted: number): number | nul
 
 /** Case- and accent-insensitive match of a search text against product name or barcode. */
 export function matchesText(search: string, ...values: (string | null)[]): boolean {
-  const normalize = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-  const needle = normalize(search.trim());
+  const needle = foldText(search.trim());
   if (!needle) return true;
-  return values.some((value) => value !== null && normalize(value).includes(needle));
-}
-
-/** A date column (yyyy-MM-dd) shown as a calendar day, without a time-zone shift; none → 'A combinar'. */
-export function formatDay(day: string | null): string {
-  return day ? formatDate(`${day}T12:00:00-03:00`) : 'A combinar';
+  return values.some((value) => value !== null && foldText(value).includes(needle));
 }
 
 /** What the representative types for one item (text fields keep what was typed). */

@@ -41,6 +41,20 @@ export const QUOTE_DELETED = 'Cotação excluída';
 export const QUOTE_DELETE_ERROR = 'Erro ao excluir cotação';
 export const QUOTE_DELETE_NOT_IN_PROGRESS = 'Apenas cotações em andamento podem ser excluídas';
 export const QUOTE_NOT_FOUND = 'Cotação não encontrada';
+export const ORDERS_GENERATED = 'Pedidos gerados';
+export function ordersGeneratedDetail(count: number): string {
+  return `${count} pedido(s) de compra gerado(s).`;
+}
+export const ORDERS_GENERATE_FALLBACK = 'Falha ao gerar os pedidos.';
+export const ORDER_RECEIVED = 'Pedido recebido';
+export const ORDER_RECEIVED_DETAIL = 'Todas as unidades confirmaram a entrega.';
+export const ORDER_AWAITING_UNITS = 'Recebimento registrado';
+export function orderAwaitingUnitsDetail(units: readonly string[]): string {
+  return `Aguardando a confirmação de entrega de: ${units.join(', ')}. Cada unidade confirma os seus itens ao marcá-los como Entregue.`;
+}
+export const QUOTE_SENT_DETAIL = 'Cotação enviada ao comprador.';
+/** An order's delivery date before the supplier states one. */
+export const DELIVERY_TO_BE_AGREED = 'A combinar';
 export const QUOTES_LOAD_ERROR = 'Erro ao carregar cotações';
 
 /** Why a quote item could not be saved (the database refused it: the row is no longer editable). */
@@ -71,6 +85,11 @@ export function purchasingErrorMessage(error: unknown, fallback: string): string
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === '23505' || code === '23503') return databaseErrorMessage(error);
   if (code === '23514' || code === '22P02' || code === '23502') return 'Verifique os dados informados.';
   return fallback;
+}
+
+/** The reason shown under a purchasing list or page that failed to load. */
+export function purchasingLoadErrorDetail(error: unknown): string {
+  return purchasingErrorMessage(error, 'Tente novamente em instantes.');
 }
 
 /**

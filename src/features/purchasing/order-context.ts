@@ -1,25 +1,19 @@
 import { createContext, useContext } from 'react';
 import type { Order } from '@/features/purchasing/types';
 
-export interface GenerateOrdersRequest {
-  deliveryDate: string | null;
-  /** Shortages below the supplier's minimum that the buyer chose to raise to it. */
-  raiseToMinimum: string[];
-  /** The same id for every retry of one intent (the database applies it once). */
-  requestId: string;
-}
-
+/**
+ * The purchase orders of one batch (or all) as the screens below the provider read them. Writes ('Gerar pedidos',
+ * 'Recebido') are the mutation hooks in api/, which refresh the cache and toast; screens add their effects through
+ * mutate() options.
+ */
 export interface OrderContextValue {
   batchId: string | null;
   /** The persisted purchase orders (react-query), never browser memory. */
   orders: Order[];
   isLoading: boolean;
   isError: boolean;
-  isGenerating: boolean;
-  generateOrders: (request: GenerateOrdersRequest) => Promise<boolean>;
-  isReceiving: boolean;
-  /** The buyer's 'Recebido': confirms the buyer's own units' lines, asks the other units to confirm theirs. */
-  receiveOrder: (orderId: string) => Promise<boolean>;
+  error: unknown;
+  refetch: () => void;
 }
 
 export const OrderContext = createContext<OrderContextValue | null>(null);

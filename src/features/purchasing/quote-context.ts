@@ -1,21 +1,16 @@
 import { createContext, useContext } from 'react';
-import type { ExpectedQuoteItem } from '@/features/purchasing/api/submit-quote';
-import type { QuoteItemSaveOutcome } from '@/features/purchasing/api/update-quote-item';
-import type { Quote, QuoteItemValues } from '@/features/purchasing/types';
+import type { Quote } from '@/features/purchasing/types';
 
+/**
+ * The caller's quotes as the screens below the provider read them. Writes are not here: the screens use the
+ * mutation hooks in api/ (which refresh the cache and toast) and pass their own effects through mutate() options.
+ */
 export interface QuoteContextValue {
   quotes: Quote[];
   isLoading: boolean;
   isError: boolean;
-  /** Local cache, then server lookup, then get_or_create_quote (spec §4). */
-  getOrCreateQuote: (batchId: string) => Promise<Quote | null>;
-  /** Spec §8: true or false. */
-  updateItem: (quoteId: string, shortageId: string, values: QuoteItemValues) => Promise<boolean>;
-  /** The editor's autosave: what the database answered (stored values, a connection failure, or a refusal with what it holds). */
-  saveItem: (quote: Pick<Quote, 'id' | 'batchId'>, shortageId: string, values: QuoteItemValues) => Promise<QuoteItemSaveOutcome>;
-  /** With `expected` (every item as shown), the database refuses the send unless it holds exactly that. */
-  submitQuote: (quoteId: string, expected?: readonly ExpectedQuoteItem[]) => Promise<boolean>;
-  deleteQuote: (quoteId: string) => Promise<boolean>;
+  error: unknown;
+  refetch: () => void;
 }
 
 export const QuoteContext = createContext<QuoteContextValue | null>(null);

@@ -26,6 +26,8 @@ export function duplicateMessage(existing: ExistingShortage): string {
 
 export const SHORTAGES_LOAD_ERROR = 'Erro ao carregar faltas';
 export const SHORTAGE_CREATE_ERROR = 'Erro ao registrar falta';
+export const SHORTAGE_CREATED_DETAIL = 'A falta foi registrada.';
+export const SHORTAGE_ORDER_LOAD_ERROR = 'Não foi possível carregar o pedido desta falta.';
 export const SHORTAGE_STATUS_ERROR = 'Erro ao atualizar status';
 export const SHORTAGE_UPDATED = 'Falta atualizada';
 export const SHORTAGE_UPDATE_ERROR = 'Erro ao atualizar falta';

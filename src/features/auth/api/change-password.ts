@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { authErrorMessage, PASSWORD_CHANGE_ERROR_TITLE, PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_TITLE } from '@/features/auth/account-messages';
 import { LOGIN_INVALID_CREDENTIALS } from '@/features/auth/messages';
 import { changePasswordWithCredentials, updatePassword, type CredentialsChangePasswordInput } from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/auth-context';
@@ -23,5 +25,7 @@ export function useChangePassword(askEmail: boolean) {
       }
       await updatePassword(input.password);
     },
+    onSuccess: () => toast({ title: PASSWORD_CHANGED_TITLE, description: PASSWORD_CHANGED_MESSAGE }),
+    onError: (error) => toast({ title: PASSWORD_CHANGE_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
   });
 }

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { passwordRecoveryRedirect } from '@/config/paths';
+import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
+import { authErrorMessage, RESET_EMAIL_ERROR_TITLE } from '@/features/auth/account-messages';
 
 export const resetPasswordSchema = z.object({ email: z.email({ error: 'Informe um email válido.' }) });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -15,5 +17,8 @@ export async function requestPasswordReset({ email }: ResetPasswordInput): Promi
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onError: (error) => toast({ title: RESET_EMAIL_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+  });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TimeoutError } from '@/features/auth/messages';
+import { toast } from '@/components/ui/use-toast';
+import { loginErrorToast, TimeoutError } from '@/features/auth/messages';
 import { supabase } from '@/lib/supabase';
 import { sessionUserQueryOptions } from '@/features/auth/api/get-session-user';
 import { LOGIN_TIMEOUT_MS } from '@/features/auth/session-timing';
@@ -111,5 +112,6 @@ export function useSignIn() {
       // Spec §4: profile, role, permissions and menu paths are loaded before leaving the login page.
       return queryClient.fetchQuery(sessionUserQueryOptions(data.user));
     },
+    onError: (error) => toast({ ...loginErrorToast(error), variant: 'destructive' }),
   });
 }

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
+import { authErrorMessage, SIGN_UP_DONE_MESSAGE, SIGN_UP_DONE_TITLE, SIGN_UP_ERROR_TITLE } from '@/features/auth/account-messages';
 import { newPasswordField } from '@/features/auth/password-rules';
 
 export const signUpSchema = z.object({
@@ -23,5 +25,9 @@ export async function signUp(input: SignUpInput): Promise<{ signedIn: boolean }>
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: () => toast({ title: SIGN_UP_DONE_TITLE, description: SIGN_UP_DONE_MESSAGE }),
+    onError: (error) => toast({ title: SIGN_UP_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+  });
 }

@@ -2,7 +2,9 @@ import { createClient } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { env } from '@/config/env';
+import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
+import { authErrorMessage, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_DONE_TITLE, PASSWORD_RESET_ERROR_TITLE } from '@/features/auth/account-messages';
 import { newPasswordField } from '@/features/auth/password-rules';
 
 const newPasswordFields = {
@@ -60,5 +62,9 @@ export async function updatePassword(password: string): Promise<void> {
 }
 
 export function useUpdatePassword() {
-  return useMutation({ mutationFn: ({ password }: NewPasswordInput) => updatePassword(password) });
+  return useMutation({
+    mutationFn: ({ password }: NewPasswordInput) => updatePassword(password),
+    onSuccess: () => toast({ title: PASSWORD_RESET_DONE_TITLE, description: PASSWORD_RESET_DONE_MESSAGE }),
+    onError: (error) => toast({ title: PASSWORD_RESET_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+  });
 }

@@ -3,8 +3,6 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage } from '@/features/auth/messages';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { changePasswordSchema, credentialsChangePasswordSchema, type CredentialsChangePasswordInput } from '@/features/auth/api/update-password';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
@@ -27,11 +25,9 @@ export function ChangePasswordForm({ onSuccess, askEmail = false }: { onSuccess:
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Senha alterada', description: 'Sua senha foi alterada com sucesso.' });
         form.reset(EMPTY);
         onSuccess(values.email.trim());
       },
-      onError: (error) => toast({ title: 'Erro ao alterar senha', description: authErrorMessage(error), variant: 'destructive' }),
     }),
   );
 

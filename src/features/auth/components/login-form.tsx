@@ -3,8 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { loginErrorToast } from '@/features/auth/messages';
 import { useSignIn, validateSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import type { SessionUser } from '@/features/auth/types';
 
@@ -18,10 +16,7 @@ export function LoginForm({ onSuccess, initialEmail = '' }: { onSuccess: (user: 
     const fieldErrors = validateSignIn(values);
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
-    signIn.mutate(values, {
-      onSuccess,
-      onError: (error) => toast({ ...loginErrorToast(error), variant: 'destructive' }),
-    });
+    signIn.mutate(values, { onSuccess });
   };
 
   return (

@@ -3,8 +3,6 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage } from '@/features/auth/messages';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { newPasswordSchema, useUpdatePassword, type NewPasswordInput } from '@/features/auth/api/update-password';
 
@@ -15,13 +13,7 @@ export function NewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () => {
-        toast({ title: 'Senha redefinida', description: 'Sua nova senha foi salva.' });
-        onSuccess();
-      },
-      onError: (error) => toast({ title: 'Erro ao redefinir senha', description: authErrorMessage(error), variant: 'destructive' }),
-    }),
+    update.mutate(values, { onSuccess: () => onSuccess() }),
   );
 
   return (

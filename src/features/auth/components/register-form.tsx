@@ -6,8 +6,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage } from '@/features/auth/messages';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { useUnitNames } from '@/features/auth/api/get-unit-names';
 import { signUpSchema, useSignUp, type SignUpInput } from '@/features/auth/api/sign-up';
@@ -25,11 +23,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (result: { signedIn: bo
 
   const submit = form.handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: (outcome) => {
-        toast({ title: 'Conta criada', description: 'Seu cadastro foi realizado com sucesso.' });
-        onSuccess(outcome);
-      },
-      onError: (error) => toast({ title: 'Erro ao criar conta', description: authErrorMessage(error), variant: 'destructive' }),
+      onSuccess: (outcome) => onSuccess(outcome),
     }),
   );
 

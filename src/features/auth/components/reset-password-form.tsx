@@ -3,8 +3,6 @@ import { MailCheck, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage } from '@/features/auth/messages';
 import { resetPasswordSchema, useRequestPasswordReset, type ResetPasswordInput } from '@/features/auth/api/reset-password';
 
 /** Asks for the email and sends the recovery link. */
@@ -13,11 +11,7 @@ export function ResetPasswordForm() {
   const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: '' } });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values) =>
-    reset.mutate(values, {
-      onError: (error) => toast({ title: 'Erro ao enviar email', description: authErrorMessage(error), variant: 'destructive' }),
-    }),
-  );
+  const submit = form.handleSubmit((values) => reset.mutate(values));
 
   if (reset.isSuccess) {
     return (

@@ -2,12 +2,14 @@ import { Download, History } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { getImportRejections, useImportRuns, type ImportRun } from '@/features/imports/api/get-import-runs';
 import { IMPORT_FIELDS, toCsv } from '@/features/imports/mapping';
+import { IMPORT_HISTORY_LOAD_ERROR, importErrorMessage, REJECTED_ROWS_DOWNLOAD_ERROR } from '@/features/imports/messages';
 
 function download(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
@@ -28,7 +30,7 @@ async function downloadRejections(run: ImportRun) {
     });
     download(`rejeitadas-${run.file_name.replace(/\.[^.]+$/, '')}.csv`, toCsv(['Linha', ...fields.map((f) => f.label), 'Erros'], rows));
   } catch {
-    toast({ title: 'Erro ao baixar linhas rejeitadas', variant: 'destructive' });
+    toast({ title: REJECTED_ROWS_DOWNLOAD_ERROR, variant: 'destructive' });
   }
 }
 
@@ -44,7 +46,7 @@ export function ImportHistory() {
     );
   }
   if (runs.isError) {
-    return <p className="text-sm text-destructive">Erro ao carregar o histórico de importações.</p>;
+    return <LoadError message={IMPORT_HISTORY_LOAD_ERROR} detail={importErrorMessage(runs.error)} onRetry={() => void runs.refetch()} />;
   }
   if (runs.data.length === 0) {
     return (

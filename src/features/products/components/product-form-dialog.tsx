@@ -19,7 +19,8 @@ interface ProductFormDialogProps {
   product: Product | null;
   categories: readonly Category[];
   isSaving: boolean;
-  onSubmit: (values: ProductFormData) => Promise<unknown>;
+  /** The page saves and closes the dialog on success; on failure the dialog stays open (the toast says why). */
+  onSubmit: (values: ProductFormData) => void;
 }
 
 function initialValues(product: Product | null): ProductFormValues {
@@ -69,7 +70,7 @@ function ProductForm({
   const { errors } = form.formState;
 
   // The page keeps the dialog open on failure (its toast says why), so the values stay as typed.
-  const submit = form.handleSubmit((values) => void onSubmit(values).catch(() => undefined));
+  const submit = form.handleSubmit((values) => onSubmit(values));
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>

@@ -1,5 +1,5 @@
 import { PackagePlus, PackageSearch, Search, Tags } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,12 +11,12 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/dates';
-import { CATEGORIES_LOAD_ERROR, PRODUCTS_LOAD_ERROR } from '@/features/products/messages';
+import { CATEGORIES_LOAD_ERROR, catalogErrorMessage, PRODUCTS_LOAD_ERROR } from '@/features/products/messages';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useCategories } from '@/features/products/api/get-categories';
@@ -48,25 +48,15 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
-  useEffect(() => {
-    if (products.isError) toast({ title: PRODUCTS_LOAD_ERROR, variant: 'destructive' });
-  }, [products.isError]);
-  useEffect(() => {
-    if (categories.isError) toast({ title: CATEGORIES_LOAD_ERROR, variant: 'destructive' });
-  }, [categories.isError]);
-
   // The filter runs in the keystroke's own render: over a prebuilt index of 50,000 names it takes a few
   // milliseconds, and deferring it (useDeferredValue) only added a frame before the rows changed
   // (bench:catalog: p95 43 → 37 ms per keystroke).
   const visible = useMemo(() => (products.data ? filterSearchIndex(products.data.index, query) : []), [products.data, query]);
 
-  const save = async (values: ProductFormData) => {
-    if (form.mode === 'edit') {
-      await updateProduct.mutateAsync({ id: form.product.id, previousGroupId: form.product.groupId, values });
-    } else {
-      await createProduct.mutateAsync(values);
-    }
-    setForm({ mode: 'closed' });
+  const save = (values: ProductFormData) => {
+    const close = { onSuccess: () => setForm({ mode: 'closed' }) };
+    if (form.mode === 'edit') updateProduct.mutate({ id: form.product.id, previousGroupId: form.product.groupId, values }, close);
+    else createProduct.mutate(values, close);
   };
 
   const total = products.data?.products.length ?? 0;
@@ -91,6 +81,10 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
           ) : null}
         </div>
       </header>
+
+      {categories.isError ? (
+        <LoadError message={CATEGORIES_LOAD_ERROR} detail={catalogErrorMessage(categories.error)} onRetry={() => void categories.refetch()} />
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative w-full max-w-md">
@@ -120,15 +114,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
           ))}
         </div>
       ) : products.isError ? (
-        <Card className="max-w-xl">
-          <CardHeader>
-            <CardTitle>{PRODUCTS_LOAD_ERROR}</CardTitle>
-            <CardDescription>Verifique sua conexão e tente novamente.</CardDescription>
-            <Button className="mt-2 w-fit" variant="outline" onClick={() => void products.refetch()}>
-              Tentar novamente
-            </Button>
-          </CardHeader>
-        </Card>
+        <LoadError message={PRODUCTS_LOAD_ERROR} detail={catalogErrorMessage(products.error)} onRetry={() => void products.refetch()} />
       ) : visible.length === 0 ? (
         <Card>
           <CardHeader className="flex-row items-center gap-3">

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { purchasingErrorMessage } from '@/features/purchasing/messages';
+import { ORDERS_GENERATE_FALLBACK, ORDERS_GENERATED, ordersGeneratedDetail, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
-
-export const ORDERS_GENERATED = 'Pedidos gerados';
 
 export const generateOrdersSchema = z.object({
   batchId: z.string(),
@@ -36,8 +34,8 @@ export function useGenerateOrders() {
   return useMutation({
     mutationKey: purchasingMutations.generateOrders,
     mutationFn: generateOrders,
-    onSuccess: (count) => toast({ title: ORDERS_GENERATED, description: `${count} pedido(s) de compra gerado(s).` }),
-    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: purchasingErrorMessage(error, 'Falha ao gerar os pedidos.'), variant: 'destructive' }),
+    onSuccess: (count) => toast({ title: ORDERS_GENERATED, description: ordersGeneratedDetail(count) }),
+    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: purchasingErrorMessage(error, ORDERS_GENERATE_FALLBACK), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.orders() }),

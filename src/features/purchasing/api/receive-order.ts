@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { purchasingErrorMessage } from '@/features/purchasing/messages';
+import { ORDER_AWAITING_UNITS, ORDER_RECEIVED, ORDER_RECEIVED_DETAIL, orderAwaitingUnitsDetail, purchasingErrorMessage } from '@/features/purchasing/messages';
 import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { ORDER_STATUSES, type OrderReceipt } from '@/features/purchasing/types';
-
-export const ORDER_RECEIVED = 'Pedido recebido';
-export const ORDER_AWAITING_UNITS = 'Recebimento registrado';
 
 const receiptSchema = z.object({
   status: z.enum(ORDER_STATUSES),
@@ -30,11 +27,8 @@ export async function receiveOrder(orderId: string): Promise<OrderReceipt> {
 
 /** The toast after 'Recebido': done, or which units still have to confirm. */
 export function receiptMessage(receipt: OrderReceipt): { title: string; description: string } {
-  if (receipt.status === 'RECEBIDO') return { title: ORDER_RECEIVED, description: 'Todas as unidades confirmaram a entrega.' };
-  return {
-    title: ORDER_AWAITING_UNITS,
-    description: `Aguardando a confirmação de entrega de: ${receipt.awaitingUnits.join(', ')}. Cada unidade confirma os seus itens ao marcá-los como Entregue.`,
-  };
+  if (receipt.status === 'RECEBIDO') return { title: ORDER_RECEIVED, description: ORDER_RECEIVED_DETAIL };
+  return { title: ORDER_AWAITING_UNITS, description: orderAwaitingUnitsDetail(receipt.awaitingUnits) };
 }
 
 export function useReceiveOrder() {

@@ -29,8 +29,8 @@ import { OrdersPanel } from '@/features/purchasing/components/orders-panel';
 import { RenameBatchDialog } from '@/features/purchasing/components/rename-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
 import { OrderProvider } from '@/features/purchasing/order-provider';
-import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { BATCH_LOAD_ERROR } from '@/features/purchasing/messages';
+import { BATCH_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { LoadError } from '@/components/ui/load-error';
 
 export type BatchTab = 'itens' | 'comparativo' | 'pedidos';
 
@@ -47,7 +47,6 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
   // The comparison is requested together with the batch, not once the batch has arrived and the grid mounts
   // (the grid reads the same query; nothing here reads it, so this component does not re-render for it).
   useBatchComparison(batchId, tab === 'comparativo');
-  useErrorToast(batch.isError, BATCH_LOAD_ERROR, batch.error);
   const send = useSendBatch();
   const sendRequests = useRequestIds();
   const remove = useRemoveBatchItem();
@@ -68,9 +67,13 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
         <Button variant="ghost" className="w-fit" onClick={onBack}>
           <ArrowLeft aria-hidden="true" /> Voltar aos lotes
         </Button>
-        <p role="alert" className="rounded-md border border-destructive/40 p-4 text-destructive">
-          {batch.isError ? 'Erro ao carregar lote' : 'Lote não encontrado.'}
-        </p>
+        {batch.isError ? (
+          <LoadError message={BATCH_LOAD_ERROR} detail={purchasingLoadErrorDetail(batch.error)} onRetry={() => void batch.refetch()} />
+        ) : (
+          <p role="alert" className="rounded-md border border-destructive/40 p-4 text-destructive">
+            Lote não encontrado.
+          </p>
+        )}
       </div>
     );
   }

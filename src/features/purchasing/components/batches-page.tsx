@@ -5,13 +5,12 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { useBatches } from '@/features/purchasing/api/get-batches';
 import { CreateBatchDialog } from '@/features/purchasing/components/create-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
-import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { BATCHES_LOAD_ERROR } from '@/features/purchasing/messages';
+import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { LoadError } from '@/components/ui/load-error';
 
 /** /compras: every batch, newest first, with unit, item count and status; opens one on click. */
 export function BatchesPage({ onOpenBatch }: { onOpenBatch: (batchId: string) => void }) {
   const batches = useBatches();
-  useErrorToast(batches.isError, BATCHES_LOAD_ERROR, batches.error);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -32,9 +31,9 @@ export function BatchesPage({ onOpenBatch }: { onOpenBatch: (batchId: string) =>
             ))}
           </div>
         ) : batches.isError ? (
-          <p role="alert" className="p-6 text-sm text-destructive">
-            Erro ao carregar dados
-          </p>
+          <div className="p-4">
+            <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(batches.error)} onRetry={() => void batches.refetch()} />
+          </div>
         ) : (batches.data ?? []).length === 0 ? (
           <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
             <ClipboardList aria-hidden="true" className="size-8" />

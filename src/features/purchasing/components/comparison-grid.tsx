@@ -14,15 +14,15 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
-import { cellKey, effectiveUnitCost, formatDay, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { cellKey, effectiveUnitCost, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
-import { useErrorToast } from '@/features/purchasing/use-error-toast';
-import { BATCHES_LOAD_ERROR } from '@/features/purchasing/messages';
+import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { LoadError } from '@/components/ui/load-error';
 
 /** Estimated height of a row; rows with substitute or bonus lines are measured. */
 const ROW_HEIGHT = 64;
@@ -91,14 +91,9 @@ function validSelection(data: Comparison, selection: WinnerSelection): WinnerSel
 /** Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable. */
 export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onConfirmed: () => void }) {
   const comparison = useBatchComparison(batchId);
-  useErrorToast(comparison.isError, BATCHES_LOAD_ERROR, comparison.error);
   if (comparison.isLoading) return <Skeleton className="h-72" aria-hidden="true" />;
   if (comparison.isError || !comparison.data)
-    return (
-      <p role="alert" className="p-4 text-destructive">
-        Erro ao carregar dados
-      </p>
-    );
+    return <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(comparison.error)} onRetry={() => void comparison.refetch()} />;
   // Remount (fresh winner suggestion) only when the batch changes state, not on every background refetch.
   return <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />;
 }
@@ -306,7 +301,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                 ) : null}
                 <AlertDialogAction
                   disabled={stale || chosen === 0}
-                  onClick={() => void select.mutateAsync({ batchId: data.batchId, selection, version: reviewedVersion }).then(onConfirmed, () => undefined)}
+                  onClick={() => select.mutate({ batchId: data.batchId, selection, version: reviewedVersion }, { onSuccess: () => onConfirmed() })}
                 >
                   Confirmar
                 </AlertDialogAction>

@@ -11,6 +11,8 @@ import { useRequestIds } from '@/hooks/use-request-id';
 import { usePendingShortages } from '@/features/purchasing/api/get-pending-shortages';
 import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
 import { createBatchFormSchema, type CreateBatchFormValues } from '@/features/purchasing/schemas';
+import { LoadError } from '@/components/ui/load-error';
+import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
 
 const EMPTY: CreateBatchFormValues = { name: '', shortageIds: [] };
 
@@ -72,9 +74,7 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
             <Spinner label="Carregando faltas pendentes" />
           </div>
         ) : pending.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Erro ao carregar dados
-          </p>
+          <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(pending.error)} onRetry={() => void pending.refetch()} />
         ) : (
           <Controller
             control={form.control}

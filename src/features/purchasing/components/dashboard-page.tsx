@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -10,6 +11,7 @@ import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useRepresentativeDashboard } from '@/features/purchasing/api/get-representative-dashboard';
 import { useSuppliers } from '@/features/purchasing/api/get-suppliers';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
+import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
 import type { RepresentativeDashboard } from '@/features/purchasing/types';
 
 /** The selector's value for "every supplier" (Radix Select items cannot have an empty value). */
@@ -101,9 +103,7 @@ export function DashboardPage({ isAdmin, supplierId, onSupplierChange }: Dashboa
           ))}
         </div>
       ) : dashboard.isError || !d ? (
-        <p role="alert" className="text-destructive">
-          Erro ao carregar dados
-        </p>
+        <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : (
         <DashboardSummary dashboard={d} isAdmin={isAdmin} />
       )}

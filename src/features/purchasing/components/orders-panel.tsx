@@ -7,12 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency, formatDateTime, formatNumber, toAppDateString } from '@/lib/dates';
+import { formatCurrency, formatDateTime, formatDay, formatNumber, toAppDateString } from '@/lib/dates';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
+import { useGenerateOrders } from '@/features/purchasing/api/generate-orders';
+import { useReceiveOrder } from '@/features/purchasing/api/receive-order';
 import { useOrders } from '@/features/purchasing/order-context';
-import { boughtProduct, formatDay, linesBelowMinimum } from '@/features/purchasing/logic';
+import { boughtProduct, linesBelowMinimum } from '@/features/purchasing/logic';
+import { BATCHES_LOAD_ERROR, DELIVERY_TO_BE_AGREED, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
 import { generateOrdersFormSchema, type GenerateOrdersFormValues } from '@/features/purchasing/schemas';
 import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -31,16 +35,12 @@ const PRINT_CSS = `.po-print-root { display: none; }
 }`;
 
 export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
-  const { batchId, orders, isLoading, isError, isReceiving, receiveOrder } = useOrders();
+  const { batchId, orders, isLoading, isError, error, refetch } = useOrders();
+  const receive = useReceiveOrder();
   const [printing, setPrinting] = useState<Order | null>(null);
 
   if (isLoading) return <Skeleton className="h-48" aria-hidden="true" />;
-  if (isError)
-    return (
-      <p role="alert" className="p-4 text-destructive">
-        Erro ao carregar dados
-      </p>
-    );
+  if (isError) return <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -68,7 +68,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
                   <TableCell className="font-medium">{order.supplierName}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(order.items.length)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCurrency(order.totalAmount)}</TableCell>
-                  <TableCell>{formatDay(order.deliveryDate)}</TableCell>
+                  <TableCell>{formatDay(order.deliveryDate, DELIVERY_TO_BE_AGREED)}</TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />
                     <AwaitingUnits order={order} />
@@ -81,8 +81,8 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
                       <Button
                         variant="secondary"
                         size="sm"
-                        disabled={isReceiving}
-                        onClick={() => void receiveOrder(order.id)}
+                        disabled={receive.isPending}
+                        onClick={() => receive.mutate(order.id)}
                         aria-label={`Marcar pedido de ${order.supplierName} como recebido`}
                       >
                         <PackageCheck aria-hidden="true" /> Recebido
@@ -166,7 +166,7 @@ function OrderReceipts({ order }: { order: Order }) {
  * the need. One request id per intent: a double click or a retry is applied once by the database.
  */
 function GenerateOrdersForm({ batchId }: { batchId: string }) {
-  const { isGenerating, generateOrders } = useOrders();
+  const generate = useGenerateOrders();
   const comparison = useBatchComparison(batchId);
   const below = useMemo(() => (comparison.data ? linesBelowMinimum(comparison.data) : []), [comparison.data]);
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -177,10 +177,10 @@ function GenerateOrdersForm({ batchId }: { batchId: string }) {
   }, [below, reset, getValues]);
   const error = form.formState.errors.deliveryDate?.message;
   const choiceErrors = form.formState.errors.minimumChoices;
-  const submit = form.handleSubmit(async ({ deliveryDate, minimumChoices }) => {
+  const submit = form.handleSubmit(({ deliveryDate, minimumChoices }) => {
     const raiseToMinimum = (minimumChoices ?? []).filter((line) => line.choice === 'raise').map((line) => line.shortageId);
-    const done = await generateOrders({ deliveryDate: deliveryDate || null, raiseToMinimum, requestId });
-    if (done) setRequestId(crypto.randomUUID());
+    // A new intent gets a new request id only once this one is applied (a failed try is retried with the same id).
+    generate.mutate({ batchId, deliveryDate: deliveryDate || null, raiseToMinimum, requestId }, { onSuccess: () => setRequestId(crypto.randomUUID()) });
   });
   const ready = comparison.isSuccess;
 
@@ -231,7 +231,7 @@ function GenerateOrdersForm({ batchId }: { batchId: string }) {
           {...form.register('deliveryDate')}
         />
       </div>
-      <Button type="submit" disabled={isGenerating || !ready}>
+      <Button type="submit" disabled={generate.isPending || !ready}>
         <ShoppingCart aria-hidden="true" /> Gerar pedidos
       </Button>
       {error ? (

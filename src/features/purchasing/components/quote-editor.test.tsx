@@ -1,15 +1,44 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
-import type { QuoteItemSaveOutcome } from '@/features/purchasing/api/update-quote-item';
+import type { QuoteItemSaveOutcome, UpdateQuoteItemInput } from '@/features/purchasing/api/update-quote-item';
+import type { SubmitQuoteInput } from '@/features/purchasing/api/submit-quote';
 import { QUOTE_BATCH_REMOVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import { NETWORK_ERROR_MESSAGE as NETWORK_ERROR } from '@/lib/network';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
 import { inDataRouter } from '../../../../tests/utils/data-router';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+
+/** The editor's writes as the api/ hooks take them: the autosave's save, and the send and delete mutations. */
+interface EditorApi {
+  saveItem: (input: UpdateQuoteItemInput) => Promise<QuoteItemSaveOutcome>;
+  submitQuote: (input: SubmitQuoteInput) => Promise<unknown>;
+  deleteQuote: (quoteId: string) => Promise<unknown>;
+}
+const api = vi.hoisted(() => ({ current: undefined as EditorApi | undefined }));
+function currentApi(): EditorApi {
+  if (!api.current) throw new Error('renderEditor sets the api first');
+  return api.current;
+}
+/** A mutation hook's mutate: runs the write, then the caller's options, as useMutation does. */
+function mutation<T>(run: (vars: T) => Promise<unknown>) {
+  return {
+    isPending: false,
+    mutate: (vars: T, options?: { onSuccess?: () => void; onSettled?: () => void }) =>
+      void run(vars).then(
+        () => {
+          options?.onSuccess?.();
+          options?.onSettled?.();
+        },
+        () => options?.onSettled?.(),
+      ),
+  };
+}
+vi.mock('@/features/purchasing/api/update-quote-item', () => ({ useSaveQuoteItem: () => ({ mutateAsync: (input: UpdateQuoteItemInput) => currentApi().saveItem(input) }) }));
+vi.mock('@/features/purchasing/api/submit-quote', () => ({ useSubmitQuote: () => mutation((input: SubmitQuoteInput) => currentApi().submitQuote(input)) }));
+vi.mock('@/features/purchasing/api/delete-quote', () => ({ useDeleteQuote: () => mutation((quoteId: string) => currentApi().deleteQuote(quoteId)) }));
 
 function item(shortageId: string, productName: string): QuoteItem {
   return {
@@ -50,25 +79,15 @@ const quote: Quote = {
 
 const saved = (values: QuoteItemValues): Promise<QuoteItemSaveOutcome> => Promise.resolve({ ok: true, stored: values });
 
-function renderEditor(overrides: Partial<QuoteContextValue> = {}, canEdit = true) {
-  const value: QuoteContextValue = {
-    quotes: [quote],
-    isLoading: false,
-    isError: false,
-    getOrCreateQuote: vi.fn(),
-    updateItem: vi.fn().mockResolvedValue(true),
-    saveItem: vi.fn((_quote: Pick<Quote, 'id' | 'batchId'>, _shortageId: string, values: QuoteItemValues) => saved(values)),
+function renderEditor(overrides: Partial<EditorApi> = {}, canEdit = true) {
+  const value = {
+    saveItem: vi.fn((input: UpdateQuoteItemInput) => saved(input.values)),
     submitQuote: vi.fn().mockResolvedValue(true),
-    deleteQuote: vi.fn().mockResolvedValue(true),
+    deleteQuote: vi.fn().mockResolvedValue(undefined),
     ...overrides,
   };
-  render(
-    inDataRouter(
-      <QuoteContext value={value}>
-        <QuoteEditor quote={quote} canEdit={canEdit} onBack={() => undefined} />
-      </QuoteContext>,
-    ),
-  );
+  api.current = value;
+  render(inDataRouter(<QuoteEditor quote={quote} canEdit={canEdit} onBack={() => undefined} />));
   return value;
 }
 
@@ -93,7 +112,7 @@ describe('QuoteEditor', () => {
     expect(screen.getByTestId('quote-priced-count').textContent).toContain('0 de 2 item(ns) com preço salvo');
     await pause(800);
     expect(ctx.saveItem).toHaveBeenCalledTimes(1);
-    expect(ctx.saveItem).toHaveBeenCalledWith(quote, 'a', expect.objectContaining({ unitPrice: 12.5, bonusExpiryDate: null, bonusQuantity: 1 }));
+    expect(ctx.saveItem).toHaveBeenCalledWith({ quoteId: 'q1', batchId: 'b1', shortageId: 'a', values: expect.objectContaining({ unitPrice: 12.5, bonusExpiryDate: null, bonusQuantity: 1 }) });
     expect(screen.getByText('Todas as alterações foram salvas')).toBeTruthy();
     expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2 item(ns) com preço salvo');
   });
@@ -113,7 +132,7 @@ describe('QuoteEditor', () => {
     const events: string[] = [];
     const ctx = renderEditor({
       saveItem: vi.fn(
-        (_quote: Pick<Quote, 'id' | 'batchId'>, shortageId: string, values: QuoteItemValues) =>
+        ({ shortageId, values }: UpdateQuoteItemInput) =>
           new Promise<QuoteItemSaveOutcome>((resolve) => {
             events.push(`save ${shortageId} ${values.unitPrice} started`);
             finishSave = () => {
@@ -144,15 +163,18 @@ describe('QuoteEditor', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(events).toEqual(['save a 12.5 started', 'save a 12.5 finished', 'submit']);
-    expect(ctx.submitQuote).toHaveBeenCalledWith('q1', [
-      { shortageId: 'a', unitPrice: 12.5, minimumQuantity: null },
-      { shortageId: 'b', unitPrice: null, minimumQuantity: null },
-    ]);
+    expect(ctx.submitQuote).toHaveBeenCalledWith({
+      quoteId: 'q1',
+      expected: [
+        { shortageId: 'a', unitPrice: 12.5, minimumQuantity: null },
+        { shortageId: 'b', unitPrice: null, minimumQuantity: null },
+      ],
+    });
   });
 
   it('keeps a save the connection lost pending on its cell, refuses to send, and retries it', async () => {
     let online = false;
-    const saveItem = vi.fn((_quote: Pick<Quote, 'id' | 'batchId'>, _shortageId: string, values: QuoteItemValues) =>
+    const saveItem = vi.fn(({ values }: UpdateQuoteItemInput) =>
       Promise.resolve<QuoteItemSaveOutcome>(online ? { ok: true, stored: values } : { ok: false, network: true, message: NETWORK_ERROR }),
     );
     const ctx = renderEditor({ saveItem });
@@ -163,7 +185,7 @@ describe('QuoteEditor', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
-    expect(saveItem).toHaveBeenCalledWith(quote, 'b', expect.objectContaining({ unitPrice: 3.1 }));
+    expect(saveItem).toHaveBeenCalledWith(expect.objectContaining({ quoteId: 'q1', shortageId: 'b', values: expect.objectContaining({ unitPrice: 3.1 }) }));
     expect(ctx.submitQuote).not.toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: quoteUnsavedMessage(1), variant: 'destructive' }));
     // The typed value stays on screen, marked as not saved, with the connection's reason; the count does not include it.

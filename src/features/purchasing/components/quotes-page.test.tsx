@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
@@ -30,20 +31,21 @@ function context(quotes: Quote[]): QuoteContextValue {
     quotes,
     isLoading: false,
     isError: false,
-    getOrCreateQuote: vi.fn(),
-    updateItem: vi.fn(),
-    saveItem: vi.fn(),
-    submitQuote: vi.fn(),
-    deleteQuote: vi.fn(),
+    error: null,
+    refetch: vi.fn(),
   };
 }
 
 /** The editor is open on q1; then the live refetch no longer has it. */
 function openThenVanish() {
+  // The page and its editor take their writes from api/ mutation hooks, which need a client (nothing is sent here).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const page = (quotes: Quote[]) => (
-    <QuoteContext value={context(quotes)}>
-      <QuotesPage quoteId="q1" onOpenQuote={() => undefined} />
-    </QuoteContext>
+    <QueryClientProvider client={client}>
+      <QuoteContext value={context(quotes)}>
+        <QuotesPage quoteId="q1" onOpenQuote={() => undefined} />
+      </QuoteContext>
+    </QueryClientProvider>
   );
   const { rerender } = render(inDataRouter(page([quote])));
   expect(screen.getByRole('heading', { name: 'Cotação · Lote Teste' })).toBeTruthy();
@@ -70,9 +72,11 @@ describe('QuotesPage: the open quote vanishes', () => {
   it('a quote id never seen shows the list, not a removal notice', () => {
     render(
       inDataRouter(
-        <QuoteContext value={context([])}>
-          <QuotesPage quoteId="q9" onOpenQuote={() => undefined} />
-        </QuoteContext>,
+        <QueryClientProvider client={new QueryClient()}>
+          <QuoteContext value={context([])}>
+            <QuotesPage quoteId="q9" onOpenQuote={() => undefined} />
+          </QuoteContext>
+        </QueryClientProvider>,
       ),
     );
     expect(screen.queryByRole('alert')).toBeNull();

@@ -3,19 +3,22 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { LoadError } from '@/components/ui/load-error';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { useMySupplier } from '@/features/purchasing/api/get-my-supplier';
+import { useGetOrCreateQuote } from '@/features/purchasing/api/get-or-create-quote';
 import { useBatchExists } from '@/features/purchasing/api/get-batch-exists';
 import { useOpenBatches } from '@/features/purchasing/api/get-open-batches';
 import { useQuotes } from '@/features/purchasing/quote-context';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import { QUOTE_BATCH_REMOVED, QUOTE_REMOVED } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, QUOTE_BATCH_REMOVED, QUOTE_REMOVED, QUOTES_LOAD_ERROR } from '@/features/purchasing/messages';
 import type { Quote } from '@/features/purchasing/types';
 
 /** /cotacoes: batches awaiting this supplier's answer, its quotes, and the quote editor (?cotacao={id}). */
 export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; onOpenQuote: (quoteId: string | null) => void }) {
-  const { quotes, isLoading, isError, getOrCreateQuote } = useQuotes();
+  const { quotes, isLoading, isError, error, refetch } = useQuotes();
+  const openQuote = useGetOrCreateQuote();
   const supplier = useMySupplier();
   const openBatches = useOpenBatches();
   const [opening, setOpening] = useState<string | null>(null);
@@ -33,11 +36,9 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
 
   const myQuoteByBatch = new Map(quotes.filter((q) => q.supplierId === supplierId).map((q) => [q.batchId, q]));
 
-  async function open(batchId: string) {
+  function open(batchId: string) {
     setOpening(batchId);
-    const quote = await getOrCreateQuote(batchId);
-    setOpening(null);
-    if (quote) onOpenQuote(quote.id);
+    openQuote.mutate(batchId, { onSuccess: ({ quote }) => onOpenQuote(quote.id), onSettled: () => setOpening(null) });
   }
 
   return (
@@ -59,9 +60,7 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
           {openBatches.isLoading ? (
             <Skeleton className="h-24" aria-hidden="true" />
           ) : openBatches.isError ? (
-            <p role="alert" className="text-destructive">
-              Erro ao carregar cotações
-            </p>
+            <LoadError message={QUOTES_LOAD_ERROR} detail={purchasingLoadErrorDetail(openBatches.error)} onRetry={() => void openBatches.refetch()} />
           ) : (openBatches.data ?? []).length === 0 ? (
             <div className="flex items-center gap-3 rounded-xl border bg-card p-6 text-muted-foreground">
               <Inbox aria-hidden="true" className="size-6" /> Nenhum lote aguardando cotação no momento.
@@ -85,7 +84,7 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
                       variant={mine ? 'outline' : 'default'}
                       disabled={opening === batch.id}
                       aria-label={`${mine ? 'Abrir cotação' : 'Cotar'} ${batch.name}`}
-                      onClick={() => (mine ? onOpenQuote(mine.id) : void open(batch.id))}
+                      onClick={() => (mine ? onOpenQuote(mine.id) : open(batch.id))}
                     >
                       <FileText aria-hidden="true" /> {mine ? 'Abrir cotação' : 'Cotar'}
                     </Button>
@@ -105,9 +104,9 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
           {isLoading ? (
             <Skeleton className="m-4 h-24" aria-hidden="true" />
           ) : isError ? (
-            <p role="alert" className="p-6 text-destructive">
-              Erro ao carregar cotações
-            </p>
+            <div className="p-4">
+              <LoadError message={QUOTES_LOAD_ERROR} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />
+            </div>
           ) : quotes.length === 0 ? (
             <p className="p-8 text-center text-muted-foreground">Nenhuma cotação ainda.</p>
           ) : (

@@ -6,6 +6,8 @@ import { formatCurrency, formatDate, formatNumber } from '@/lib/dates';
 import { useSupplierWinRates } from '@/features/purchasing/api/get-supplier-win-rates';
 import { useWinningItems } from '@/features/purchasing/api/get-winning-items';
 import { PeriodFilter, type Period } from '@/features/purchasing/components/period-filter';
+import { LoadError } from '@/components/ui/load-error';
+import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
 
 function percent(rate: number | null): string {
   return rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
@@ -45,9 +47,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
             {rates.isLoading ? (
               <Skeleton className="m-4 h-20" aria-hidden="true" />
             ) : rates.isError ? (
-              <p role="alert" className="p-6 text-destructive">
-                Erro ao carregar dados
-              </p>
+              <div className="p-4">
+                <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(rates.error)} onRetry={() => void rates.refetch()} />
+              </div>
             ) : (
               <Table aria-labelledby="rates-title">
                 <TableHeader>
@@ -90,9 +92,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
           {items.isLoading ? (
             <Skeleton className="m-4 h-32" aria-hidden="true" />
           ) : items.isError ? (
-            <p role="alert" className="p-6 text-destructive">
-              Erro ao carregar dados
-            </p>
+            <div className="p-4">
+              <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(items.error)} onRetry={() => void items.refetch()} />
+            </div>
           ) : rows.length === 0 ? (
             <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
               <Trophy aria-hidden="true" className="size-8" />

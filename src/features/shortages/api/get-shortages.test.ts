@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextShortageCursor, SHORTAGE_PAGE_SIZE, shortageFilterArgs } from '@/features/shortages/api/get-shortages';
+import { nextShortageCursor, SHORTAGE_PAGE_SIZE, shortageFilterArgs, shortageRowSchema } from '@/features/shortages/api/get-shortages';
 import { shortageFixture } from '@/features/shortages/test-fixtures';
 import { EMPTY_SHORTAGE_FILTERS } from '@/features/shortages/types';
 
@@ -30,5 +30,33 @@ describe('nextShortageCursor', () => {
   it('stops after a short page', () => {
     expect(nextShortageCursor([shortage('a', '2026-03-10T12:00:00Z')])).toBeUndefined();
     expect(nextShortageCursor([])).toBeUndefined();
+  });
+});
+
+describe('shortageRowSchema', () => {
+  const row = {
+    id: 's1',
+    product_id: 'p1',
+    unit_id: 'u1',
+    requested_quantity: 5,
+    available_quantity: 0,
+    status: 'PENDENTE',
+    created_at: '2026-03-10T12:00:00Z',
+    created_by: 'user-1',
+    group_id: null,
+    batch_id: null,
+    observation: null,
+    product: { id: 'p1', name: 'Dipirona', barcode: null, description: null },
+    group: null,
+    unit: { id: 'u1', name: 'Centro' },
+  };
+
+  it('reads a search_shortages row with its embedded product, group and unit', () => {
+    expect(shortageRowSchema.parse({ ...row, updated_at: '2026-03-10T12:00:00Z' })).toEqual(row);
+  });
+
+  it('refuses a row without what the list shows', () => {
+    expect(() => shortageRowSchema.parse({ ...row, product: undefined })).toThrow();
+    expect(() => shortageRowSchema.parse({ ...row, requested_quantity: '5' })).toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { profileNames, UNKNOWN_USER } from '@/lib/profiles';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys } from '@/features/shortages/api/keys';
@@ -18,6 +19,29 @@ export type ShortageRow = Omit<Tables<'shortages'>, 'updated_at' | 'request_id'>
   group: Pick<Tables<'categories'>, 'id' | 'name'> | null;
   unit: Pick<Tables<'store_units'>, 'id' | 'name'> | null;
 };
+
+const namedSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * A search_shortages row as it arrives: the function returns setof shortages, and the generated types carry no
+ * embedding for a function's rows, so the row with its embedded product, group and unit is checked here.
+ */
+export const shortageRowSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  unit_id: z.string(),
+  requested_quantity: z.number(),
+  available_quantity: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+  group_id: z.nullable(z.string()),
+  batch_id: z.nullable(z.string()),
+  observation: z.nullable(z.string()),
+  product: z.nullable(z.object({ id: z.string(), name: z.string(), barcode: z.nullable(z.string()), description: z.nullable(z.string()) })),
+  group: z.nullable(namedSchema),
+  unit: z.nullable(namedSchema),
+});
 
 /** Where the next page starts: strictly older than the last row loaded (newest first, ties by id). */
 export interface ShortageCursor {
@@ -64,9 +88,9 @@ export async function getShortagePage(filters: ShortageFilters, cursor: Shortage
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  // search_shortages returns setof shortages; the generated types carry no embedding for a function's rows, so the
-  // embedded product, group and unit are stated here (the same select is type-checked on the table in getShortage).
-  return withCreatorNames(data as unknown as ShortageRow[], signal);
+  // The same select is type-checked on the table in getShortage; a function's rows are parsed instead.
+  const rows: ShortageRow[] = z.array(shortageRowSchema).parse(data);
+  return withCreatorNames(rows, signal);
 }
 
 /** How many shortages the filters match in all (count_shortages). */

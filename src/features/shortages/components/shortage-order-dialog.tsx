@@ -2,10 +2,12 @@ import { PackageCheck, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/dates';
 import { useShortageOrder, type ShortageOrderRow } from '@/features/shortages/api/get-shortage-order';
 import { useUpdateShortageStatus } from '@/features/shortages/api/update-shortage-status';
+import { SHORTAGE_ORDER_LOAD_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
 import type { ShortageStatus } from '@/features/shortages/types';
 
 export interface ShortageOrderTarget {
@@ -57,9 +59,7 @@ export function ShortageOrderButton({ shortage }: { shortage: ShortageOrderTarge
           </DialogHeader>
           {order.isLoading ? <Skeleton className="h-40" aria-hidden="true" /> : null}
           {order.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              Não foi possível carregar o pedido desta falta. Tente novamente.
-            </p>
+            <LoadError message={SHORTAGE_ORDER_LOAD_ERROR} detail={shortageErrorMessage(order.error)} onRetry={() => void order.refetch()} />
           ) : null}
           {order.isSuccess && data === null ? <p className="text-sm text-muted-foreground">Esta falta não tem pedido de compra.</p> : null}
           {data ? (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, Search, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   AlertDialog,
@@ -15,14 +15,14 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatNumber } from '@/lib/dates';
-import { CATEGORIES_LOAD_ERROR } from '@/features/shortages/messages';
-import { SHORTAGES_LOAD_ERROR } from '@/features/shortages/messages';
+import { CATEGORIES_LOAD_ERROR, SHORTAGES_LOAD_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
 import { shortageQueryOptions, useShortageCount, useShortages } from '@/features/shortages/api/get-shortages';
 import { useDeleteShortage } from '@/features/shortages/api/delete-shortage';
 import { useDeleteShortages } from '@/features/shortages/api/delete-shortages';
@@ -50,7 +50,8 @@ interface ShortagesPageProps {
   homePath: string;
   /** The categories offered as the shortage's group (the catalogue's own query, composed by the route). */
   groups: readonly ShortageGroup[];
-  groupsFailed: boolean;
+  /** Whether that query failed, why, and how to ask again (the page shows it as a LoadError). */
+  groupsLoad: { failed: boolean; error: unknown; retry: () => void };
   /** Admins list every unit and filter by one; everybody else sees only their own unit. */
   units?: readonly ShortageUnit[];
   /** An extra per-row action the route composes from another feature (e.g. 'Transferir de outra unidade'). */
@@ -59,7 +60,7 @@ interface ShortagesPageProps {
 
 type Confirm = { kind: 'one'; shortage: Shortage } | { kind: 'bulk'; ids: string[] } | null;
 
-export function ShortagesPage({ user, homePath, groups, groupsFailed, units, rowAction }: ShortagesPageProps) {
+export function ShortagesPage({ user, homePath, groups, groupsLoad, units, rowAction }: ShortagesPageProps) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Omit<ShortageFilters, 'text'>>(EMPTY_SHORTAGE_FILTERS);
   const [text, setText] = useState('');
@@ -74,13 +75,6 @@ export function ShortagesPage({ user, homePath, groups, groupsFailed, units, row
   const updateStatus = useUpdateShortageStatus();
   const deleteOne = useDeleteShortage();
   const deleteMany = useDeleteShortages();
-
-  useEffect(() => {
-    if (shortages.isError) toast({ title: SHORTAGES_LOAD_ERROR, variant: 'destructive' });
-  }, [shortages.isError]);
-  useEffect(() => {
-    if (groupsFailed) toast({ title: CATEGORIES_LOAD_ERROR, variant: 'destructive' });
-  }, [groupsFailed]);
 
   const rows = useMemo(() => shortages.data?.pages.flat() ?? [], [shortages.data]);
   const selectedVisible = rows.filter((s) => selected.has(s.id)).map((s) => s.id);
@@ -108,6 +102,10 @@ export function ShortagesPage({ user, homePath, groups, groupsFailed, units, row
         <h1 className="text-2xl font-semibold tracking-tight">Lançar Falta</h1>
         <p className="text-muted-foreground">Registre os produtos em falta na sua unidade e acompanhe o andamento.</p>
       </header>
+
+      {groupsLoad.failed ? (
+        <LoadError message={CATEGORIES_LOAD_ERROR} detail={shortageErrorMessage(groupsLoad.error)} onRetry={groupsLoad.retry} />
+      ) : null}
 
       {unitId ? (
         <RegisterShortageForm user={{ ...user, unitId }} groups={groups} onEditExisting={(id) => void editById(id)} />
@@ -213,14 +211,7 @@ export function ShortagesPage({ user, homePath, groups, groupsFailed, units, row
             ))}
           </div>
         ) : shortages.isError ? (
-          <Card className="max-w-xl">
-            <CardHeader>
-              <CardTitle>{SHORTAGES_LOAD_ERROR}</CardTitle>
-              <Button className="mt-2 w-fit" variant="outline" onClick={() => void shortages.refetch()}>
-                Tentar novamente
-              </Button>
-            </CardHeader>
-          </Card>
+          <LoadError message={SHORTAGES_LOAD_ERROR} detail={shortageErrorMessage(shortages.error)} onRetry={() => void shortages.refetch()} />
         ) : rows.length === 0 ? (
           <Card>
             <CardHeader className="flex-row items-center gap-3">
