@@ -160,6 +160,26 @@ export default tseslint.config(
   ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => featureZone(entry.name)),
+  // Dates, times and numbers are formatted in one place (src/lib/dates.ts: America/Sao_Paulo, pt-BR, 24 h).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts', 'src/lib/plain-dates.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat'].flatMap((name) =>
+          ['NewExpression', 'CallExpression'].map((kind) => ({
+            selector: `${kind}[callee.object.name='Intl'][callee.property.name='${name}']`,
+            message: `Format through src/lib/dates.ts (formatDate, formatDay, formatNumber…), not Intl.${name}.`,
+          })),
+        ),
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: 'Format through src/lib/dates.ts (formatDate, formatDateTime, formatNumber…), not toLocale…String().',
+        },
+      ],
+    },
+  },
   // Route modules export a default page component; tests may export helpers.
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/app/router.tsx'],

@@ -45,19 +45,6 @@ export function formatCurrency(value: number): string {
   return currencyFormatter.format(value);
 }
 
-const numberFormatters = new Map<string, Intl.NumberFormat>();
-
-/** 1.234,5 (one formatter per set of options: building an Intl.NumberFormat costs far more than formatting) */
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  const key = options ? JSON.stringify(options) : '';
-  let formatter = numberFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(APP_LOCALE, options);
-    numberFormatters.set(key, formatter);
-  }
-  return formatter.format(value);
-}
-
 /** The instant a São Paulo calendar day (YYYY-MM-DD) begins, as ISO: the lower bound of a day filter. */
 export function saoPauloDayStart(day: string): string {
   return fromZonedTime(`${day}T00:00:00`, APP_TIME_ZONE).toISOString();
@@ -101,7 +88,7 @@ export function isValidDay(value: string | null | undefined): value is string {
 
 // formatDay (2026-11-25 → 25/11/2026) and formatSaoPauloDateTime (formatDateTime on Intl alone) live in
 // plain-dates.ts, which loads no date-fns, so the public signature page can use them within its budget.
-export { formatDay, formatSaoPauloDateTime } from '@/lib/plain-dates';
+export { formatDay, formatNumber, formatSaoPauloDateTime } from '@/lib/plain-dates';
 
 /** 2026-11-25 → 25/11 */
 export function formatShortDay(day: string): string {

@@ -1,5 +1,5 @@
 /**
- * Date formatting without date-fns: string work and the browser's Intl. dates.ts re-exports all of it,
+ * Date and number formatting without date-fns: string work and the browser's Intl. dates.ts re-exports all of it,
  * and every screen imports it from there; only the public signature page (/assinar/:token, 120 KB
  * gzipped budget, see scripts/report-bundle.ts) imports this file directly, so it never loads date-fns.
  */
@@ -35,4 +35,17 @@ export function formatSaoPauloDateTime(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   const part = Object.fromEntries(saoPauloDateTime.formatToParts(date).map(({ type, value: text }) => [type, text]));
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/** 1.234,5 (one formatter per set of options: building an Intl.NumberFormat costs far more than formatting) */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  const key = options ? JSON.stringify(options) : '';
+  let formatter = numberFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('pt-BR', options);
+    numberFormatters.set(key, formatter);
+  }
+  return formatter.format(value);
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDay } from '@/lib/plain-dates';
+import { formatDay, formatNumber } from '@/lib/plain-dates';
 import { NOTE_MAX_LENGTH, type LineDraft } from '@/features/public-signing/logic';
 import type { SignatureShipmentItem } from '@/features/public-signing/types';
 
@@ -34,7 +34,7 @@ export function ItemLine({ item, draft, error, disabled, onChange }: ItemLinePro
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <div className="flex gap-1">
             <dt>Quantidade:</dt>
-            <dd className="font-semibold text-foreground tabular-nums">{item.quantity.toLocaleString('pt-BR')}</dd>
+            <dd className="font-semibold text-foreground tabular-nums">{formatNumber(item.quantity)}</dd>
           </div>
           <div className="flex gap-1">
             <dt>Lote:</dt>
