@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoletoReportPage } from '@/features/boleto-report/components/boleto-report-page';
 import { EMPTY_FILTERS } from '@/features/boleto-report/logic';
@@ -20,7 +21,12 @@ afterEach(cleanup);
 
 describe('BoletoReportPage', () => {
   it('shows filter options that failed to load where the filters are, with the reason and a retry (no toast)', async () => {
-    render(<BoletoReportPage title="Relatório de Boletos" filters={EMPTY_FILTERS} onFiltersChange={() => undefined} unitScope={{ isAdmin: true, userId: 'u1', unitId: null }} />);
+    // The period filter lives in the URL, so the page renders inside a router.
+    render(
+      <MemoryRouter initialEntries={['/relatorio-boletos']}>
+        <BoletoReportPage title="Relatório de Boletos" filters={EMPTY_FILTERS} onFiltersChange={() => undefined} unitScope={{ isAdmin: true, userId: 'u1', unitId: null }} />
+      </MemoryRouter>,
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Não foi possível carregar as opções de filtro.');
     expect(alert.textContent).toContain('Você não tem permissão para ver o relatório de boletos.');
