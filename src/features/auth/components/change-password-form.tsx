@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { changePasswordSchema, credentialsChangePasswordSchema, type CredentialsChangePasswordInput } from '@/features/auth/api/update-password';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
@@ -34,41 +35,19 @@ export function ChangePasswordForm({ onSuccess, askEmail = false }: { onSuccess:
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
       {askEmail ? (
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          placeholder="seu.email@farmacia.com"
-          error={errors.email?.message}
-          required
-          {...form.register('email')}
-        />
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username" placeholder="seu.email@farmacia.com" required {...form.register('email')} />
+        </Field>
       ) : null}
-      <FormField
-        label="Senha atual"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        required
-        {...form.register('currentPassword')}
-      />
-      <FormField
-        label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_HINT}
-        error={errors.password?.message}
-        required
-        {...form.register('password')}
-      />
-      <FormField
-        label="Confirmar nova senha"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        required
-        {...form.register('confirmPassword')}
-      />
+      <Field label="Senha atual" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" required {...form.register('currentPassword')} />
+      </Field>
+      <Field label="Nova senha" description={PASSWORD_RULE_HINT} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('password')} />
+      </Field>
+      <Field label="Confirmar nova senha" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('confirmPassword')} />
+      </Field>
       <Button type="submit" disabled={change.isPending}>
         <KeyRound aria-hidden="true" />
         Alterar senha

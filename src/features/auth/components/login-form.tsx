@@ -1,7 +1,8 @@
 import { LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignIn, validateSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import type { SessionUser } from '@/features/auth/types';
@@ -21,25 +22,12 @@ export function LoginForm({ onSuccess, initialEmail = '' }: { onSuccess: (user: 
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="seu.email@farmacia.com"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-        required
-      />
-      <FormField
-        label="Senha"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-        required
-      />
+      <Field label="Email" error={errors.email}>
+        <Input type="email" autoComplete="email" placeholder="seu.email@farmacia.com" value={values.email} onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))} required />
+      </Field>
+      <Field label="Senha" error={errors.password}>
+        <Input type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} required />
+      </Field>
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? <Spinner className="size-4 text-primary-foreground" label="Entrando..." /> : <LogIn aria-hidden="true" />}
         Entrar

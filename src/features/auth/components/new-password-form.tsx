@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PASSWORD_RULE_HINT } from '@/features/auth/password-rules';
 import { newPasswordSchema, useUpdatePassword, type NewPasswordInput } from '@/features/auth/api/update-password';
 
@@ -18,23 +19,12 @@ export function NewPasswordForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField
-        label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_HINT}
-        error={errors.password?.message}
-        required
-        {...form.register('password')}
-      />
-      <FormField
-        label="Confirmar nova senha"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        required
-        {...form.register('confirmPassword')}
-      />
+      <Field label="Nova senha" description={PASSWORD_RULE_HINT} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('password')} />
+      </Field>
+      <Field label="Confirmar nova senha" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('confirmPassword')} />
+      </Field>
       <Button type="submit" className="w-full" disabled={update.isPending}>
         <KeyRound aria-hidden="true" />
         Salvar nova senha

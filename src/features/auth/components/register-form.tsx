@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,30 +30,15 @@ export function RegisterForm({ onSuccess }: { onSuccess: (result: { signedIn: bo
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField
-        label="Nome completo"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        required
-        {...form.register('fullName')}
-      />
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        required
-        {...form.register('email')}
-      />
-      <FormField
-        label="Senha"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULE_HINT}
-        error={errors.password?.message}
-        required
-        {...form.register('password')}
-      />
+      <Field label="Nome completo" error={errors.fullName?.message}>
+        <Input autoComplete="name" required {...form.register('fullName')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" required {...form.register('email')} />
+      </Field>
+      <Field label="Senha" description={PASSWORD_RULE_HINT} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" required {...form.register('password')} />
+      </Field>
       <div className="grid gap-2">
         <Label htmlFor="register-unit">Unidade</Label>
         <Controller

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { resetPasswordSchema, useRequestPasswordReset, type ResetPasswordInput } from '@/features/auth/api/reset-password';
 
 /** Asks for the email and sends the recovery link. */
@@ -24,7 +25,9 @@ export function ResetPasswordForm() {
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} required {...form.register('email')} />
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" required {...form.register('email')} />
+      </Field>
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         <Send aria-hidden="true" />
         Enviar link de redefinição

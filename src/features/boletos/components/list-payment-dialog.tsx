@@ -5,7 +5,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCurrency, formatDay, toAppDateString } from '@/lib/dates';
 import { useMarkBoletosPaid } from '@/features/boletos/api/mark-boletos-paid';
@@ -140,7 +141,9 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
         </div>
       ) : null}
 
-      <FormField label="Data do pagamento" type="date" max={today} min={earliest} required error={errors.paidAt?.message} {...form.register('paidAt')} />
+      <Field label="Data do pagamento" error={errors.paidAt?.message}>
+        <Input type="date" max={today} min={earliest} required {...form.register('paidAt')} />
+      </Field>
       {backdated && !errors.paidAt ? (
         <div className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
           <Controller
@@ -156,29 +159,19 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
           {errors.confirmBackdated ? <p className="text-sm text-destructive">{errors.confirmBackdated.message}</p> : null}
         </div>
       ) : null}
-      <FormField
-        label="Conta de pagamento (opcional)"
-        placeholder="Ex.: Itaú ag. 0912 c/c 44120-3"
-        maxLength={120}
-        autoComplete="off"
-        error={errors.paymentAccount?.message}
-        {...form.register('paymentAccount')}
-      />
+      <Field label="Conta de pagamento (opcional)" error={errors.paymentAccount?.message}>
+        <Input placeholder="Ex.: Itaú ag. 0912 c/c 44120-3" maxLength={120} autoComplete="off" {...form.register('paymentAccount')} />
+      </Field>
       {single ? (
-        <FormField
-          label="Valor pago (R$)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.paidAmount?.message}
-          hint={
+        <Field label="Valor pago (R$)" error={errors.paidAmount?.message} description={
             difference > 0
               ? `${formatCurrency(difference)} a mais que o valor do boleto (juros/multa).`
               : difference < 0
                 ? `${formatCurrency(-difference)} a menos que o valor do boleto (desconto).`
                 : 'Altere se o valor pago teve juros, multa ou desconto.'
-          }
-          {...form.register('paidAmount')}
-        />
+          }>
+          <Input inputMode="decimal" autoComplete="off" {...form.register('paidAmount')} />
+        </Field>
       ) : null}
 
       <DialogFooter>

@@ -3,7 +3,8 @@ import { Tags } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateCategory } from '@/features/products/api/create-category';
 import { categoryFormSchema, type CategoryFormValues } from '@/features/products/schemas';
@@ -36,8 +37,12 @@ export function CategoriesDialog({ open, onOpenChange, categories, isLoading, ca
         </DialogHeader>
         {canManage ? (
           <form className="grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={submit} noValidate>
-            <FormField label="Nome do grupo" error={errors.name?.message} {...form.register('name')} />
-            <FormField label="Descrição do grupo" {...form.register('description')} />
+            <Field label="Nome do grupo" error={errors.name?.message}>
+              <Input {...form.register('name')} />
+            </Field>
+            <Field label="Descrição do grupo">
+              <Input {...form.register('description')} />
+            </Field>
             <Button type="submit" disabled={createCategory.isPending}>
               Adicionar
             </Button>

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -74,21 +75,12 @@ function ProductForm({
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField
-        label="Nome"
-        autoFocus
-        required
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <FormField
-        label="Código de barras"
-        inputMode="numeric"
-        autoComplete="off"
-        hint="EAN/GTIN com 8, 12, 13 ou 14 dígitos (o dígito verificador é conferido)."
-        error={errors.barcode?.message}
-        {...form.register('barcode')}
-      />
+      <Field label="Nome" error={errors.name?.message}>
+        <Input autoFocus required {...form.register('name')} />
+      </Field>
+      <Field label="Código de barras" description="EAN/GTIN com 8, 12, 13 ou 14 dígitos (o dígito verificador é conferido)." error={errors.barcode?.message}>
+        <Input inputMode="numeric" autoComplete="off" {...form.register('barcode')} />
+      </Field>
       <div className="grid gap-2">
         <Label htmlFor="product-group">Grupo</Label>
         <Controller

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateBatch } from '@/features/purchasing/api/create-batch';
 import { useRequestIds } from '@/hooks/use-request-id';
@@ -62,13 +63,9 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
           <DialogTitle>Novo lote de cotação</DialogTitle>
           <DialogDescription>Selecione as faltas pendentes que farão parte do lote. Sem nome, o lote recebe “Lote” e o início do seu código.</DialogDescription>
         </DialogHeader>
-        <FormField
-          label="Nome do lote (opcional)"
-          maxLength={120}
-          placeholder="Ex.: Lote Semanal Centro"
-          error={form.formState.errors.name?.message}
-          {...form.register('name')}
-        />
+        <Field label="Nome do lote (opcional)" error={form.formState.errors.name?.message}>
+          <Input maxLength={120} placeholder="Ex.: Lote Semanal Centro" {...form.register('name')} />
+        </Field>
         {pending.isLoading ? (
           <div className="flex h-40 items-center justify-center">
             <Spinner label="Carregando faltas pendentes" />

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { useRenameBatch } from '@/features/purchasing/api/update-batch';
 import { renameBatchFormSchema } from '@/features/purchasing/schemas';
 
@@ -37,7 +38,9 @@ function RenameBatchForm({ batchId, name, onClose }: { batchId: string; name: st
         <DialogTitle>Renomear lote</DialogTitle>
         <DialogDescription>O novo nome aparece para o setor de compras e para os representantes.</DialogDescription>
       </DialogHeader>
-      <FormField label="Nome do lote" maxLength={120} autoFocus error={form.formState.errors.name?.message} {...form.register('name')} />
+      <Field label="Nome do lote" error={form.formState.errors.name?.message}>
+        <Input maxLength={120} autoFocus {...form.register('name')} />
+      </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancelar

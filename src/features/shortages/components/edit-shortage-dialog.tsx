@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { shortageQueryOptions } from '@/features/shortages/api/get-shortages';
 import { useUpdateShortage } from '@/features/shortages/api/update-shortage';
 import { shortageFormSchema, toShortageWrite } from '@/features/shortages/schemas';
@@ -77,16 +78,12 @@ function EditForm({
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Quantidade solicitada"
-          inputMode="numeric"
-          autoFocus={!frozen}
-          disabled={frozen}
-          {...(frozen ? { hint: frozenQuantityMessage(current) } : {})}
-          error={errors.requestedQuantity?.message}
-          {...form.register('requestedQuantity')}
-        />
-        <FormField label="Quantidade disponível" inputMode="numeric" error={errors.availableQuantity?.message} {...form.register('availableQuantity')} />
+        <Field label="Quantidade solicitada" error={errors.requestedQuantity?.message} description={frozen ? frozenQuantityMessage(current) : undefined}>
+          <Input inputMode="numeric" autoFocus={!frozen} disabled={frozen} {...form.register('requestedQuantity')} />
+        </Field>
+        <Field label="Quantidade disponível" error={errors.availableQuantity?.message}>
+          <Input inputMode="numeric" {...form.register('availableQuantity')} />
+        </Field>
       </div>
       <ShortageGroupField id="edit-shortage-group" control={form.control} groups={groups} />
       <ShortageObservationField id="edit-shortage-observation" error={errors.observation} registration={form.register('observation')} />

@@ -14,7 +14,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field } from '@/components/ui/field';
-import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -191,8 +190,12 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Quantidade solicitada" inputMode="numeric" error={errors.requestedQuantity?.message} {...form.register('requestedQuantity')} />
-        <FormField label="Quantidade disponível" inputMode="numeric" error={errors.availableQuantity?.message} {...form.register('availableQuantity')} />
+        <Field label="Quantidade solicitada" error={errors.requestedQuantity?.message}>
+          <Input inputMode="numeric" {...form.register('requestedQuantity')} />
+        </Field>
+        <Field label="Quantidade disponível" error={errors.availableQuantity?.message}>
+          <Input inputMode="numeric" {...form.register('availableQuantity')} />
+        </Field>
         <ShortageGroupField id="shortage-group" control={form.control} groups={groups} />
       </div>
       <ShortageObservationField id="shortage-observation" error={errors.observation} registration={form.register('observation')} />

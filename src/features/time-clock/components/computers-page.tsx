@@ -15,7 +15,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -73,7 +74,9 @@ export function ComputersPage({ units, defaultUnitId }: ComputersPageProps) {
         </CardHeader>
         <CardContent>
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
-            <FormField label="Nome do computador" placeholder="Ex.: Caixa 1 — Centro" error={form.formState.errors.name?.message} {...form.register('name')} />
+            <Field label="Nome do computador" error={form.formState.errors.name?.message}>
+              <Input placeholder="Ex.: Caixa 1 — Centro" {...form.register('name')} />
+            </Field>
             <div className="grid gap-2">
               <Label htmlFor="computer-unit">Unidade</Label>
               <Controller
@@ -185,7 +188,9 @@ function RenameDialog({ computer, onClose }: { computer: AuthorizedComputer; onC
             <DialogTitle>Renomear computador</DialogTitle>
             <DialogDescription>O nome aparece nesta lista e ajuda a reconhecer o computador da loja.</DialogDescription>
           </DialogHeader>
-          <FormField label="Nome do computador" autoFocus error={form.formState.errors.name?.message} {...form.register('name')} />
+          <Field label="Nome do computador" error={form.formState.errors.name?.message}>
+            <Input autoFocus {...form.register('name')} />
+          </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar

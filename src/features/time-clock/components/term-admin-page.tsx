@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -78,7 +79,9 @@ function TermTab() {
         </CardHeader>
         <CardContent>
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">
-            <FormField label="Versão" placeholder="Ex.: 2.0" error={errors.versao?.message} {...form.register('versao')} />
+            <Field label="Versão" error={errors.versao?.message}>
+              <Input placeholder="Ex.: 2.0" {...form.register('versao')} />
+            </Field>
             <div className="grid gap-2">
               <Label htmlFor="term-text">Texto do termo</Label>
               <Textarea id="term-text" rows={10} aria-invalid={errors.texto ? true : undefined} {...form.register('texto')} />

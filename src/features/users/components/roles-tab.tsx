@@ -14,7 +14,8 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { HOME_ACTIONS, MENU_SECTIONS } from '@/config/permissions';
 import { useDeleteRole } from '@/features/users/api/delete-role';
@@ -75,7 +76,9 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
       <div className="grid content-start gap-4">
         <div className="flex flex-wrap items-end gap-4">
           <div className="min-w-60 flex-1">
-            <FormField label="Nome do perfil" error={form.formState.errors.name?.message} {...form.register('name')} />
+            <Field label="Nome do perfil" error={form.formState.errors.name?.message}>
+              <Input {...form.register('name')} />
+            </Field>
           </div>
           <Controller
             control={form.control}

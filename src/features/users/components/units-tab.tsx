@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/dates';
 import { useSaveUnit } from '@/features/users/api/save-unit';
@@ -64,8 +65,12 @@ function UnitDialog({ unit, onClose }: { unit: UnitEntry | null; onClose: () => 
             <DialogTitle>{unit ? 'Editar unidade' : 'Nova unidade'}</DialogTitle>
             <DialogDescription>O nome aparece no menu, no início e nas listas de faltas.</DialogDescription>
           </DialogHeader>
-          <FormField label="Nome da unidade" autoFocus error={form.formState.errors.name?.message} {...form.register('name')} />
-          <FormField label="Endereço" error={form.formState.errors.address?.message} {...form.register('address')} />
+          <Field label="Nome da unidade" error={form.formState.errors.name?.message}>
+            <Input autoFocus {...form.register('name')} />
+          </Field>
+          <Field label="Endereço" error={form.formState.errors.address?.message}>
+            <Input {...form.register('address')} />
+          </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar

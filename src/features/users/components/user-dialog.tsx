@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -102,18 +103,17 @@ function UserForm({
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5 lg:grid-cols-[1fr_18rem]">
       <div className="grid content-start gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Nome" autoFocus error={errors.fullName?.message} {...form.register('fullName')} />
-          <FormField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+          <Field label="Nome" error={errors.fullName?.message}>
+            <Input autoFocus {...form.register('fullName')} />
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </Field>
         </div>
         {user ? null : (
-          <FormField
-            label="Senha inicial (opcional)"
-            type="password"
-            autoComplete="new-password"
-            hint="Deixe em branco para enviar um convite por email."
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
+          <Field label="Senha inicial (opcional)" description="Deixe em branco para enviar um convite por email." error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </Field>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
