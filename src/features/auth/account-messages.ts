@@ -4,26 +4,28 @@
  */
 import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
-import { LOGIN_INVALID_CREDENTIALS, LOGIN_RATE_LIMITED } from '@/features/auth/messages';
+import { authMessages } from '@/features/auth/messages';
 
-/** The user's own unit, changed on the home page. */
-export const UNIT_UPDATED_TITLE = 'Unidade atualizada';
+export const accountMessages = {
+  /** The user's own unit, changed on the home page. */
+  unitUpdatedTitle: 'Unidade atualizada',
+  unitUpdateErrorTitle: 'Erro ao atualizar unidade',
+  /** The toasts of the account forms' mutation hooks. */
+  signUpDoneTitle: 'Conta criada',
+  signUpDoneMessage: 'Seu cadastro foi realizado com sucesso.',
+  signUpErrorTitle: 'Erro ao criar conta',
+  resetEmailErrorTitle: 'Erro ao enviar email',
+  passwordResetDoneTitle: 'Senha redefinida',
+  passwordResetDoneMessage: 'Sua nova senha foi salva.',
+  passwordResetErrorTitle: 'Erro ao redefinir senha',
+  passwordChangedTitle: 'Senha alterada',
+  passwordChangedMessage: 'Sua senha foi alterada com sucesso.',
+  passwordChangeErrorTitle: 'Erro ao alterar senha',
+};
+
 export function unitUpdatedMessage(unitName: string | null): string {
   return `Você está agora associado à ${unitName ?? 'nenhuma unidade'}`;
 }
-export const UNIT_UPDATE_ERROR_TITLE = 'Erro ao atualizar unidade';
-
-/** The toasts of the account forms' mutation hooks. */
-export const SIGN_UP_DONE_TITLE = 'Conta criada';
-export const SIGN_UP_DONE_MESSAGE = 'Seu cadastro foi realizado com sucesso.';
-export const SIGN_UP_ERROR_TITLE = 'Erro ao criar conta';
-export const RESET_EMAIL_ERROR_TITLE = 'Erro ao enviar email';
-export const PASSWORD_RESET_DONE_TITLE = 'Senha redefinida';
-export const PASSWORD_RESET_DONE_MESSAGE = 'Sua nova senha foi salva.';
-export const PASSWORD_RESET_ERROR_TITLE = 'Erro ao redefinir senha';
-export const PASSWORD_CHANGED_TITLE = 'Senha alterada';
-export const PASSWORD_CHANGED_MESSAGE = 'Sua senha foi alterada com sucesso.';
-export const PASSWORD_CHANGE_ERROR_TITLE = 'Erro ao alterar senha';
 
 const WEAK_PASSWORD_REASONS: Record<string, string> = {
   length: 'pelo menos 8 caracteres',
@@ -61,7 +63,7 @@ export function authErrorMessage(error: unknown): string {
     case 'over_email_send_rate_limit':
       return 'Muitos emails enviados. Aguarde um minuto e tente novamente.';
     case 'over_request_rate_limit':
-      return LOGIN_RATE_LIMITED;
+      return authMessages.loginRateLimited;
     case 'email_address_invalid':
     case 'validation_failed':
       return 'Verifique os dados informados.';
@@ -71,7 +73,7 @@ export function authErrorMessage(error: unknown): string {
     case 'bad_jwt':
       return 'Sua sessão expirou. Faça login novamente.';
     default:
-      if (message.includes('Invalid login')) return LOGIN_INVALID_CREDENTIALS;
+      if (message.includes('Invalid login')) return authMessages.loginInvalidCredentials;
       return message || GENERIC_ERROR_MESSAGE;
   }
 }

@@ -9,18 +9,7 @@ import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import {
-  ACCOUNT_DISABLED_TITLE,
-  expiryWarningMessage,
-  isSilentLogoutError,
-  LOGIN_ACCOUNT_DISABLED,
-  LOGOUT_DONE_MESSAGE,
-  LOGOUT_DONE_TITLE,
-  LOGOUT_ERROR_TITLE,
-  SESSION_EXPIRED_MESSAGE,
-  SESSION_EXPIRED_TITLE,
-  SESSION_EXPIRING_TITLE,
-} from '@/features/auth/messages';
+import { authMessages, expiryWarningMessage, isSilentLogoutError } from '@/features/auth/messages';
 import { useSessionUserQuery } from '@/features/auth/api/get-session-user';
 import { authKeys } from '@/features/auth/api/keys';
 import {
@@ -83,18 +72,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endingRef.current = true;
       try {
         if (reason === 'expired') {
-          toast({ title: SESSION_EXPIRED_TITLE, description: SESSION_EXPIRED_MESSAGE, variant: 'destructive' });
+          toast({ title: authMessages.sessionExpiredTitle, description: authMessages.sessionExpiredMessage, variant: 'destructive' });
         }
         if (reason === 'disabled') {
-          toast({ title: ACCOUNT_DISABLED_TITLE, description: LOGIN_ACCOUNT_DISABLED, variant: 'destructive' });
+          toast({ title: authMessages.accountDisabledTitle, description: authMessages.loginAccountDisabled, variant: 'destructive' });
         }
         if (reason === 'logout') {
           const { error } = await signOutRequest();
           if (error) {
-            toast({ title: LOGOUT_ERROR_TITLE, variant: 'destructive' });
+            toast({ title: authMessages.logoutErrorTitle, variant: 'destructive' });
             return;
           }
-          toast({ title: LOGOUT_DONE_TITLE, description: LOGOUT_DONE_MESSAGE });
+          toast({ title: authMessages.logoutDoneTitle, description: authMessages.logoutDoneMessage });
         } else {
           // Local only: the server session may already be gone, and this must not fail.
           await signOutLocally();
@@ -200,7 +189,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isTransientError: isAuthRetryableFetchError,
       warned: warnedSessions,
       onWarning: (minutes) =>
-        toast({ title: SESSION_EXPIRING_TITLE, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),
+        toast({ title: authMessages.sessionExpiringTitle, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),
       onExpired: () => void endSession('expired'),
       onSilentLogout: () => void endSession('silent'),
     });

@@ -5,17 +5,26 @@
 import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
-export const LOGIN_ERROR_TITLE = 'Erro ao fazer login';
-export const LOGIN_INVALID_CREDENTIALS = 'Email ou senha incorretos. Por favor, verifique suas credenciais.';
-export const LOGIN_RATE_LIMITED = 'Muitas tentativas de login. Por favor, tente novamente mais tarde.';
-/** A disabled account (an administrator banned it on /usuarios). */
-export const LOGIN_ACCOUNT_DISABLED = 'Sua conta está desativada. Procure o administrador do sistema.';
-export const LOGIN_TIMEOUT_TITLE = 'Tempo esgotado';
-export const LOGIN_TIMEOUT_MESSAGE = 'O login está demorando muito. Por favor, tente novamente.';
+export const authMessages = {
+  loginErrorTitle: 'Erro ao fazer login',
+  loginInvalidCredentials: 'Email ou senha incorretos. Por favor, verifique suas credenciais.',
+  loginRateLimited: 'Muitas tentativas de login. Por favor, tente novamente mais tarde.',
+  /** A disabled account (an administrator banned it on /usuarios). */
+  loginAccountDisabled: 'Sua conta está desativada. Procure o administrador do sistema.',
+  loginTimeoutTitle: 'Tempo esgotado',
+  loginTimeoutMessage: 'O login está demorando muito. Por favor, tente novamente.',
+  accountDisabledTitle: 'Conta desativada',
+  sessionExpiredTitle: 'Sessão Expirada',
+  sessionExpiredMessage: 'Sua sessão expirou. Faça login novamente.',
+  sessionExpiringTitle: 'Sessão Expirando',
+  logoutDoneTitle: 'Logout realizado',
+  logoutDoneMessage: 'Você foi desconectado com sucesso.',
+  logoutErrorTitle: 'Erro ao fazer logout',
+};
 
 /** Thrown when sign-in exceeds its time limit (15 s). */
 export class TimeoutError extends Error {
-  constructor(message = LOGIN_TIMEOUT_MESSAGE) {
+  constructor(message = authMessages.loginTimeoutMessage) {
     super(message);
     this.name = 'TimeoutError';
   }
@@ -23,8 +32,8 @@ export class TimeoutError extends Error {
 
 /** The toast for a failed sign-in: title and Portuguese description (spec §5 "Login"). */
 export function loginErrorToast(error: unknown): { title: string; description: string } {
-  if (error instanceof TimeoutError) return { title: LOGIN_TIMEOUT_TITLE, description: LOGIN_TIMEOUT_MESSAGE };
-  return { title: LOGIN_ERROR_TITLE, description: loginErrorMessage(error) };
+  if (error instanceof TimeoutError) return { title: authMessages.loginTimeoutTitle, description: authMessages.loginTimeoutMessage };
+  return { title: authMessages.loginErrorTitle, description: loginErrorMessage(error) };
 }
 
 /** Spec §5: 'Invalid login' → wrong credentials; 'rate limit' → too many attempts; else the error's own text. */
@@ -32,28 +41,17 @@ export function loginErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   const message = messageOf(error);
   const code = codeOf(error);
-  if (message.includes('Invalid login') || code === 'invalid_credentials') return LOGIN_INVALID_CREDENTIALS;
-  if (message.toLowerCase().includes('rate limit') || code === 'over_request_rate_limit') return LOGIN_RATE_LIMITED;
+  if (message.includes('Invalid login') || code === 'invalid_credentials') return authMessages.loginInvalidCredentials;
+  if (message.toLowerCase().includes('rate limit') || code === 'over_request_rate_limit') return authMessages.loginRateLimited;
   // deviation: spec §5 shows any other error's own text; GoTrue's is English ('User is banned').
-  if (code === 'user_banned') return LOGIN_ACCOUNT_DISABLED;
+  if (code === 'user_banned') return authMessages.loginAccountDisabled;
   return message || GENERIC_ERROR_MESSAGE;
 }
 
-export const ACCOUNT_DISABLED_TITLE = 'Conta desativada';
-
-// The session's end and its warning (spec §4).
-export const SESSION_EXPIRED_TITLE = 'Sessão Expirada';
-export const SESSION_EXPIRED_MESSAGE = 'Sua sessão expirou. Faça login novamente.';
-export const SESSION_EXPIRING_TITLE = 'Sessão Expirando';
+/** The session-expiry warning's text (spec §4). */
 export function expiryWarningMessage(minutes: number): string {
   return `Sua sessão expirará em ${minutes} minuto(s). Salve seu trabalho.`;
 }
-
-// Sair (auth-provider).
-export const LOGOUT_DONE_TITLE = 'Logout realizado';
-export const LOGOUT_DONE_MESSAGE = 'Você foi desconectado com sucesso.';
-export const LOGOUT_ERROR_TITLE = 'Erro ao fazer logout';
-
 
 /** Auth's answer for a token whose account was disabled (banned) or deleted after it was issued. */
 export function isAccountDisabledError(error: unknown): boolean {

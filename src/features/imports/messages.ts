@@ -1,12 +1,14 @@
 /** The import screen's Portuguese messages and database-error mapping. */
 import { codeOf, databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
 
-export const IMPORT_DONE = 'Importação concluída';
-export const IMPORT_ERROR = 'Erro ao importar arquivo';
-/** The file could not be read as a spreadsheet (and the parser gave no reason of its own). */
-export const FILE_READ_ERROR = 'Não foi possível ler o arquivo';
-export const IMPORT_HISTORY_LOAD_ERROR = 'Erro ao carregar o histórico de importações.';
-export const REJECTED_ROWS_DOWNLOAD_ERROR = 'Erro ao baixar linhas rejeitadas';
+export const importMessages = {
+  importDone: 'Importação concluída',
+  importError: 'Erro ao importar arquivo',
+  /** The file could not be read as a spreadsheet (and the parser gave no reason of its own). */
+  fileReadError: 'Não foi possível ler o arquivo',
+  importHistoryLoadError: 'Erro ao carregar o histórico de importações.',
+  rejectedRowsDownloadError: 'Erro ao baixar linhas rejeitadas',
+};
 
 /** '{n} linha(s) importada(s), {m} rejeitada(s).' */
 export function importSummary(accepted: number, rejected: number): string {

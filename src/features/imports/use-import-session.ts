@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRequestIds } from '@/hooks/use-request-id';
 import { useImportPreview, useImportRows, type ImportSummary } from '@/features/imports/api/import-rows';
 import { applyMapping, detectMapping, validateRecords, type ColumnMapping, type ImportKind } from '@/features/imports/mapping';
-import { FILE_READ_ERROR, isRepeatedImport } from '@/features/imports/messages';
+import { importMessages, isRepeatedImport } from '@/features/imports/messages';
 import { parseImportFile, type ParsedSheet } from '@/features/imports/parse';
 import { rowVerdicts, verdictCounts } from '@/features/imports/preview';
 
@@ -55,7 +55,7 @@ export function useImportSession({ unitName }: { unitName: string | null }) {
     } catch (error) {
       setSheet(null);
       setFileName(null);
-      setParseError(error instanceof Error ? error.message : FILE_READ_ERROR);
+      setParseError(error instanceof Error ? error.message : importMessages.fileReadError);
     }
   };
 

@@ -2,13 +2,13 @@
 import { codeOf, constraintOf, databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
-export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos';
-export const CATEGORIES_LOAD_ERROR = 'Erro ao carregar grupos';
-export const CATEGORY_CREATE_ERROR = 'Erro ao cadastrar grupo';
-export const PRODUCT_DELETE_REFUSED = 'Não é possível excluir o produto';
-export const PRODUCT_DELETE_REFUSED_DETAIL =
-  'Existem faltas registradas para este produto. Exclua ou conclua essas faltas antes de excluir o produto.';
-
+export const productMessages = {
+  productsLoadError: 'Erro ao carregar produtos',
+  categoriesLoadError: 'Erro ao carregar grupos',
+  categoryCreateError: 'Erro ao cadastrar grupo',
+  productDeleteRefused: 'Não é possível excluir o produto',
+  productDeleteRefusedDetail: 'Existem faltas registradas para este produto. Exclua ou conclua essas faltas antes de excluir o produto.',
+};
 
 /** Details for product and category writes: the database's own Portuguese checks, duplicates, FKs. */
 export function catalogErrorMessage(error: unknown): string {
@@ -19,7 +19,7 @@ export function catalogErrorMessage(error: unknown): string {
     if (text.includes('barcode')) return 'Já existe um produto com este código de barras.';
     if (text.includes('categories_name')) return 'Já existe um grupo com este nome.';
   }
-  if (code === '23503' && text.includes('shortages')) return PRODUCT_DELETE_REFUSED_DETAIL;
+  if (code === '23503' && text.includes('shortages')) return productMessages.productDeleteRefusedDetail;
   // Trigger messages are already Portuguese ('Nome do produto é obrigatório', 'Código de barras inválido: ...').
   return databaseOwnMessage(error, ['23514', '23502', 'P0001', '22023']) ?? databaseErrorMessage(error);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthenticationError } from '@/lib/errors';
-import { purchasingErrorMessage, QUOTE_DUPLICATE } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 describe('purchasingErrorMessage', () => {
   it('maps the one-quote-per-supplier constraint to the spec message', () => {
     const error = { code: '23505', message: 'duplicate key value violates unique constraint "quotes_batch_supplier_key"', details: '' };
-    expect(purchasingErrorMessage(error, 'x')).toBe(QUOTE_DUPLICATE);
-    expect(QUOTE_DUPLICATE).toBe('Você já possui uma cotação para este lote');
+    expect(purchasingErrorMessage(error, 'x')).toBe(purchasingMessages.quoteDuplicate);
+    expect(purchasingMessages.quoteDuplicate).toBe('Você já possui uma cotação para este lote');
   });
 
   it('shows the RPC texts as they are (P0001, PT404 and P0002)', () => {
@@ -74,6 +74,6 @@ describe('purchasing toasts of refused or failed writes', () => {
   });
 
   it('the database\'s own duplicate-quote message is kept as it is', () => {
-    expect(purchasingErrorMessage({ code: '23505', message: 'Você já possui uma cotação para este lote', details: '' }, 'x')).toBe(QUOTE_DUPLICATE);
+    expect(purchasingErrorMessage({ code: '23505', message: 'Você já possui uma cotação para este lote', details: '' }, 'x')).toBe(purchasingMessages.quoteDuplicate);
   });
 });

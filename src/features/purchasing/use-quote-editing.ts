@@ -9,7 +9,7 @@ import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { useSaveQuoteItem } from '@/features/purchasing/api/update-quote-item';
 import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
 import { draftFromValues, lineTotal, parseBrl, valuesFromDraft, type QuoteItemDraft, type QuoteItemDraftErrors } from '@/features/purchasing/logic';
-import { QUOTE_INVALID_ITEMS, QUOTE_LEAVE_UNSAVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
+import { purchasingMessages, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
 import { useQuoteAutosave, type CellSaveState } from '@/features/purchasing/use-quote-autosave';
 
@@ -87,7 +87,7 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
     const invalid = autosave.invalidIds().length;
     toast({
       title: RECORD_UPDATE_ERROR,
-      description: invalid > 0 ? QUOTE_INVALID_ITEMS : quoteUnsavedMessage(autosave.pendingIds().length),
+      description: invalid > 0 ? purchasingMessages.quoteInvalidItems : quoteUnsavedMessage(autosave.pendingIds().length),
       variant: 'destructive',
     });
     return false;
@@ -117,7 +117,7 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
       onLeave();
       return;
     }
-    toast({ title: RECORD_UPDATE_ERROR, description: QUOTE_LEAVE_UNSAVED, variant: 'destructive' });
+    toast({ title: RECORD_UPDATE_ERROR, description: purchasingMessages.quoteLeaveUnsaved, variant: 'destructive' });
   }
 
   const cellStates = quote.items.map((item) => states[item.shortageId] ?? SAVED_STATE);

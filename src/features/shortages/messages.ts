@@ -24,19 +24,23 @@ export function duplicateMessage(existing: ExistingShortage): string {
 // ---------------------------------------------------------------------------
 // Titles and database-error mapping of the shortage screens (spec §5, §8).
 
-export const SHORTAGES_LOAD_ERROR = 'Erro ao carregar faltas';
-export const SHORTAGE_CREATE_ERROR = 'Erro ao registrar falta';
-export const SHORTAGE_CREATED_DETAIL = 'A falta foi registrada.';
-export const SHORTAGE_ORDER_LOAD_ERROR = 'Não foi possível carregar o pedido desta falta.';
-export const SHORTAGE_STATUS_ERROR = 'Erro ao atualizar status';
-export const SHORTAGE_UPDATED = 'Falta atualizada';
-export const SHORTAGE_UPDATE_ERROR = 'Erro ao atualizar falta';
-export const SHORTAGE_DELETE_REFUSED = 'Operação não permitida';
-export const SHORTAGE_DELETED = 'Falta excluída';
-export const SHORTAGE_DELETE_ERROR = 'Erro ao excluir falta';
-export const SHORTAGE_DELETE_FK_DETAIL = 'A falta está vinculada a cotações ou pedidos.';
-export const BULK_DELETE_NONE = 'Nenhuma falta foi excluída';
-export const BULK_DELETE_ERROR = 'Erro na operação';
+export const shortageMessages = {
+  shortagesLoadError: 'Erro ao carregar faltas',
+  shortageCreateError: 'Erro ao registrar falta',
+  shortageCreatedDetail: 'A falta foi registrada.',
+  shortageOrderLoadError: 'Não foi possível carregar o pedido desta falta.',
+  shortageStatusError: 'Erro ao atualizar status',
+  shortageUpdated: 'Falta atualizada',
+  shortageUpdateError: 'Erro ao atualizar falta',
+  shortageDeleteRefused: 'Operação não permitida',
+  shortageDeleted: 'Falta excluída',
+  shortageDeleteError: 'Erro ao excluir falta',
+  shortageDeleteFkDetail: 'A falta está vinculada a cotações ou pedidos.',
+  bulkDeleteNone: 'Nenhuma falta foi excluída',
+  bulkDeleteError: 'Erro na operação',
+  /** The groups (categories) offered in the shortage form could not be loaded. */
+  categoriesLoadError: 'Erro ao carregar grupos',
+};
 
 /** Reasons a shortage cannot be deleted (get_shortage_dependencies), in Portuguese. */
 export function shortageDependencyReasons(deps: { has_order_items: boolean; has_quote_items: boolean; in_batch: boolean }): string[] {
@@ -50,14 +54,14 @@ export function shortageDependencyReasons(deps: { has_order_items: boolean; has_
 /** 'Operação não permitida' with the reasons the shortage cannot be deleted (spec §5, §8). */
 export function shortageDeleteRefusedToast(reasons: readonly string[]): { title: string; description: string } {
   return {
-    title: SHORTAGE_DELETE_REFUSED,
+    title: shortageMessages.shortageDeleteRefused,
     description: reasons.length > 0 ? `Esta falta não pode ser excluída: ${reasons.join(', ')}.` : 'Esta falta não pode ser excluída.',
   };
 }
 
 /** '{n} falta(s) excluída(s)' plus the count of those not deleted (spec §8 "Bulk delete"). */
 export function bulkDeleteSummary(deleted: number, notDeleted: number): { title: string; description?: string } {
-  if (deleted === 0) return { title: BULK_DELETE_NONE, description: notDeleted > 0 ? `${notDeleted} falta(s) não puderam ser excluída(s).` : undefined };
+  if (deleted === 0) return { title: shortageMessages.bulkDeleteNone, description: notDeleted > 0 ? `${notDeleted} falta(s) não puderam ser excluída(s).` : undefined };
   return notDeleted > 0
     ? { title: `${deleted} falta(s) excluída(s)`, description: `${notDeleted} falta(s) não puderam ser excluída(s).` }
     : { title: `${deleted} falta(s) excluída(s)` };
@@ -69,7 +73,7 @@ export function shortageErrorMessage(error: unknown): string {
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === '23503' && message.includes('lote')) return message;
-  if (code === '23503') return SHORTAGE_DELETE_FK_DETAIL;
+  if (code === '23503') return shortageMessages.shortageDeleteFkDetail;
   // The database raises its checks in Portuguese (private.validate_shortage_fields); these two cover a bare
   // check-constraint text, should one still arrive.
   if (code === '23514' && message.includes('requested_quantity')) return 'A quantidade solicitada deve ser maior que zero.';
@@ -77,6 +81,3 @@ export function shortageErrorMessage(error: unknown): string {
   return databaseOwnMessage(error) ?? databaseErrorMessage(error);
 }
 
-
-/** The groups (categories) offered in the shortage form could not be loaded. */
-export const CATEGORIES_LOAD_ERROR = 'Erro ao carregar grupos';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { authErrorMessage, PASSWORD_CHANGE_ERROR_TITLE, PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_TITLE } from '@/features/auth/account-messages';
-import { LOGIN_INVALID_CREDENTIALS } from '@/features/auth/messages';
+import { accountMessages, authErrorMessage } from '@/features/auth/account-messages';
+import { authMessages } from '@/features/auth/messages';
 import { changePasswordWithCredentials, updatePassword, type CredentialsChangePasswordInput } from '@/features/auth/api/update-password';
 import { useAuth } from '@/features/auth/auth-context';
 
@@ -21,11 +21,11 @@ export function useChangePassword(askEmail: boolean) {
       try {
         await reauthenticate(input.currentPassword);
       } catch {
-        throw new Error(LOGIN_INVALID_CREDENTIALS);
+        throw new Error(authMessages.loginInvalidCredentials);
       }
       await updatePassword(input.password);
     },
-    onSuccess: () => toast({ title: PASSWORD_CHANGED_TITLE, description: PASSWORD_CHANGED_MESSAGE }),
-    onError: (error) => toast({ title: PASSWORD_CHANGE_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: accountMessages.passwordChangedTitle, description: accountMessages.passwordChangedMessage }),
+    onError: (error) => toast({ title: accountMessages.passwordChangeErrorTitle, description: authErrorMessage(error), variant: 'destructive' }),
   });
 }

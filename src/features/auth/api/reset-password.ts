@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { passwordRecoveryRedirect } from '@/config/paths';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { authErrorMessage, RESET_EMAIL_ERROR_TITLE } from '@/features/auth/account-messages';
+import { accountMessages, authErrorMessage } from '@/features/auth/account-messages';
 
 export const resetPasswordSchema = z.object({ email: z.email({ error: 'Informe um email válido.' }) });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -19,6 +19,6 @@ export async function requestPasswordReset({ email }: ResetPasswordInput): Promi
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: requestPasswordReset,
-    onError: (error) => toast({ title: RESET_EMAIL_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: accountMessages.resetEmailErrorTitle, description: authErrorMessage(error), variant: 'destructive' }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { authErrorMessage, SIGN_UP_DONE_MESSAGE, SIGN_UP_DONE_TITLE, SIGN_UP_ERROR_TITLE } from '@/features/auth/account-messages';
+import { accountMessages, authErrorMessage } from '@/features/auth/account-messages';
 import { newPasswordField } from '@/features/auth/password-rules';
 
 export const signUpSchema = z.object({
@@ -27,7 +27,7 @@ export async function signUp(input: SignUpInput): Promise<{ signedIn: boolean }>
 export function useSignUp() {
   return useMutation({
     mutationFn: signUp,
-    onSuccess: () => toast({ title: SIGN_UP_DONE_TITLE, description: SIGN_UP_DONE_MESSAGE }),
-    onError: (error) => toast({ title: SIGN_UP_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: accountMessages.signUpDoneTitle, description: accountMessages.signUpDoneMessage }),
+    onError: (error) => toast({ title: accountMessages.signUpErrorTitle, description: authErrorMessage(error), variant: 'destructive' }),
   });
 }

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { env } from '@/config/env';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
-import { authErrorMessage, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_DONE_TITLE, PASSWORD_RESET_ERROR_TITLE } from '@/features/auth/account-messages';
+import { accountMessages, authErrorMessage } from '@/features/auth/account-messages';
 import { newPasswordField } from '@/features/auth/password-rules';
 
 const newPasswordFields = {
@@ -64,7 +64,7 @@ export async function updatePassword(password: string): Promise<void> {
 export function useUpdatePassword() {
   return useMutation({
     mutationFn: ({ password }: NewPasswordInput) => updatePassword(password),
-    onSuccess: () => toast({ title: PASSWORD_RESET_DONE_TITLE, description: PASSWORD_RESET_DONE_MESSAGE }),
-    onError: (error) => toast({ title: PASSWORD_RESET_ERROR_TITLE, description: authErrorMessage(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: accountMessages.passwordResetDoneTitle, description: accountMessages.passwordResetDoneMessage }),
+    onError: (error) => toast({ title: accountMessages.passwordResetErrorTitle, description: authErrorMessage(error), variant: 'destructive' }),
   });
 }

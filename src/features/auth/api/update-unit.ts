@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { databaseOwnMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { authKeys, authMutations } from '@/features/auth/api/keys';
-import { UNIT_UPDATE_ERROR_TITLE, UNIT_UPDATED_TITLE, unitUpdatedMessage } from '@/features/auth/account-messages';
+import { accountMessages, unitUpdatedMessage } from '@/features/auth/account-messages';
 
 export interface UpdateUnitInput {
   userId: string;
@@ -27,12 +27,12 @@ export function useUpdateUnit() {
     mutationKey: authMutations.updateUnit,
     mutationFn: updateUnit,
     onSuccess: async (_data, input) => {
-      toast({ title: UNIT_UPDATED_TITLE, description: unitUpdatedMessage(input.unitName) });
+      toast({ title: accountMessages.unitUpdatedTitle, description: unitUpdatedMessage(input.unitName) });
       // The unit-scoped lists of the other features refresh through src/app/freshness.ts.
       await queryClient.invalidateQueries({ queryKey: authKeys.all });
     },
     onError: async (error, input) => {
-      toast({ title: UNIT_UPDATE_ERROR_TITLE, description: databaseOwnMessage(error, ['42501']), variant: 'destructive' });
+      toast({ title: accountMessages.unitUpdateErrorTitle, description: databaseOwnMessage(error, ['42501']), variant: 'destructive' });
       // The user stays where the database left them; the assignments may have changed meanwhile.
       await queryClient.invalidateQueries({ queryKey: authKeys.sessionUser(input.userId) });
       await queryClient.invalidateQueries({ queryKey: authKeys.assignedUnits(input.userId) });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
-import { IMPORT_DONE, IMPORT_ERROR, importErrorMessage, importSummary } from '@/features/imports/messages';
+import { importErrorMessage, importMessages, importSummary } from '@/features/imports/messages';
 import { supabase } from '@/lib/supabase';
 import { importKeys, importMutations } from '@/features/imports/api/keys';
 import type { ColumnMapping, ImportKind, ImportRecord } from '@/features/imports/mapping';
@@ -80,11 +80,11 @@ export function useImportRows() {
     mutationFn: (input: ImportRequest) => importRows(input),
     onSuccess: (summary) =>
       toast({
-        title: IMPORT_DONE,
+        title: importMessages.importDone,
         description: importSummary(summary.accepted, summary.rejected),
         variant: summary.accepted === 0 ? 'destructive' : 'default',
       }),
-    onError: (error) => toast({ title: IMPORT_ERROR, description: importErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: importMessages.importError, description: importErrorMessage(error), variant: 'destructive' }),
     // The history is this feature's; the shortages, products and categories an import adds are
     // refreshed by the app layer's registry (src/app/freshness.ts).
     onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),

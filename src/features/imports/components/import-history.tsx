@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import { getImportRejections, useImportRuns, type ImportRun } from '@/features/imports/api/get-import-runs';
 import { IMPORT_FIELDS, toCsv } from '@/features/imports/mapping';
-import { IMPORT_HISTORY_LOAD_ERROR, importErrorMessage, REJECTED_ROWS_DOWNLOAD_ERROR } from '@/features/imports/messages';
+import { importErrorMessage, importMessages } from '@/features/imports/messages';
 
 function download(fileName: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
@@ -30,7 +30,7 @@ async function downloadRejections(run: ImportRun) {
     });
     download(`rejeitadas-${run.file_name.replace(/\.[^.]+$/, '')}.csv`, toCsv(['Linha', ...fields.map((f) => f.label), 'Erros'], rows));
   } catch {
-    toast({ title: REJECTED_ROWS_DOWNLOAD_ERROR, variant: 'destructive' });
+    toast({ title: importMessages.rejectedRowsDownloadError, variant: 'destructive' });
   }
 }
 
@@ -46,7 +46,7 @@ export function ImportHistory() {
     );
   }
   if (runs.isError) {
-    return <LoadError message={IMPORT_HISTORY_LOAD_ERROR} detail={importErrorMessage(runs.error)} onRetry={() => void runs.refetch()} />;
+    return <LoadError message={importMessages.importHistoryLoadError} detail={importErrorMessage(runs.error)} onRetry={() => void runs.refetch()} />;
   }
   if (runs.data.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { CATEGORY_CREATE_ERROR, catalogErrorMessage } from '@/features/products/messages';
+import { catalogErrorMessage, productMessages } from '@/features/products/messages';
 import { RECORD_CREATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { categoryKeys } from '@/features/products/api/keys';
@@ -27,7 +27,7 @@ export function useCreateCategory() {
   return useMutation({
     mutationFn: createCategory,
     onSuccess: () => toast({ title: RECORD_CREATED }),
-    onError: (error) => toast({ title: CATEGORY_CREATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: productMessages.categoryCreateError, description: catalogErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }

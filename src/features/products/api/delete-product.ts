@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogErrorMessage, PRODUCT_DELETE_REFUSED, PRODUCT_DELETE_REFUSED_DETAIL } from '@/features/products/messages';
+import { catalogErrorMessage, productMessages } from '@/features/products/messages';
 import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
@@ -25,7 +25,7 @@ export function useDeleteProduct() {
     onSuccess: () => toast({ title: RECORD_DELETED }),
     onError: (error) =>
       isReferencedByShortages(error)
-        ? toast({ title: PRODUCT_DELETE_REFUSED, description: PRODUCT_DELETE_REFUSED_DETAIL, variant: 'destructive' })
+        ? toast({ title: productMessages.productDeleteRefused, description: productMessages.productDeleteRefusedDetail, variant: 'destructive' })
         : toast({ title: RECORD_DELETE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });

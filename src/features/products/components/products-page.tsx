@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/dates';
-import { CATEGORIES_LOAD_ERROR, catalogErrorMessage, PRODUCTS_LOAD_ERROR } from '@/features/products/messages';
+import { catalogErrorMessage, productMessages } from '@/features/products/messages';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useCategories } from '@/features/products/api/get-categories';
@@ -83,7 +83,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
       </header>
 
       {categories.isError ? (
-        <LoadError message={CATEGORIES_LOAD_ERROR} detail={catalogErrorMessage(categories.error)} onRetry={() => void categories.refetch()} />
+        <LoadError message={productMessages.categoriesLoadError} detail={catalogErrorMessage(categories.error)} onRetry={() => void categories.refetch()} />
       ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
@@ -114,7 +114,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
           ))}
         </div>
       ) : products.isError ? (
-        <LoadError message={PRODUCTS_LOAD_ERROR} detail={catalogErrorMessage(products.error)} onRetry={() => void products.refetch()} />
+        <LoadError message={productMessages.productsLoadError} detail={catalogErrorMessage(products.error)} onRetry={() => void products.refetch()} />
       ) : visible.length === 0 ? (
         <Card>
           <CardHeader className="flex-row items-center gap-3">

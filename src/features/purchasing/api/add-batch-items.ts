@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
-import { BATCH_ITEMS_ADD_ERROR, BATCH_ITEMS_ADD_FALLBACK, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { addItemsSummary } from '@/features/purchasing/logic';
@@ -40,7 +40,7 @@ export function useAddBatchItems() {
     mutationFn: addBatchItems,
     onSuccess: (result) => toast(addItemsSummary(result)),
     onError: (error) =>
-      toast({ title: BATCH_ITEMS_ADD_ERROR, description: purchasingErrorMessage(error, BATCH_ITEMS_ADD_FALLBACK), variant: 'destructive' }),
+      toast({ title: purchasingMessages.batchItemsAddError, description: purchasingErrorMessage(error, purchasingMessages.batchItemsAddFallback), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),

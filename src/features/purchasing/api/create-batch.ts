@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
 import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
-import { BATCH_CREATE_ERROR, BATCH_CREATE_FALLBACK, BATCH_CREATED, BATCH_CREATE_NONE_ASSIGNED, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
@@ -43,8 +43,8 @@ export function itemErrorMessages(details: string): string[] {
 
 /** The description of a failed creation: the RPC's message (and its per-item errors) or the spec's fallback. */
 export function createBatchErrorDescription(error: unknown): string {
-  const message = purchasingErrorMessage(error, BATCH_CREATE_FALLBACK);
-  if (message === BATCH_CREATE_NONE_ASSIGNED && error && typeof error === 'object' && 'details' in error && typeof error.details === 'string') {
+  const message = purchasingErrorMessage(error, purchasingMessages.batchCreateFallback);
+  if (message === purchasingMessages.batchCreateNoneAssigned && error && typeof error === 'object' && 'details' in error && typeof error.details === 'string') {
     const reasons = itemErrorMessages(error.details);
     if (reasons.length > 0) return `${message}: ${reasons.join('; ')}`;
   }
@@ -56,8 +56,8 @@ export function useCreateBatch() {
   return useSingleFlightMutation({
     mutationKey: purchasingMutations.createBatch,
     mutationFn: createBatch,
-    onSuccess: () => toast({ title: BATCH_CREATED }),
-    onError: (error) => toast({ title: BATCH_CREATE_ERROR, description: createBatchErrorDescription(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: purchasingMessages.batchCreated }),
+    onError: (error) => toast({ title: purchasingMessages.batchCreateError, description: createBatchErrorDescription(error), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_DELETE_ERROR, BATCH_DELETE_FALLBACK, BATCH_DELETED, BATCH_DELETED_DETAIL, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
@@ -15,9 +15,9 @@ export function useDeleteBatch() {
   return useMutation({
     mutationKey: purchasingMutations.deleteBatch,
     mutationFn: deleteBatch,
-    onSuccess: () => toast({ title: BATCH_DELETED, description: BATCH_DELETED_DETAIL }),
+    onSuccess: () => toast({ title: purchasingMessages.batchDeleted, description: purchasingMessages.batchDeletedDetail }),
     onError: (error) =>
-      toast({ title: BATCH_DELETE_ERROR, description: purchasingErrorMessage(error, BATCH_DELETE_FALLBACK), variant: 'destructive' }),
+      toast({ title: purchasingMessages.batchDeleteError, description: purchasingErrorMessage(error, purchasingMessages.batchDeleteFallback), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),

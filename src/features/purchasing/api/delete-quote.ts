@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
-import { purchasingErrorMessage, QUOTE_DELETE_ERROR, QUOTE_DELETED } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import type { Quote } from '@/features/purchasing/types';
@@ -18,7 +18,7 @@ export async function deleteQuote(quoteId: string): Promise<void> {
  * never a made-up 'Cotação não encontrada'.
  */
 export function deleteQuoteErrorToast(error: unknown): { title: string; description: string; variant: 'destructive' } {
-  return { title: QUOTE_DELETE_ERROR, description: purchasingErrorMessage(error, GENERIC_ERROR_MESSAGE), variant: 'destructive' };
+  return { title: purchasingMessages.quoteDeleteError, description: purchasingErrorMessage(error, GENERIC_ERROR_MESSAGE), variant: 'destructive' };
 }
 
 export function useDeleteQuote() {
@@ -26,7 +26,7 @@ export function useDeleteQuote() {
   return useMutation({
     mutationFn: deleteQuote,
     onSuccess: (_data, quoteId) => {
-      toast({ title: QUOTE_DELETED });
+      toast({ title: purchasingMessages.quoteDeleted });
       // Representatives get no DELETE events: drop it from the cache ourselves.
       queryClient.setQueryData<Quote[]>(purchasingKeys.quoteList(), (quotes) => quotes?.filter((quote) => quote.id !== quoteId));
     },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { ORDERS_GENERATE_FALLBACK, ORDERS_GENERATED, ordersGeneratedDetail, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { ordersGeneratedDetail, purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
@@ -34,8 +34,8 @@ export function useGenerateOrders() {
   return useMutation({
     mutationKey: purchasingMutations.generateOrders,
     mutationFn: generateOrders,
-    onSuccess: (count) => toast({ title: ORDERS_GENERATED, description: ordersGeneratedDetail(count) }),
-    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: purchasingErrorMessage(error, ORDERS_GENERATE_FALLBACK), variant: 'destructive' }),
+    onSuccess: (count) => toast({ title: purchasingMessages.ordersGenerated, description: ordersGeneratedDetail(count) }),
+    onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: purchasingErrorMessage(error, purchasingMessages.ordersGenerateFallback), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.orders() }),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { QUOTE_AUTH_ERROR, QUOTE_AUTH_ERROR_DETAIL, QUOTE_CREATE_ERROR, QUOTE_CREATED, QUOTE_CREATED_DETAIL, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { isAuthenticationError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { getMySupplier, NotAuthenticatedError } from '@/features/purchasing/api/get-my-supplier';
@@ -39,17 +39,17 @@ export function useGetOrCreateQuote() {
   return useMutation({
     mutationFn: (batchId: string) => getOrCreateQuote(queryClient, batchId),
     onSuccess: (result) => {
-      if (result.created) toast({ title: QUOTE_CREATED, description: QUOTE_CREATED_DETAIL });
+      if (result.created) toast({ title: purchasingMessages.quoteCreated, description: purchasingMessages.quoteCreatedDetail });
       queryClient.setQueryData<Quote[]>(purchasingKeys.quoteList(), (quotes) =>
         quotes && !quotes.some((quote) => quote.id === result.quote.id) ? [result.quote, ...quotes] : quotes,
       );
     },
     onError: (error) =>
       error instanceof NotAuthenticatedError || isAuthenticationError(error)
-        ? toast({ title: QUOTE_AUTH_ERROR, description: QUOTE_AUTH_ERROR_DETAIL, variant: 'destructive' })
+        ? toast({ title: purchasingMessages.quoteAuthError, description: purchasingMessages.quoteAuthErrorDetail, variant: 'destructive' })
         : toast({
-            title: QUOTE_CREATE_ERROR,
-            description: purchasingErrorMessage(error, error instanceof Error ? error.message : QUOTE_CREATE_ERROR),
+            title: purchasingMessages.quoteCreateError,
+            description: purchasingErrorMessage(error, error instanceof Error ? error.message : purchasingMessages.quoteCreateError),
             variant: 'destructive',
           }),
     onSettled: () =>

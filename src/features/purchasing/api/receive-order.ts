@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { ORDER_AWAITING_UNITS, ORDER_RECEIVED, ORDER_RECEIVED_DETAIL, orderAwaitingUnitsDetail, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { orderAwaitingUnitsDetail, purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
@@ -27,8 +27,8 @@ export async function receiveOrder(orderId: string): Promise<OrderReceipt> {
 
 /** The toast after 'Recebido': done, or which units still have to confirm. */
 export function receiptMessage(receipt: OrderReceipt): { title: string; description: string } {
-  if (receipt.status === 'RECEBIDO') return { title: ORDER_RECEIVED, description: ORDER_RECEIVED_DETAIL };
-  return { title: ORDER_AWAITING_UNITS, description: orderAwaitingUnitsDetail(receipt.awaitingUnits) };
+  if (receipt.status === 'RECEBIDO') return { title: purchasingMessages.orderReceived, description: purchasingMessages.orderReceivedDetail };
+  return { title: purchasingMessages.orderAwaitingUnits, description: orderAwaitingUnitsDetail(receipt.awaitingUnits) };
 }
 
 export function useReceiveOrder() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_ITEM_REMOVE_ERROR, BATCH_ITEM_REMOVE_FALLBACK, BATCH_ITEM_REMOVED, purchasingErrorMessage, purchasingErrorHint } from '@/features/purchasing/messages';
+import { purchasingErrorHint, purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 
@@ -22,8 +22,8 @@ export async function removeBatchItem({ batchId, shortageId }: RemoveBatchItemIn
  */
 export function removeBatchItemErrorToast(error: unknown): { title: string; description: string; variant: 'destructive' } {
   return {
-    title: purchasingErrorHint(error) ?? BATCH_ITEM_REMOVE_ERROR,
-    description: purchasingErrorMessage(error, BATCH_ITEM_REMOVE_FALLBACK),
+    title: purchasingErrorHint(error) ?? purchasingMessages.batchItemRemoveError,
+    description: purchasingErrorMessage(error, purchasingMessages.batchItemRemoveFallback),
     variant: 'destructive',
   };
 }
@@ -33,7 +33,7 @@ export function useRemoveBatchItem() {
   return useMutation({
     mutationKey: purchasingMutations.removeBatchItem,
     mutationFn: removeBatchItem,
-    onSuccess: () => toast({ title: BATCH_ITEM_REMOVED }),
+    onSuccess: () => toast({ title: purchasingMessages.batchItemRemoved }),
     onError: (error) => toast(removeBatchItemErrorToast(error)),
     onSettled: () =>
       Promise.all([

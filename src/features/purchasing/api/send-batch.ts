@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
-import { BATCH_SEND_AUTH, BATCH_SEND_ERROR, BATCH_SENT, purchasingErrorMessage } from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { isAuthenticationError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
@@ -15,7 +15,7 @@ export interface SendBatchInput {
 /** set_batch_status(EM_COTACAO): needs a session and at least one item; moves the shortages to EM_COTACAO. */
 export async function sendBatch({ batchId, requestId }: SendBatchInput): Promise<void> {
   const { data: session } = await supabase.auth.getSession();
-  if (!session.session) throw Object.assign(new Error(BATCH_SEND_AUTH), { code: 'session_not_found' });
+  if (!session.session) throw Object.assign(new Error(purchasingMessages.batchSendAuth), { code: 'session_not_found' });
   const { error } = await supabase.rpc('set_batch_status', {
     p_batch_id: batchId,
     p_status: 'EM_COTACAO',
@@ -29,11 +29,11 @@ export function useSendBatch() {
   return useSingleFlightMutation({
     mutationKey: purchasingMutations.sendBatch,
     mutationFn: sendBatch,
-    onSuccess: () => toast({ title: BATCH_SENT }),
+    onSuccess: () => toast({ title: purchasingMessages.batchSent }),
     onError: (error) =>
       toast({
-        title: BATCH_SEND_ERROR,
-        description: isAuthenticationError(error) ? BATCH_SEND_AUTH : purchasingErrorMessage(error, BATCH_SEND_ERROR),
+        title: purchasingMessages.batchSendError,
+        description: isAuthenticationError(error) ? purchasingMessages.batchSendAuth : purchasingErrorMessage(error, purchasingMessages.batchSendError),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),

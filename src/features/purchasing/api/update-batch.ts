@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BATCH_UPDATE_ERROR, BATCH_UPDATE_FALLBACK } from '@/features/purchasing/messages';
+import { purchasingMessages } from '@/features/purchasing/messages';
 import { RECORD_UPDATED } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 import { supabase } from '@/lib/supabase';
@@ -27,7 +27,7 @@ export function useRenameBatch() {
     onSuccess: () => toast({ title: RECORD_UPDATED }),
     // Spec §8 keeps this title and its fallback in English.
     onError: (error) =>
-      toast({ title: BATCH_UPDATE_ERROR, description: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : error instanceof Error && error.message ? error.message : BATCH_UPDATE_FALLBACK, variant: 'destructive' }),
+      toast({ title: purchasingMessages.batchUpdateError, description: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : error instanceof Error && error.message ? error.message : purchasingMessages.batchUpdateFallback, variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
   });
 }

@@ -1,14 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  purchasingErrorMessage,
-  QUOTE_ALREADY_DECIDED,
-  QUOTE_ALREADY_SENT,
-  QUOTE_BATCH_CLOSED,
-  QUOTE_BATCH_REMOVED,
-  QUOTE_EDIT_FORBIDDEN,
-  QUOTE_REMOVED,
-} from '@/features/purchasing/messages';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
@@ -107,16 +99,16 @@ const NOT_DELIVERED = { ok: false, network: true, message: NETWORK_ERROR_MESSAGE
 /** Why an update of the quote's items matched no row (RLS lets a representative edit only an open quote). */
 async function whyNotEditable(quoteId: string, batchId: string): Promise<string | null> {
   const quote = await supabase.from('quotes').select('status, quote_batches(status)').eq('id', quoteId).maybeSingle();
-  if (quote.error) return isNetworkError(quote.error, quote.status) ? null : QUOTE_EDIT_FORBIDDEN;
+  if (quote.error) return isNetworkError(quote.error, quote.status) ? null : purchasingMessages.quoteEditForbidden;
   if (!quote.data) {
     const batch = await supabase.from('quote_batches').select('id').eq('id', batchId).maybeSingle();
-    if (batch.error) return isNetworkError(batch.error, batch.status) ? null : QUOTE_REMOVED;
-    return batch.data ? QUOTE_REMOVED : QUOTE_BATCH_REMOVED;
+    if (batch.error) return isNetworkError(batch.error, batch.status) ? null : purchasingMessages.quoteRemoved;
+    return batch.data ? purchasingMessages.quoteRemoved : purchasingMessages.quoteBatchRemoved;
   }
-  if (quote.data.status === 'ENVIADA') return QUOTE_ALREADY_SENT;
-  if (quote.data.status !== 'EM_ANDAMENTO') return QUOTE_ALREADY_DECIDED;
-  if (quote.data.quote_batches && quote.data.quote_batches.status !== 'EM_COTACAO') return QUOTE_BATCH_CLOSED;
-  return QUOTE_EDIT_FORBIDDEN;
+  if (quote.data.status === 'ENVIADA') return purchasingMessages.quoteAlreadySent;
+  if (quote.data.status !== 'EM_ANDAMENTO') return purchasingMessages.quoteAlreadyDecided;
+  if (quote.data.quote_batches && quote.data.quote_batches.status !== 'EM_COTACAO') return purchasingMessages.quoteBatchClosed;
+  return purchasingMessages.quoteEditForbidden;
 }
 
 /**

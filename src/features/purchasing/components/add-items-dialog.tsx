@@ -8,7 +8,7 @@ import { useRequestIds } from '@/hooks/use-request-id';
 import { usePendingShortages } from '@/features/purchasing/api/get-pending-shortages';
 import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
 import { LoadError } from '@/components/ui/load-error';
-import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 
 export function AddItemsDialog({ batchId }: { batchId: string }) {
   const [open, setOpen] = useState(false);
@@ -34,7 +34,7 @@ export function AddItemsDialog({ batchId }: { batchId: string }) {
             <Spinner label="Carregando faltas pendentes" />
           </div>
         ) : pending.isError ? (
-          <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(pending.error)} onRetry={() => void pending.refetch()} />
+          <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(pending.error)} onRetry={() => void pending.refetch()} />
         ) : (
           <ShortagePicker shortages={pending.data ?? []} selected={selected} onChange={setSelected} />
         )}

@@ -29,7 +29,7 @@ import { OrdersPanel } from '@/features/purchasing/components/orders-panel';
 import { RenameBatchDialog } from '@/features/purchasing/components/rename-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
 import { OrderProvider } from '@/features/purchasing/order-provider';
-import { BATCH_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import { LoadError } from '@/components/ui/load-error';
 
 export type BatchTab = 'itens' | 'comparativo' | 'pedidos';
@@ -68,7 +68,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
           <ArrowLeft aria-hidden="true" /> Voltar aos lotes
         </Button>
         {batch.isError ? (
-          <LoadError message={BATCH_LOAD_ERROR} detail={purchasingLoadErrorDetail(batch.error)} onRetry={() => void batch.refetch()} />
+          <LoadError message={purchasingMessages.batchLoadError} detail={purchasingLoadErrorDetail(batch.error)} onRetry={() => void batch.refetch()} />
         ) : (
           <p role="alert" className="rounded-md border border-destructive/40 p-4 text-destructive">
             Lote não encontrado.

@@ -5,7 +5,7 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { useBatches } from '@/features/purchasing/api/get-batches';
 import { CreateBatchDialog } from '@/features/purchasing/components/create-batch-dialog';
 import { BatchStatusBadge } from '@/features/purchasing/components/status-badges';
-import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import { LoadError } from '@/components/ui/load-error';
 
 /** /compras: every batch, newest first, with unit, item count and status; opens one on click. */
@@ -32,7 +32,7 @@ export function BatchesPage({ onOpenBatch }: { onOpenBatch: (batchId: string) =>
           </div>
         ) : batches.isError ? (
           <div className="p-4">
-            <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(batches.error)} onRetry={() => void batches.refetch()} />
+            <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(batches.error)} onRetry={() => void batches.refetch()} />
           </div>
         ) : (batches.data ?? []).length === 0 ? (
           <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">

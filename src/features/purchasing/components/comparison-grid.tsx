@@ -21,7 +21,7 @@ import { useSelectWinners } from '@/features/purchasing/api/select-winners';
 import { cellKey, effectiveUnitCost, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
-import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import { LoadError } from '@/components/ui/load-error';
 
 /** Estimated height of a row; rows with substitute or bonus lines are measured. */
@@ -93,7 +93,7 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
   const comparison = useBatchComparison(batchId);
   if (comparison.isLoading) return <Skeleton className="h-72" aria-hidden="true" />;
   if (comparison.isError || !comparison.data)
-    return <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(comparison.error)} onRetry={() => void comparison.refetch()} />;
+    return <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(comparison.error)} onRetry={() => void comparison.refetch()} />;
   // Remount (fresh winner suggestion) only when the batch changes state, not on every background refetch.
   return <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />;
 }

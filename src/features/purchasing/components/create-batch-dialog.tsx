@@ -13,7 +13,7 @@ import { usePendingShortages } from '@/features/purchasing/api/get-pending-short
 import { ShortagePicker } from '@/features/purchasing/components/shortage-picker';
 import { createBatchFormSchema, type CreateBatchFormValues } from '@/features/purchasing/schemas';
 import { LoadError } from '@/components/ui/load-error';
-import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 
 const EMPTY: CreateBatchFormValues = { name: '', shortageIds: [] };
 
@@ -71,7 +71,7 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
             <Spinner label="Carregando faltas pendentes" />
           </div>
         ) : pending.isError ? (
-          <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(pending.error)} onRetry={() => void pending.refetch()} />
+          <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(pending.error)} onRetry={() => void pending.refetch()} />
         ) : (
           <Controller
             control={form.control}

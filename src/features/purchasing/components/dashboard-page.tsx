@@ -11,7 +11,7 @@ import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useRepresentativeDashboard } from '@/features/purchasing/api/get-representative-dashboard';
 import { useSuppliers } from '@/features/purchasing/api/get-suppliers';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import type { RepresentativeDashboard } from '@/features/purchasing/types';
 
 /** The selector's value for "every supplier" (Radix Select items cannot have an empty value). */
@@ -103,7 +103,7 @@ export function DashboardPage({ isAdmin, supplierId, onSupplierChange }: Dashboa
           ))}
         </div>
       ) : dashboard.isError || !d ? (
-        <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(dashboard.error)} onRetry={() => void dashboard.refetch()} />
+        <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : (
         <DashboardSummary dashboard={d} isAdmin={isAdmin} />
       )}

@@ -16,7 +16,7 @@ import { useGenerateOrders } from '@/features/purchasing/api/generate-orders';
 import { useReceiveOrder } from '@/features/purchasing/api/receive-order';
 import { useOrders } from '@/features/purchasing/order-context';
 import { boughtProduct, linesBelowMinimum } from '@/features/purchasing/logic';
-import { BATCHES_LOAD_ERROR, DELIVERY_TO_BE_AGREED, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import { generateOrdersFormSchema, type GenerateOrdersFormValues } from '@/features/purchasing/schemas';
 import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -40,7 +40,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
   const [printing, setPrinting] = useState<Order | null>(null);
 
   if (isLoading) return <Skeleton className="h-48" aria-hidden="true" />;
-  if (isError) return <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />;
+  if (isError) return <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -68,7 +68,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
                   <TableCell className="font-medium">{order.supplierName}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(order.items.length)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCurrency(order.totalAmount)}</TableCell>
-                  <TableCell>{formatDay(order.deliveryDate, DELIVERY_TO_BE_AGREED)}</TableCell>
+                  <TableCell>{formatDay(order.deliveryDate, purchasingMessages.deliveryToBeAgreed)}</TableCell>
                   <TableCell>
                     <OrderStatusBadge status={order.status} />
                     <AwaitingUnits order={order} />

@@ -1,7 +1,7 @@
 import { Logo } from '@/components/ui/logo';
 import { formatCurrency, formatDateTime, formatDay, formatNumber } from '@/lib/dates';
 import { bonusText, boughtProduct } from '@/features/purchasing/logic';
-import { DELIVERY_TO_BE_AGREED } from '@/features/purchasing/messages';
+import { purchasingMessages } from '@/features/purchasing/messages';
 import type { Order } from '@/features/purchasing/types';
 
 /**
@@ -34,7 +34,7 @@ export function PurchaseOrderDocument({ order }: { order: Order }) {
         </div>
         <div>
           <dt className="font-medium">Data de entrega</dt>
-          <dd>{formatDay(order.deliveryDate, DELIVERY_TO_BE_AGREED)}</dd>
+          <dd>{formatDay(order.deliveryDate, purchasingMessages.deliveryToBeAgreed)}</dd>
         </div>
         <div>
           <dt className="font-medium">Status</dt>

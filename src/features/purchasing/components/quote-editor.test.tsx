@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
 import type { QuoteItemSaveOutcome, UpdateQuoteItemInput } from '@/features/purchasing/api/update-quote-item';
 import type { SubmitQuoteInput } from '@/features/purchasing/api/submit-quote';
-import { QUOTE_BATCH_REMOVED, quoteUnsavedMessage } from '@/features/purchasing/messages';
+import { purchasingMessages, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import { NETWORK_ERROR_MESSAGE as NETWORK_ERROR } from '@/lib/network';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
 import { inDataRouter } from '../../../../tests/utils/data-router';
@@ -206,14 +206,14 @@ describe('QuoteEditor', () => {
   it('shows what the database holds after it refuses a save, with the reason', async () => {
     const stored = { ...quote.items[0]!, unitPrice: 9.99 };
     renderEditor({
-      saveItem: vi.fn(() => Promise.resolve<QuoteItemSaveOutcome>({ ok: false, network: false, message: QUOTE_BATCH_REMOVED, stored })),
+      saveItem: vi.fn(() => Promise.resolve<QuoteItemSaveOutcome>({ ok: false, network: false, message: purchasingMessages.quoteBatchRemoved, stored })),
     });
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '12,50' } });
     await pause(800);
     expect((screen.getByLabelText('Preço unitário de Dipirona') as HTMLInputElement).value).toBe('9,99');
-    expect(screen.getByText(/Os valores exibidos são os que estão salvos/).textContent).toContain(QUOTE_BATCH_REMOVED);
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: QUOTE_BATCH_REMOVED, variant: 'destructive' }));
+    expect(screen.getByText(/Os valores exibidos são os que estão salvos/).textContent).toContain(purchasingMessages.quoteBatchRemoved);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: purchasingMessages.quoteBatchRemoved, variant: 'destructive' }));
     expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2');
   });
 

@@ -18,7 +18,7 @@ import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useDeleteQuote } from '@/features/purchasing/api/delete-quote';
 import { QuoteItemRow } from '@/features/purchasing/components/quote-item-row';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import { QUOTE_LEAVE_UNSAVED } from '@/features/purchasing/messages';
+import { purchasingMessages } from '@/features/purchasing/messages';
 import type { Quote, QuoteItem } from '@/features/purchasing/types';
 import { useQuoteEditing, type OverallSaveState } from '@/features/purchasing/use-quote-editing';
 
@@ -166,7 +166,7 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
         )}
       </div>
       {/* Typed values not in the database yet (saving, retrying, refused as invalid): leaving would lose them. */}
-      <UnsavedChangesGuard when={editable && (unsaved > 0 || overall === 'invalid')} description={QUOTE_LEAVE_UNSAVED} />
+      <UnsavedChangesGuard when={editable && (unsaved > 0 || overall === 'invalid')} description={purchasingMessages.quoteLeaveUnsaved} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuoteContext, type QuoteContextValue } from '@/features/purchasing/quote-context';
 import { QuotesPage } from '@/features/purchasing/components/quotes-page';
-import { QUOTE_BATCH_REMOVED, QUOTE_REMOVED } from '@/features/purchasing/messages';
+import { purchasingMessages } from '@/features/purchasing/messages';
 import type { Quote } from '@/features/purchasing/types';
 import { inDataRouter } from '../../../../tests/utils/data-router';
 
@@ -60,13 +60,13 @@ describe('QuotesPage: the open quote vanishes', () => {
     openThenVanish();
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('O lote Lote Teste foi excluído');
-    expect(alert.textContent).toContain(QUOTE_BATCH_REMOVED);
+    expect(alert.textContent).toContain(purchasingMessages.quoteBatchRemoved);
   });
 
   it('says the quote was deleted when its batch still exists', () => {
     batchExists.value = true;
     openThenVanish();
-    expect(screen.getByRole('alert').textContent).toContain(QUOTE_REMOVED);
+    expect(screen.getByRole('alert').textContent).toContain(purchasingMessages.quoteRemoved);
   });
 
   it('a quote id never seen shows the list, not a removal notice', () => {

@@ -12,7 +12,7 @@ import { useOpenBatches } from '@/features/purchasing/api/get-open-batches';
 import { useQuotes } from '@/features/purchasing/quote-context';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import { purchasingLoadErrorDetail, QUOTE_BATCH_REMOVED, QUOTE_REMOVED, QUOTES_LOAD_ERROR } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import type { Quote } from '@/features/purchasing/types';
 
 /** /cotacoes: batches awaiting this supplier's answer, its quotes, and the quote editor (?cotacao={id}). */
@@ -60,7 +60,7 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
           {openBatches.isLoading ? (
             <Skeleton className="h-24" aria-hidden="true" />
           ) : openBatches.isError ? (
-            <LoadError message={QUOTES_LOAD_ERROR} detail={purchasingLoadErrorDetail(openBatches.error)} onRetry={() => void openBatches.refetch()} />
+            <LoadError message={purchasingMessages.quotesLoadError} detail={purchasingLoadErrorDetail(openBatches.error)} onRetry={() => void openBatches.refetch()} />
           ) : (openBatches.data ?? []).length === 0 ? (
             <div className="flex items-center gap-3 rounded-xl border bg-card p-6 text-muted-foreground">
               <Inbox aria-hidden="true" className="size-6" /> Nenhum lote aguardando cotação no momento.
@@ -105,7 +105,7 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
             <Skeleton className="m-4 h-24" aria-hidden="true" />
           ) : isError ? (
             <div className="p-4">
-              <LoadError message={QUOTES_LOAD_ERROR} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />
+              <LoadError message={purchasingMessages.quotesLoadError} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />
             </div>
           ) : quotes.length === 0 ? (
             <p className="p-8 text-center text-muted-foreground">Nenhuma cotação ainda.</p>
@@ -165,7 +165,7 @@ function VanishedQuote({ quote, onBack }: { quote: Quote; onBack: () => void }) 
         <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
         <div className="grid gap-1">
           <p className="font-medium">{exists.data === false ? `O lote ${quote.batchName} foi excluído` : exists.data ? 'Cotação excluída' : 'Esta cotação não existe mais'}</p>
-          <p className="text-sm text-muted-foreground">{exists.data === false ? QUOTE_BATCH_REMOVED : exists.data ? QUOTE_REMOVED : 'Verificando o que aconteceu com o lote...'}</p>
+          <p className="text-sm text-muted-foreground">{exists.data === false ? purchasingMessages.quoteBatchRemoved : exists.data ? purchasingMessages.quoteRemoved : 'Verificando o que aconteceu com o lote...'}</p>
         </div>
       </div>
       <Button variant="outline" className="w-fit" onClick={onBack}>

@@ -7,7 +7,7 @@ import { useSupplierWinRates } from '@/features/purchasing/api/get-supplier-win-
 import { useWinningItems } from '@/features/purchasing/api/get-winning-items';
 import { PeriodFilter, type Period } from '@/features/purchasing/components/period-filter';
 import { LoadError } from '@/components/ui/load-error';
-import { BATCHES_LOAD_ERROR, purchasingLoadErrorDetail } from '@/features/purchasing/messages';
+import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 
 function percent(rate: number | null): string {
   return rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
@@ -48,7 +48,7 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
               <Skeleton className="m-4 h-20" aria-hidden="true" />
             ) : rates.isError ? (
               <div className="p-4">
-                <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(rates.error)} onRetry={() => void rates.refetch()} />
+                <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(rates.error)} onRetry={() => void rates.refetch()} />
               </div>
             ) : (
               <Table aria-labelledby="rates-title">
@@ -93,7 +93,7 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
             <Skeleton className="m-4 h-32" aria-hidden="true" />
           ) : items.isError ? (
             <div className="p-4">
-              <LoadError message={BATCHES_LOAD_ERROR} detail={purchasingLoadErrorDetail(items.error)} onRetry={() => void items.refetch()} />
+              <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(items.error)} onRetry={() => void items.refetch()} />
             </div>
           ) : rows.length === 0 ? (
             <div className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
-import { SHORTAGE_CREATE_ERROR, SHORTAGE_CREATED_DETAIL, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { codeOf, constraintOf, RECORD_CREATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
@@ -38,8 +38,8 @@ export function useCreateShortage() {
   return useSingleFlightMutation({
     mutationKey: shortageMutations.create,
     mutationFn: createShortage,
-    onSuccess: () => toast({ title: RECORD_CREATED, description: SHORTAGE_CREATED_DETAIL }),
-    onError: (error) => toast({ title: SHORTAGE_CREATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: RECORD_CREATED, description: shortageMessages.shortageCreatedDetail }),
+    onError: (error) => toast({ title: shortageMessages.shortageCreateError, description: shortageErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shortageKeys.all }),
   });
 }

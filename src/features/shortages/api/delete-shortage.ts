@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { SHORTAGE_DELETE_ERROR, SHORTAGE_DELETED, shortageDeleteRefusedToast, shortageDependencyReasons, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageDeleteRefusedToast, shortageDependencyReasons, shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { supabase } from '@/lib/supabase';
 import { getShortageDependencies } from '@/features/shortages/api/get-shortage-dependencies';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
@@ -26,11 +26,11 @@ export function useDeleteShortage() {
   return useMutation({
     mutationKey: shortageMutations.delete,
     mutationFn: deleteShortage,
-    onSuccess: () => toast({ title: SHORTAGE_DELETED }),
+    onSuccess: () => toast({ title: shortageMessages.shortageDeleted }),
     onError: (error) =>
       error instanceof DeleteRefusedError
         ? toast({ ...shortageDeleteRefusedToast(error.reasons), variant: 'destructive' })
-        : toast({ title: SHORTAGE_DELETE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
+        : toast({ title: shortageMessages.shortageDeleteError, description: shortageErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shortageKeys.all }),
   });
 }

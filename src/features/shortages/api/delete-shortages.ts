@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { BULK_DELETE_ERROR, bulkDeleteSummary, shortageErrorMessage } from '@/features/shortages/messages';
+import { bulkDeleteSummary, shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { supabase } from '@/lib/supabase';
 import { getShortageDependencies } from '@/features/shortages/api/get-shortage-dependencies';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
@@ -24,7 +24,7 @@ export function useDeleteShortages() {
       const summary = bulkDeleteSummary(deleted, notDeleted);
       toast({ ...summary, variant: deleted === 0 ? 'destructive' : 'default' });
     },
-    onError: (error) => toast({ title: BULK_DELETE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: shortageMessages.bulkDeleteError, description: shortageErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shortageKeys.all }),
   });
 }

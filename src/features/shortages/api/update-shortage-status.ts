@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { SHORTAGE_STATUS_ERROR, SHORTAGE_UPDATED, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
 import { settleUpdatedShortage, updateShortage } from '@/features/shortages/api/update-shortage';
 import type { ShortageStatus } from '@/features/shortages/types';
@@ -12,11 +12,11 @@ export function useUpdateShortageStatus() {
     mutationKey: shortageMutations.updateStatus,
     mutationFn: ({ id, status }: { id: string; status: ShortageStatus }) => updateShortage({ id, values: { status } }),
     onSuccess: (row, { status }) => {
-      toast({ title: SHORTAGE_UPDATED });
+      toast({ title: shortageMessages.shortageUpdated });
       return settleUpdatedShortage(queryClient, row, { status });
     },
     onError: (error) => {
-      toast({ title: SHORTAGE_STATUS_ERROR, description: shortageErrorMessage(error), variant: 'destructive' });
+      toast({ title: shortageMessages.shortageStatusError, description: shortageErrorMessage(error), variant: 'destructive' });
       return queryClient.invalidateQueries({ queryKey: shortageKeys.all });
     },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { SHORTAGE_UPDATE_ERROR, SHORTAGE_UPDATED, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { supabase } from '@/lib/supabase';
 import { readShortage, SHORTAGE_SELECT } from '@/features/shortages/api/get-shortages';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
@@ -58,12 +58,12 @@ export function useUpdateShortage() {
     mutationKey: shortageMutations.update,
     mutationFn: updateShortage,
     onSuccess: (row, { values }) => {
-      toast({ title: SHORTAGE_UPDATED });
+      toast({ title: shortageMessages.shortageUpdated });
       return settleUpdatedShortage(queryClient, row, values);
     },
     // The row may have changed or vanished meanwhile: read everything again.
     onError: (error) => {
-      toast({ title: SHORTAGE_UPDATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' });
+      toast({ title: shortageMessages.shortageUpdateError, description: shortageErrorMessage(error), variant: 'destructive' });
       return queryClient.invalidateQueries({ queryKey: shortageKeys.all });
     },
   });

@@ -20,7 +20,7 @@ import { toast } from '@/components/ui/use-toast';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { barcodeError, cleanBarcode } from '@/lib/barcode';
-import { SHORTAGE_CREATE_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { useCreateShortage } from '@/features/shortages/api/create-shortage';
 import { useRequestIds } from '@/hooks/use-request-id';
 import { findOpenShortage, type OpenShortage } from '@/features/shortages/api/find-open-shortage';
@@ -118,7 +118,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
       if (open.length > 0) setDuplicate({ open, write });
       else save(write);
     } catch (error) {
-      toast({ title: SHORTAGE_CREATE_ERROR, description: shortageErrorMessage(error), variant: 'destructive' });
+      toast({ title: shortageMessages.shortageCreateError, description: shortageErrorMessage(error), variant: 'destructive' });
     } finally {
       setChecking(false);
     }

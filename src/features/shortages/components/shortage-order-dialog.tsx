@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/dates';
 import { useShortageOrder, type ShortageOrderRow } from '@/features/shortages/api/get-shortage-order';
 import { useUpdateShortageStatus } from '@/features/shortages/api/update-shortage-status';
-import { SHORTAGE_ORDER_LOAD_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import type { ShortageStatus } from '@/features/shortages/types';
 
 export interface ShortageOrderTarget {
@@ -59,7 +59,7 @@ export function ShortageOrderButton({ shortage }: { shortage: ShortageOrderTarge
           </DialogHeader>
           {order.isLoading ? <Skeleton className="h-40" aria-hidden="true" /> : null}
           {order.isError ? (
-            <LoadError message={SHORTAGE_ORDER_LOAD_ERROR} detail={shortageErrorMessage(order.error)} onRetry={() => void order.refetch()} />
+            <LoadError message={shortageMessages.shortageOrderLoadError} detail={shortageErrorMessage(order.error)} onRetry={() => void order.refetch()} />
           ) : null}
           {order.isSuccess && data === null ? <p className="text-sm text-muted-foreground">Esta falta não tem pedido de compra.</p> : null}
           {data ? (

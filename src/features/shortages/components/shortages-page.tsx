@@ -22,7 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatNumber } from '@/lib/dates';
-import { CATEGORIES_LOAD_ERROR, SHORTAGES_LOAD_ERROR, shortageErrorMessage } from '@/features/shortages/messages';
+import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { shortageQueryOptions, useShortageCount, useShortages } from '@/features/shortages/api/get-shortages';
 import { useDeleteShortage } from '@/features/shortages/api/delete-shortage';
 import { useDeleteShortages } from '@/features/shortages/api/delete-shortages';
@@ -89,7 +89,7 @@ export function ShortagesPage({ user, homePath, groups, groupsLoad, units, rowAc
       const found = await queryClient.fetchQuery(shortageQueryOptions(id));
       if (found) setEditing(found);
     } catch {
-      toast({ title: SHORTAGES_LOAD_ERROR, variant: 'destructive' });
+      toast({ title: shortageMessages.shortagesLoadError, variant: 'destructive' });
     }
   };
 
@@ -104,7 +104,7 @@ export function ShortagesPage({ user, homePath, groups, groupsLoad, units, rowAc
       </header>
 
       {groupsLoad.failed ? (
-        <LoadError message={CATEGORIES_LOAD_ERROR} detail={shortageErrorMessage(groupsLoad.error)} onRetry={groupsLoad.retry} />
+        <LoadError message={shortageMessages.categoriesLoadError} detail={shortageErrorMessage(groupsLoad.error)} onRetry={groupsLoad.retry} />
       ) : null}
 
       {unitId ? (
@@ -211,7 +211,7 @@ export function ShortagesPage({ user, homePath, groups, groupsLoad, units, rowAc
             ))}
           </div>
         ) : shortages.isError ? (
-          <LoadError message={SHORTAGES_LOAD_ERROR} detail={shortageErrorMessage(shortages.error)} onRetry={() => void shortages.refetch()} />
+          <LoadError message={shortageMessages.shortagesLoadError} detail={shortageErrorMessage(shortages.error)} onRetry={() => void shortages.refetch()} />
         ) : rows.length === 0 ? (
           <Card>
             <CardHeader className="flex-row items-center gap-3">
