@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useRequestIds } from '@/hooks/use-request-id';
 import { formatCurrency, formatDateTime, formatDay, formatNumber, toAppDateString } from '@/lib/dates';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useGenerateOrders } from '@/features/purchasing/api/generate-orders';
@@ -169,7 +170,7 @@ function GenerateOrdersForm({ batchId }: { batchId: string }) {
   const generate = useGenerateOrders();
   const comparison = useBatchComparison(batchId);
   const below = useMemo(() => (comparison.data ? linesBelowMinimum(comparison.data) : []), [comparison.data]);
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const requests = useRequestIds();
   const form = useForm<GenerateOrdersFormValues>({ resolver: zodResolver(generateOrdersFormSchema), defaultValues: { deliveryDate: '', minimumChoices: [] } });
   const { reset, getValues } = form;
   useEffect(() => {
@@ -179,8 +180,9 @@ function GenerateOrdersForm({ batchId }: { batchId: string }) {
   const choiceErrors = form.formState.errors.minimumChoices;
   const submit = form.handleSubmit(({ deliveryDate, minimumChoices }) => {
     const raiseToMinimum = (minimumChoices ?? []).filter((line) => line.choice === 'raise').map((line) => line.shortageId);
-    // A new intent gets a new request id only once this one is applied (a failed try is retried with the same id).
-    generate.mutate({ batchId, deliveryDate: deliveryDate || null, raiseToMinimum, requestId }, { onSuccess: () => setRequestId(crypto.randomUUID()) });
+    const input = { batchId, deliveryDate: deliveryDate || null, raiseToMinimum };
+    // The same inputs keep their request id until applied (a retry after a lost answer is applied once); changed inputs get a new one.
+    generate.mutate({ ...input, requestId: requests.idFor(JSON.stringify(input)) }, { onSuccess: requests.done });
   });
   const ready = comparison.isSuccess;
 
