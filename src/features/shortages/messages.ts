@@ -25,6 +25,8 @@ export function duplicateMessage(existing: ExistingShortage): string {
 // Titles and database-error mapping of the shortage screens (spec §5, §8).
 
 export const shortageMessages = {
+  /** An order's delivery date not set yet. */
+  deliveryToBeAgreed: 'A combinar',
   shortagesLoadError: 'Erro ao carregar faltas',
   shortageCreateError: 'Erro ao registrar falta',
   shortageCreatedDetail: 'A falta foi registrada.',

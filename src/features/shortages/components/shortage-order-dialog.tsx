@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatDateTime, formatDay, formatNumber } from '@/lib/dates';
 import { useShortageOrder, type ShortageOrderRow } from '@/features/shortages/api/get-shortage-order';
 import { useUpdateShortageStatus } from '@/features/shortages/api/update-shortage-status';
 import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
@@ -14,11 +14,6 @@ export interface ShortageOrderTarget {
   id: string;
   product_name: string;
   status: ShortageStatus;
-}
-
-/** A date column (yyyy-MM-dd) as a calendar day, without a time-zone shift. */
-function day(value: string | null): string {
-  return value ? formatDate(`${value}T12:00:00-03:00`) : 'A combinar';
 }
 
 function receiptText(order: ShortageOrderRow): string {
@@ -93,12 +88,12 @@ export function ShortageOrderButton({ shortage }: { shortage: ShortageOrderTarge
                     {formatNumber(data.bonus_quantity)} un.
                     {data.bonus_product_name ? ` de ${data.bonus_product_name}` : ''}
                     {data.bonus_manufacturer ? ` (${data.bonus_manufacturer})` : ''}
-                    {data.bonus_expiry_date ? ` · validade ${day(data.bonus_expiry_date)}` : ''}
+                    {data.bonus_expiry_date ? ` · validade ${formatDay(data.bonus_expiry_date)}` : ''}
                   </dd>
                 </>
               ) : null}
               <dt className="font-medium">Entrega prevista</dt>
-              <dd>{day(data.delivery_date)}</dd>
+              <dd>{formatDay(data.delivery_date, shortageMessages.deliveryToBeAgreed)}</dd>
               <dt className="font-medium">Pedido</dt>
               <dd>{data.order_status === 'RECEBIDO' ? 'Recebido' : 'Solicitado'}</dd>
               <dt className="font-medium">Recebimento</dt>
