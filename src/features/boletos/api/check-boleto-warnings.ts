@@ -8,10 +8,11 @@ import { lookupSignal } from '@/lib/network';
 
 export interface BoletoWarningsInput {
   barcode: string;
-  unitId: string;
+  /** Null when only the code is asked about (at paste time): the function then checks the code alone. */
+  unitId: string | null;
   supplierId: string | null;
-  amount: number;
-  dueDate: string;
+  amount: number | null;
+  dueDate: string | null;
   /** The boleto being edited (not a duplicate of itself). */
   excludeId: string | null;
 }
@@ -31,10 +32,10 @@ function nullableArg<T>(value: T | null): T {
 export async function checkBoletoWarnings(input: BoletoWarningsInput, signal?: AbortSignal): Promise<BoletoWarnings> {
   let call = supabase.rpc('check_boleto_warnings', {
     p_barcode: input.barcode,
-    p_unit_id: input.unitId,
+    p_unit_id: nullableArg(input.unitId),
     p_supplier_id: nullableArg(input.supplierId),
-    p_amount: input.amount,
-    p_due_date: input.dueDate,
+    p_amount: nullableArg(input.amount),
+    p_due_date: nullableArg(input.dueDate),
     ...(input.excludeId ? { p_exclude_id: input.excludeId } : {}),
   });
   call = call.abortSignal(lookupSignal(signal));
@@ -61,19 +62,8 @@ export function useSameCodeBoletos(barcode: string | null, excludeId: string | n
   return useQuery({
     queryKey: boletoKeys.sameCode(barcode, excludeId),
     queryFn: async ({ signal }): Promise<SameCodeBoleto[]> => {
-      let call = supabase.rpc('check_boleto_warnings', {
-        p_barcode: barcode ?? '',
-        // Only the code matters here; the function takes null for the rest.
-        p_unit_id: nullableArg<string>(null),
-        p_supplier_id: nullableArg<string>(null),
-        p_amount: nullableArg<number>(null),
-        p_due_date: nullableArg<string>(null),
-        ...(excludeId ? { p_exclude_id: excludeId } : {}),
-      });
-      call = call.abortSignal(lookupSignal(signal));
-      const { data, error } = await call;
-      if (error) throw error;
-      return boletoWarningsSchema.parse(data).same_code;
+      const input = { barcode: barcode ?? '', unitId: null, supplierId: null, amount: null, dueDate: null, excludeId };
+      return (await checkBoletoWarnings(input, signal)).same_code;
     },
     enabled: barcode !== null,
     staleTime: 0,

@@ -7,7 +7,7 @@ export const boletoKeys = {
   list: (filters: BoletoListFilters, page: number) => [...boletoKeys.lists(), filters, page] as const,
   history: (boletoId: string) => [...boletoKeys.all, 'history', boletoId] as const,
   attachments: (boletoId: string) => [...boletoKeys.all, 'attachments', boletoId] as const,
-  warnings: (input: { barcode: string; unitId: string; supplierId: string | null; amount: number; dueDate: string; excludeId: string | null }) =>
+  warnings: (input: { barcode: string; unitId: string | null; supplierId: string | null; amount: number | null; dueDate: string | null; excludeId: string | null }) =>
     [...boletoKeys.all, 'warnings', input] as const,
   sameCode: (barcode: string | null, excludeId: string | null) => [...boletoKeys.all, 'same-code', barcode, excludeId] as const,
   suppliers: () => [...boletoKeys.all, 'suppliers'] as const,
