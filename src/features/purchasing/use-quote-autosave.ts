@@ -55,7 +55,8 @@ interface Entry<V> {
   again: boolean;
 }
 
-const SAVED: CellSaveState = { status: 'saved', attempts: 0, error: null, retryAt: null };
+/** A cell with nothing waiting: what an item never touched shows. */
+export const SAVED: CellSaveState = { status: 'saved', attempts: 0, error: null, retryAt: null };
 const PENDING: ReadonlySet<CellSaveStatus> = new Set(['waiting', 'saving', 'retrying']);
 
 /** The state machine itself, free of React (unit-tested with fake timers). */

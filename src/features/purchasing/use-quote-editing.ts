@@ -3,7 +3,7 @@
  * database holds per item (its last answer), the autosave wiring (use-quote-autosave) and the send, which waits for
  * every save. The editor component only lays it out.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { useSaveQuoteItem } from '@/features/purchasing/api/update-quote-item';
@@ -11,12 +11,10 @@ import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
 import { draftFromValues, lineTotal, parseBrl, valuesFromDraft, type QuoteItemDraft, type QuoteItemDraftErrors } from '@/features/purchasing/logic';
 import { purchasingMessages, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
-import { useQuoteAutosave, type CellSaveState } from '@/features/purchasing/use-quote-autosave';
+import { SAVED, useQuoteAutosave, type CellSaveState } from '@/features/purchasing/use-quote-autosave';
 
 /** The editor's one-line summary of its saves. */
 export type OverallSaveState = 'idle' | 'saving' | 'saved' | 'retrying' | 'refused' | 'invalid';
-
-export const SAVED_STATE: CellSaveState = { status: 'saved', attempts: 0, error: null, retryAt: null };
 
 function draftOf(item: QuoteItem): QuoteItemDraft {
   return draftFromValues(item);
@@ -43,10 +41,14 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
   const { mutateAsync: saveItem } = useSaveQuoteItem();
   const submit = useSubmitQuote();
   const [drafts, setDrafts] = useState<Record<string, QuoteItemDraft>>(() => Object.fromEntries(quote.items.map((item) => [item.shortageId, draftOf(item)])));
-  const [errors, setErrors] = useState<Record<string, QuoteItemDraftErrors>>({});
   /** What the database holds per item (its last answer): the count and total shown come from here. */
   const [stored, setStored] = useState<Record<string, QuoteItemValues | null>>(() => Object.fromEntries(quote.items.map((item) => [item.shortageId, item])));
   const [sending, setSending] = useState(false);
+  /** Each draft's field errors, read off the draft itself. */
+  const errors = useMemo(
+    () => Object.fromEntries(Object.entries(drafts).map(([id, draft]) => [id, valuesFromDraft(draft).errors ?? {}])) as Record<string, QuoteItemDraftErrors>,
+    [drafts],
+  );
   const latest = useRef(drafts);
   useEffect(() => {
     latest.current = drafts;
@@ -59,7 +61,6 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
       const draft = values ? draftFromValues(values) : EMPTY_DRAFT;
       latest.current = { ...latest.current, [shortageId]: draft };
       setDrafts((current) => ({ ...current, [shortageId]: draft }));
-      setErrors((current) => ({ ...current, [shortageId]: {} }));
       toast({ title: RECORD_UPDATE_ERROR, description: message, variant: 'destructive' });
     },
     onNetworkFailure: (shortageId, message) => {
@@ -76,7 +77,6 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
     latest.current = { ...latest.current, [shortageId]: next };
     setDrafts((d) => ({ ...d, [shortageId]: next }));
     const result = valuesFromDraft(next);
-    setErrors((e) => ({ ...e, [shortageId]: result.errors ?? {} }));
     autosave.edit(shortageId, result.values);
   }
 
@@ -120,7 +120,7 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
     toast({ title: RECORD_UPDATE_ERROR, description: purchasingMessages.quoteLeaveUnsaved, variant: 'destructive' });
   }
 
-  const cellStates = quote.items.map((item) => states[item.shortageId] ?? SAVED_STATE);
+  const cellStates = quote.items.map((item) => states[item.shortageId] ?? SAVED);
   const retrying = cellStates.filter((state) => state.status === 'retrying').length;
   const unsaved = cellStates.filter((state) => state.status === 'waiting' || state.status === 'saving' || state.status === 'retrying').length;
   const overall: OverallSaveState = cellStates.some((state) => state.status === 'invalid')
@@ -151,8 +151,8 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
   return {
     drafts,
     errors,
-    /** Each item's save state (`SAVED_STATE` when never touched). */
-    stateOf: (shortageId: string): CellSaveState => states[shortageId] ?? SAVED_STATE,
+    /** Each item's save state (`SAVED` when never touched). */
+    stateOf: (shortageId: string): CellSaveState => states[shortageId] ?? SAVED,
     overall,
     unsaved,
     priced,

@@ -5,6 +5,7 @@ import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import type { Quote, QuoteItemValues } from '@/features/purchasing/types';
+import type { AutosaveOutcome } from '@/features/purchasing/use-quote-autosave';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 const optionalText = z.nullable(z.string().check(z.maxLength(200, 'Use no máximo 200 caracteres.')));
@@ -89,10 +90,7 @@ export interface UpdateQuoteItemInput {
  * (the connection's fault: keep it pending and retry) or refused by the database (the reason, and what the
  * database holds for the item, null when the item no longer exists, for the screen to show instead).
  */
-export type QuoteItemSaveOutcome =
-  | { ok: true; stored: QuoteItemValues }
-  | { ok: false; network: true; message: string }
-  | { ok: false; network: false; message: string; stored: QuoteItemValues | null };
+export type QuoteItemSaveOutcome = AutosaveOutcome<QuoteItemValues>;
 
 const NOT_DELIVERED = { ok: false, network: true, message: NETWORK_ERROR_MESSAGE } as const;
 
@@ -133,13 +131,6 @@ export async function saveQuoteItem({ quoteId, batchId, shortageId, values }: Up
   const stored = await supabase.from('quote_items').select(STORED_COLUMNS).eq('quote_id', quoteId).eq('shortage_id', shortageId).maybeSingle();
   if (stored.error) return isNetworkError(stored.error, stored.status) ? NOT_DELIVERED : { ok: false, network: false, message, stored: null };
   return { ok: false, network: false, message, stored: stored.data ? valuesOf(stored.data) : null };
-}
-
-/** Updates one item; throws the refusal (kept for callers that want a plain promise). */
-export async function updateQuoteItem(input: UpdateQuoteItemInput): Promise<QuoteItemValues> {
-  const outcome = await saveQuoteItem(input);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.message), { code: outcome.network ? '' : 'P0001' });
-  return outcome.stored;
 }
 
 /**
