@@ -1,5 +1,5 @@
 /**
- * Text helpers every feature shares: searching names the way people type them (any case, with or
+ * Text helpers every feature shares: comparing names the way people type them (any case, with or
  * without accents).
  */
 
@@ -8,11 +8,3 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
-/** Whether `text` contains every word of `term`, in any order, ignoring case and accents. */
-export function matchesWords(text: string, term: string): boolean {
-  const haystack = foldText(text);
-  return foldText(term)
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .every((word) => haystack.includes(word));
-}

@@ -17,21 +17,6 @@ export const STATUS_DESCRIPTIONS: Record<ShipmentStatus, string> = {
   ENTREGUE: 'Recebida e assinada pelo destino.',
 };
 
-/** The one move out of each status (spec §4): SOLICITADO → PENDENTE → ENTREGUE. */
-const NEXT_STATUS: Record<ShipmentStatus, ShipmentStatus | null> = {
-  SOLICITADO: 'PENDENTE',
-  PENDENTE: 'ENTREGUE',
-  ENTREGUE: null,
-};
-
-export function nextStatus(status: ShipmentStatus): ShipmentStatus | null {
-  return NEXT_STATUS[status];
-}
-
-export function canTransition(from: ShipmentStatus, to: ShipmentStatus): boolean {
-  return NEXT_STATUS[from] === to;
-}
-
 /** Only a requested shipment is edited or deleted. */
 export function isEditable(status: ShipmentStatus): boolean {
   return status === 'SOLICITADO';
