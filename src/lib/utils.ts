@@ -5,3 +5,15 @@ import { twMerge } from 'tailwind-merge';
 export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
+
+/** UUIDs read from outside the app (URL parameters, storage): checked once, here. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | null | undefined): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** The value as a lower-case UUID, or null when it is not one (a hand-edited link, a stale parameter). */
+export function uuidOrNull(value: string | null | undefined): string | null {
+  return isUuid(value) ? value.toLowerCase() : null;
+}

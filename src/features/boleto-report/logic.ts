@@ -17,8 +17,7 @@ import {
   type ReportTableKind,
   type TimelineDay,
 } from '@/features/boleto-report/types';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { uuidOrNull } from '@/lib/utils';
 
 // --- Filters ⇄ URL -------------------------------------------------------------------------------
 
@@ -28,8 +27,7 @@ export const REPORT_PARAMS = { unit: 'unidade', supplier: 'fornecedor', from: 'd
 export const EMPTY_FILTERS: ReportFilters = { unitId: null, supplierId: null, paidFrom: null, paidTo: null };
 
 function uuidParam(params: URLSearchParams, name: string): string | null {
-  const value = params.get(name)?.trim() ?? '';
-  return UUID.test(value) ? value.toLowerCase() : null;
+  return uuidOrNull(params.get(name)?.trim());
 }
 
 function dayParam(params: URLSearchParams, name: string): string | null {

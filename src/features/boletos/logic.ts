@@ -5,6 +5,7 @@
  */
 import { addDays, daysBetween, formatCurrency, formatDay, formatShortDay, isValidDay, MIN_DAY, toAppDateString } from '@/lib/dates';
 import type { BoletoAlert, BoletoListFilters, BoletoRow, BoletoSituation, BoletoStatus, BoletoTwin } from '@/features/boletos/types';
+import { uuidOrNull } from '@/lib/utils';
 
 /** Rows per page of the list (list_boletos' p_limit). */
 export const BOLETO_PAGE_SIZE = 50;
@@ -56,11 +57,8 @@ export const LIST_PARAMS = {
   page: 'pagina',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The filters and the (0-based) page a URL describes; anything unreadable falls back to the default. */
 export function filtersFromSearchParams(params: URLSearchParams): { filters: BoletoListFilters; page: number } {
-  const uuidOrNull = (value: string | null) => (value && UUID.test(value) ? value.toLowerCase() : null);
   const situationParam = params.get(LIST_PARAMS.situation);
   const situation = SITUATION_FILTERS.find((option) => option.param === situationParam);
   const sortParam = params.get(LIST_PARAMS.sort);

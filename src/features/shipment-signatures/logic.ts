@@ -1,6 +1,7 @@
 /** Pure rules of /assinatura-remessas (tested in logic.test.ts). */
 import { formatDateTime, formatNumber } from '@/lib/dates';
 import type { ShipmentDirection, ShipmentDiscrepancy, ShipmentStatus, SignatureListFilters, SignatureTab } from '@/features/shipment-signatures/types';
+import { uuidOrNull } from '@/lib/utils';
 
 export const SIGNATURE_PAGE_SIZE = 20;
 export const SIGNATURE_SEARCH_MAX = 100;
@@ -166,8 +167,6 @@ export function isSignaturePng(value: string | null | undefined): value is strin
 // --- URL ----------------------------------------------------------------------------------------
 
 const PARAMS = { tab: 'aba', search: 'busca', unit: 'unidade', direction: 'direcao', page: 'pagina', shipment: 'remessa' } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface SignatureView {
   tab: SignatureTab;
   filters: SignatureListFilters;
@@ -179,7 +178,6 @@ export interface SignatureView {
 
 /** Reads ?aba=assinadas&busca=…&unidade=…&direcao=recebidas&pagina=2&remessa=<id>; anything malformed reads as the default. */
 export function viewFromSearchParams(params: URLSearchParams): SignatureView {
-  const uuidOrNull = (value: string | null) => (value && UUID.test(value) ? value.toLowerCase() : null);
   const directionParam = (params.get(PARAMS.direction) ?? '').toUpperCase();
   const pageNumber = Number(params.get(PARAMS.page));
   return {

@@ -8,6 +8,7 @@ import { isValidDay } from '@/lib/dates';
 import { parseQuantity, QUANTITY_MAX } from '@/features/shipments/lines';
 import { STATUS_LABELS } from '@/features/shipments/status';
 import type { ShipmentDirection, ShipmentListFilters, ShipmentPrefill, ShipmentStatus } from '@/features/shipments/types';
+import { uuidOrNull } from '@/lib/utils';
 
 /** Rows per page of the list (list_shipments' p_limit). */
 export const SHIPMENT_PAGE_SIZE = 25;
@@ -43,12 +44,6 @@ export const STATUS_OPTIONS: readonly { value: ShipmentStatus | null; param: str
   { value: 'ENTREGUE', param: 'entregue', label: STATUS_LABELS.ENTREGUE },
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
 /** The filters and the (0-based) page a URL describes; anything unreadable falls back to the default. */
 export function filtersFromSearchParams(params: URLSearchParams): { filters: ShipmentListFilters; page: number } {
   const direction = DIRECTION_OPTIONS.find((option) => option.param === params.get(LIST_PARAMS.direction));
@@ -62,7 +57,7 @@ export function filtersFromSearchParams(params: URLSearchParams): { filters: Shi
   return {
     filters: {
       direction: direction?.value ?? null,
-      unitId: isUuid(unit) ? unit.toLowerCase() : null,
+      unitId: uuidOrNull(unit),
       status: status?.value ?? null,
       from,
       to,
@@ -107,7 +102,7 @@ export const PREFILL_PARAMS = { origin: 'origem', destination: 'destino', produc
 export function prefillFromSearchParams(params: URLSearchParams): ShipmentPrefill {
   const uuid = (name: string) => {
     const value = params.get(name);
-    return isUuid(value) ? value.toLowerCase() : null;
+    return uuidOrNull(value);
   };
   return {
     originUnitId: uuid(PREFILL_PARAMS.origin),
