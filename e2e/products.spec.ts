@@ -96,7 +96,7 @@ test('a failed group link leaves no product behind and keeps the form filled in'
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Erro ao atualizar registro', { exact: true })).toBeVisible();
   await page.unroute('**/rest/v1/product_categories*');
-  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await edit.getByRole('button', { name: 'Voltar' }).click();
   await page.reload();
   await page.getByRole('searchbox', { name: 'Buscar produto por nome ou código de barras' }).fill(barcode);
   await expect(table.getByRole('row').nth(1)).toContainText('Analgésicos');

@@ -59,7 +59,7 @@ test('a user without a unit sees no switch until units are assigned, then picks 
   await page.getByRole('option', { name: 'Unidade Norte' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Confirmar alteração de unidade' });
   await expect(dialog).toContainText('Deseja se associar à Unidade Norte?');
-  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Nenhuma unidade selecionada' })).toBeVisible();
 

@@ -72,7 +72,7 @@ test('a product already in a purchasing batch, not yet delivered, is flagged wit
   try {
     const warning = await registerAgain(page, product.barcode);
     await expect(warning).toContainText('status Lote criado (já está em um lote de compras), 5 unidade(s)');
-    await warning.getByRole('button', { name: 'Cancelar' }).click();
+    await warning.getByRole('button', { name: 'Voltar' }).click();
   } finally {
     await batched.cleanup();
   }

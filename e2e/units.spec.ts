@@ -53,7 +53,7 @@ test("a clerk with two assigned units switches after confirming and sees each un
   // Cancelling the confirmation leaves the user where they were.
   await page.getByRole('combobox', { name: 'Alterar unidade' }).click();
   await page.getByRole('option', { name: 'Unidade Norte' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Voltar' }).click();
   await expect(unitLine(page)).toContainText('Unidade Centro');
 
   await switchTo(page, 'Unidade Norte');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
-import { formatSaoPauloDateTime } from '@/lib/plain-dates';
+import { formatCount, formatSaoPauloDateTime, plural } from '@/lib/plain-dates';
 
 describe('formatSaoPauloDateTime (Intl, no date-fns)', () => {
   it('formats instants in São Paulo, 24-hour clock', () => {
@@ -14,5 +14,19 @@ describe('formatSaoPauloDateTime (Intl, no date-fns)', () => {
     for (const instant of ['2026-03-01T02:30:00Z', '2026-11-26T03:00:00Z', '2026-12-31T23:59:59Z', '2030-07-04T15:00:00Z']) {
       expect(formatSaoPauloDateTime(instant)).toBe(formatDateTime(instant));
     }
+  });
+});
+
+describe('plural and formatCount (one helper for counted words)', () => {
+  it('uses the singular for exactly one and the plural for zero, two and more', () => {
+    expect(formatCount(0, 'marcação', 'marcações')).toBe('0 marcações');
+    expect(formatCount(1, 'marcação', 'marcações')).toBe('1 marcação');
+    expect(formatCount(2, 'marcação', 'marcações')).toBe('2 marcações');
+    expect(formatCount(1234, 'item', 'itens')).toBe('1.234 itens');
+    expect(formatCount(-1, 'dia', 'dias')).toBe('-1 dia');
+  });
+  it('chooses whole phrases, not only nouns', () => {
+    expect(plural(1, 'boleto selecionado tem', 'boletos selecionados têm')).toBe('boleto selecionado tem');
+    expect(plural(3, 'boleto selecionado tem', 'boletos selecionados têm')).toBe('boletos selecionados têm');
   });
 });

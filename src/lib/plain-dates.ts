@@ -1,5 +1,5 @@
 /**
- * Date and number formatting without date-fns: string work and the browser's Intl. dates.ts re-exports all of it,
+ * Date, number and count formatting without date-fns: string work and the browser's Intl. dates.ts re-exports all of it,
  * and every screen imports it from there; only the public signature page (/assinar/:token, 120 KB
  * gzipped budget, see scripts/report-bundle.ts) imports this file directly, so it never loads date-fns.
  */
@@ -48,4 +48,17 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
     numberFormatters.set(key, formatter);
   }
   return formatter.format(value);
+}
+
+/**
+ * The word for a count, singular only for exactly one, as pt-BR writes it ('1 marcação', '0 marcações',
+ * '2 marcações'): plural(1, 'boleto selecionado tem', 'boletos selecionados têm'). Never '(ões)' or '(s)'.
+ */
+export function plural(count: number, one: string, many: string): string {
+  return Math.abs(count) === 1 ? one : many;
+}
+
+/** A count and its word: formatCount(1234, 'item', 'itens') → '1.234 itens'; formatCount(1, 'marcação', 'marcações') → '1 marcação'. */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${formatNumber(count)} ${plural(count, one, many)}`;
 }

@@ -340,7 +340,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {mode === 'edit' ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancelar
+            Voltar
           </Button>
         ) : (
           <Button

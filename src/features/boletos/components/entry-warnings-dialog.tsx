@@ -58,7 +58,7 @@ export function EntryWarningsDialog({ items, onCancel, onConfirm }: EntryWarning
         </ul>
         <p className="text-sm text-muted-foreground">{boletoEntryMessages.warningsQuestion}</p>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
+          <AlertDialogCancel>Voltar</AlertDialogCancel>
           <Button variant={fraud ? 'destructive' : 'default'} onClick={onConfirm}>
             {boletoEntryMessages.confirmAnyway}
           </Button>

@@ -61,7 +61,7 @@ export function UnitSwitcher({ currentUnitId, units, disabled, onConfirm }: Unit
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogCancel>Voltar</AlertDialogCancel>
             <AlertDialogAction
               onClick={() => {
                 if (pending !== undefined) onConfirm(pending);

@@ -109,7 +109,7 @@ function ProductForm({
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancelar
+          Voltar
         </Button>
         <Button type="submit" disabled={isSaving}>
           {isSaving ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}

@@ -40,7 +40,7 @@ export function AddItemsDialog({ batchId }: { batchId: string }) {
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancelar
+            Voltar
           </Button>
           <Button
             disabled={selected.size === 0 || add.isPending}

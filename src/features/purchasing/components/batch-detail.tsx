@@ -123,7 +123,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
                   </AlertDialogDescription>
                 </AlertDialogHeader>
                 <AlertDialogFooter>
-                  <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                  <AlertDialogCancel>Voltar</AlertDialogCancel>
                   <AlertDialogAction onClick={() => del.mutate(data.id, { onSuccess: onBack })}>Excluir</AlertDialogAction>
                 </AlertDialogFooter>
               </AlertDialogContent>

@@ -293,7 +293,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                 </div>
               ) : null}
               <AlertDialogFooter>
-                <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                <AlertDialogCancel>Voltar</AlertDialogCancel>
                 {stale ? (
                   <Button type="button" variant="outline" onClick={() => setReviewed({ version: data.version, chosen, total: grandTotal })}>
                     Revisei os novos valores

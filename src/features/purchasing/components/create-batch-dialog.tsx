@@ -88,7 +88,7 @@ export function CreateBatchDialog({ onCreated }: { onCreated: (batchId: string) 
         ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancelar
+            Voltar
           </Button>
           {/* No <form>: Enter in the picker's search box filters, it must not create the batch. */}
           <Button type="button" onClick={() => void submit()} disabled={create.isPending}>

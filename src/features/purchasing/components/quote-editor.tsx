@@ -99,7 +99,7 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
                     <AlertDialogDescription>Os preços informados serão perdidos. Você poderá criar outra cotação para o lote.</AlertDialogDescription>
                   </AlertDialogHeader>
                   <AlertDialogFooter>
-                    <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                    <AlertDialogCancel>Voltar</AlertDialogCancel>
                     <AlertDialogAction onClick={() => remove.mutate(quote.id, { onSuccess: onBack })}>Excluir</AlertDialogAction>
                   </AlertDialogFooter>
                 </AlertDialogContent>

@@ -43,7 +43,7 @@ function RenameBatchForm({ batchId, name, onClose }: { batchId: string; name: st
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
-          Cancelar
+          Voltar
         </Button>
         <Button type="submit" disabled={rename.isPending}>
           Salvar

@@ -101,7 +101,7 @@ export function LinkManager({ shipment, freshLink, onCreated, now }: LinkManager
             <AlertDialogDescription>{confirm === 'new' ? signatureMessages.confirmNew : signatureMessages.confirmRevoke}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
+            <AlertDialogCancel disabled={busy}>Voltar</AlertDialogCancel>
             <Button variant={confirm === 'revoke' ? 'destructive' : 'default'} disabled={busy} onClick={runConfirmed}>
               {busy ? <Spinner className="size-4 text-current" label="Aguarde..." /> : null}
               {confirm === 'new' ? signatureMessages.generateNew : signatureMessages.revoke}

@@ -316,7 +316,7 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
         <Button asChild variant="outline">
-          <Link to={paths.shipments}>Cancelar</Link>
+          <Link to={paths.shipments}>Voltar</Link>
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}

@@ -181,7 +181,7 @@ export function ShipmentsPage({ title, filters, page, onChange, viewer }: Shipme
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
+                <AlertDialogCancel disabled={busy}>Voltar</AlertDialogCancel>
                 <Button variant={confirm.kind === 'delete' ? 'destructive' : 'default'} disabled={busy} onClick={runConfirmed}>
                   {busy ? <Spinner className="size-4 text-current" label="Aguarde..." /> : null}
                   {confirm.kind === 'dispatch' ? 'Despachar' : 'Excluir'}

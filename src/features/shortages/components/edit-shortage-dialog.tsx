@@ -89,7 +89,7 @@ function EditForm({
       <ShortageObservationField id="edit-shortage-observation" error={errors.observation} registration={form.register('observation')} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
-          Cancelar
+          Voltar
         </Button>
         <Button type="submit" disabled={update.isPending}>
           Salvar

@@ -217,7 +217,7 @@ export function RegisterShortageForm({ user, groups, onEditExisting }: RegisterS
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogCancel>Voltar</AlertDialogCancel>
             <Button
               variant="outline"
               onClick={() => {

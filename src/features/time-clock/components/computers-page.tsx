@@ -165,7 +165,7 @@ export function ComputersPage({ units, defaultUnitId }: ComputersPageProps) {
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogCancel>Voltar</AlertDialogCancel>
             <Button variant="destructive" disabled={update.isPending} onClick={() => toRevoke && update.mutate({ id: toRevoke.id, revoke: true }, { onSettled: () => setToRevoke(null) })}>
               Revogar
             </Button>
@@ -193,7 +193,7 @@ function RenameDialog({ computer, onClose }: { computer: AuthorizedComputer; onC
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
+              Voltar
             </Button>
             <Button type="submit" disabled={update.isPending}>
               Salvar

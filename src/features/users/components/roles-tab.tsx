@@ -147,7 +147,7 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogCancel>Voltar</AlertDialogCancel>
             <Button
               variant="destructive"
               disabled={remove.isPending}

@@ -73,7 +73,7 @@ function UnitDialog({ unit, onClose }: { unit: UnitEntry | null; onClose: () => 
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
+              Voltar
             </Button>
             <Button type="submit" disabled={save.isPending}>
               Salvar

@@ -246,7 +246,7 @@ function UserForm({
 
       <DialogFooter className="lg:col-span-2">
         <Button type="button" variant="outline" onClick={onClose}>
-          Cancelar
+          Voltar
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}

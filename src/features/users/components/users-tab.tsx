@@ -192,7 +192,7 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
                 <AlertDialogDescription>{CONFIRM_COPY[confirm.kind].description(confirm.user.fullName ?? confirm.user.email)}</AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                <AlertDialogCancel>Voltar</AlertDialogCancel>
                 <Button
                   variant={confirm.kind === 'delete' || confirm.kind === 'disable' || confirm.kind === 'owns-records' ? 'destructive' : 'default'}
                   disabled={resetPassword.isPending || setDisabled.isPending || deleteUser.isPending}
