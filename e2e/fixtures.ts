@@ -183,13 +183,14 @@ export function withExpiry(token: string, exp: number): string {
  * Puts a session expiring in `secondsLeft` into the page's supabase-js storage (key sb-127-auth-token),
  * with a refresh token the server does not know, so it cannot be renewed.
  */
-export async function injectShortSession(page: Page, email: string, secondsLeft: number): Promise<void> {
+export async function injectShortSession(page: Page, email: string, secondsLeft: number, { renewable = false } = {}): Promise<void> {
   const session = await apiSession(email);
   const expiresAt = Math.floor(Date.now() / 1000) + secondsLeft;
   const stored = {
     ...session,
     access_token: withExpiry(session.access_token, expiresAt),
-    refresh_token: `unknown-${randomUUID()}`,
+    // A refresh token the server does not know, unless the test wants the session to renew.
+    refresh_token: renewable ? session.refresh_token : `unknown-${randomUUID()}`,
     expires_at: expiresAt,
     expires_in: secondsLeft,
   };

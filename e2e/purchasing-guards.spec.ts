@@ -86,7 +86,7 @@ test('a price whose save is lost while online stays pending, blocks the send, is
 
   await rep.getByLabel(`Preço unitário de ${productA}`).fill('10,50');
   await expect(rep.getByText('Todas as alterações foram salvas')).toBeVisible();
-  await expect(rep.getByTestId('quote-priced-count')).toContainText('1 de 2 item(ns) com preço salvo');
+  await expect(rep.getByTestId('quote-priced-count')).toContainText('1 de 2 itens com preço salvo');
 
   // The Wi-Fi is up but the server cannot be reached: every save is aborted, the browser still says online.
   let aborted = 0;
@@ -105,16 +105,16 @@ test('a price whose save is lost while online stays pending, blocks the send, is
   await expect(rep.getByTestId('offline-banner')).toContainText(NETWORK_ERROR);
   // What is typed stays on screen; the count is the database's, not the screen's.
   await expect(rep.getByLabel(`Preço unitário de ${productB}`)).toHaveValue('7,25');
-  await expect(rep.getByTestId('quote-priced-count')).toContainText('1 de 2 item(ns) com preço salvo');
-  await expect(rep.getByRole('status').filter({ hasText: 'não salva(s)' })).toContainText('não salva(s): nova tentativa automática');
+  await expect(rep.getByTestId('quote-priced-count')).toContainText('1 de 2 itens com preço salvo');
+  await expect(rep.getByRole('status').filter({ hasText: 'não salva' })).toContainText('1 alteração não salva: nova tentativa automática');
 
   // 'Enviar' is refused while the save is pending, and nothing is sent.
   await rep.getByRole('button', { name: 'Enviar cotação' }).click();
   const dialog = rep.getByRole('alertdialog');
-  await expect(dialog).toContainText('1 de 2 item(ns) têm preço');
-  await expect(dialog.getByRole('alert')).toContainText('1 item(ns) ainda não foram salvos');
+  await expect(dialog).toContainText('1 de 2 itens têm preço');
+  await expect(dialog.getByRole('alert')).toContainText('1 item ainda não foi salvo');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
-  await expectToast(rep, 'A cotação não foi enviada: 1 item(ns) ainda não foram salvos. Aguarde o salvamento (ou a volta da conexão) e envie novamente.');
+  await expectToast(rep, 'A cotação não foi enviada: 1 item ainda não foi salvo. Aguarde o salvamento (ou a volta da conexão) e envie novamente.');
   await expect(rep.getByText('Registro atualizado com sucesso')).toHaveCount(0);
   const [held] = await api<{ status: string }[]>(null, `quotes?select=status&id=eq.${quoteId}`);
   expect(held?.status).toBe('EM_ANDAMENTO');
@@ -132,11 +132,11 @@ test('a price whose save is lost while online stays pending, blocks the send, is
   await rep.context().setOffline(false);
   await expect(rowB.getByTestId('cell-save-pending')).toHaveCount(0, { timeout: 3_000 });
   await expect(rep.getByText('Todas as alterações foram salvas')).toBeVisible();
-  await expect(rep.getByTestId('quote-priced-count')).toContainText('2 de 2 item(ns) com preço salvo');
+  await expect(rep.getByTestId('quote-priced-count')).toContainText('2 de 2 itens com preço salvo');
   expect((await storedItems())[shortages[productB]!]).toMatchObject({ unit_price: 7.25, minimum_quantity: 20 });
 
   await rep.getByRole('button', { name: 'Enviar cotação' }).click();
-  await expect(dialog).toContainText('2 de 2 item(ns) têm preço');
+  await expect(dialog).toContainText('2 de 2 itens têm preço');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expectToast(rep, 'Registro atualizado com sucesso');
   await expect(rep.getByText('Enviada', { exact: true }).first()).toBeVisible();
@@ -171,13 +171,13 @@ test('a quote arriving while the buyer confirms the winners changes the dialog, 
   await expect(buyer.getByRole('table', { name: 'Comparativo de cotações' })).toBeVisible();
   await buyer.getByRole('button', { name: 'Confirmar vencedores' }).click();
   const dialog = buyer.getByRole('alertdialog');
-  await expect(dialog).toContainText('1 item(ns) serão adjudicados, somando R$ 50,00');
+  await expect(dialog).toContainText('1 item será adjudicado, somando R$ 50,00');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
   // Beta sends its quote now: the dialog learns it live, says so and recalculates.
   await api(beta, 'rpc/submit_quote', { p_quote_id: betaQuote.id });
   await expect(dialog.getByRole('alert')).toContainText('Uma cotação chegou ou mudou enquanto esta janela estava aberta');
-  await expect(dialog.getByRole('alert')).toContainText('antes 1 item(ns), R$ 50,00; agora 1 item(ns), R$ 40,00');
+  await expect(dialog.getByRole('alert')).toContainText('antes 1 item, R$ 50,00; agora 1 item, R$ 40,00');
   await expect(dialog).toContainText('somando R$ 40,00');
   await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   await buyer.screenshot({ path: `test-results/purchasing-guards-stale-dialog-${stamp}.png` });

@@ -103,7 +103,7 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   }
   // The selection is kept across searches: both shortages stay chosen, and the first one is still checked.
   await search.fill('');
-  await expect(dialog.getByText('2 selecionado(s)')).toBeVisible();
+  await expect(dialog.getByText('2 selecionados')).toBeVisible();
   await search.fill(productA.name);
   await expect(pendingList.getByRole('checkbox', { name: new RegExp(productA.name) })).toBeChecked();
   await buyer.screenshot({ path: 'test-results/purchasing-new-batch.png' });

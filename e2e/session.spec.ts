@@ -16,14 +16,27 @@ test('a session with 300 s or less left whose refresh token is gone logs out sil
   expect(await page.evaluate(() => window.localStorage.getItem('sb-127-auth-token'))).toBeNull();
 });
 
-test('the expiry warning shows once per session', async ({ page }) => {
+test('a session about to expire that renews shows no expiry warning: its end never comes', async ({ page }) => {
   await page.clock.install();
-  // 530 s left: still valid (> 300 s), inside the 600 s warning window → 9 minutes rounded up.
+  await injectShortSession(page, 'farmaceutico@farmacia.local', 530, { renewable: true });
+  const refresh = page.waitForResponse((response) => response.url().includes('grant_type=refresh_token'));
+  await page.goto('/');
+  expect((await refresh).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Olá, Fernando Farmacêutico!' })).toBeVisible();
+  await page.clock.runFor(61_000);
+  await expect(page.getByText('Sessão Expirando', { exact: true })).toHaveCount(0);
+});
+
+test('the expiry warning shows once per session, when the session cannot be renewed', async ({ page }) => {
+  await page.clock.install();
+  // 530 s left: still valid (> 300 s), inside the 600 s warning window → 9 minutes rounded up. Auth cannot be
+  // reached for the refresh, so the session will really end: the warning tells the staff to save.
   await injectShortSession(page, 'farmaceutico@farmacia.local', 530);
+  await page.route(/grant_type=refresh_token/, (route) => route.abort('internetdisconnected'));
   await page.goto('/');
   const warning = page.getByText('Sessão Expirando', { exact: true });
   await expect(warning).toBeVisible();
-  await expect(page.getByText('Sua sessão expirará em 9 minuto(s). Salve seu trabalho.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Sua sessão expirará em 9 minutos. Salve seu trabalho.', { exact: true })).toBeVisible();
   // Shown for 10 s.
   await page.clock.runFor(11_000);
   await expect(warning).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
-import { formatCount, formatSaoPauloDateTime, plural } from '@/lib/plain-dates';
+import { formatCount, formatSaoPauloDateTime } from '@/lib/plain-dates';
+import { plural } from '@/lib/utils';
 
 describe('formatSaoPauloDateTime (Intl, no date-fns)', () => {
   it('formats instants in São Paulo, 24-hour clock', () => {

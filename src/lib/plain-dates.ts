@@ -3,6 +3,7 @@
  * and every screen imports it from there; only the public signature page (/assinar/:token, 120 KB
  * gzipped budget, see scripts/report-bundle.ts) imports this file directly, so it never loads date-fns.
  */
+import { plural } from '@/lib/utils';
 
 /**
  * 2026-11-25 → 25/11/2026, without any time-zone shift. A timestamp's first ten characters are read
@@ -51,14 +52,8 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 }
 
 /**
- * The word for a count, singular only for exactly one, as pt-BR writes it ('1 marcação', '0 marcações',
- * '2 marcações'): plural(1, 'boleto selecionado tem', 'boletos selecionados têm'). Never '(ões)' or '(s)'.
+ * A count and its word (plural() in utils.ts chooses it): formatCount(1234, 'item', 'itens') → '1.234 itens'; formatCount(1, 'marcação', 'marcações') → '1 marcação'.
  */
-export function plural(count: number, one: string, many: string): string {
-  return Math.abs(count) === 1 ? one : many;
-}
-
-/** A count and its word: formatCount(1234, 'item', 'itens') → '1.234 itens'; formatCount(1, 'marcação', 'marcações') → '1 marcação'. */
 export function formatCount(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${plural(count, one, many)}`;
 }

@@ -17,3 +17,12 @@ export function isUuid(value: string | null | undefined): value is string {
 export function uuidOrNull(value: string | null | undefined): string | null {
   return isUuid(value) ? value.toLowerCase() : null;
 }
+
+/**
+ * The word for a count, singular only for exactly one, as pt-BR writes it: plural(n, 'marcação', 'marcações'),
+ * plural(n, 'boleto selecionado tem', 'boletos selecionados têm'). Never '(ões)' or '(s)'. With the number in
+ * front, use formatCount (dates.ts). Here because the sign-in page already loads this file.
+ */
+export function plural(count: number, one: string, many: string): string {
+  return Math.abs(count) === 1 ? one : many;
+}

@@ -4,6 +4,7 @@
  */
 import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
+import { plural } from '@/lib/utils';
 
 export const authMessages = {
   loginErrorTitle: 'Erro ao fazer login',
@@ -48,9 +49,9 @@ export function loginErrorMessage(error: unknown): string {
   return message || GENERIC_ERROR_MESSAGE;
 }
 
-/** The session-expiry warning's text (spec §4). */
+/** The session-expiry warning's text (spec §4; its 'minuto(s)' written for the number). */
 export function expiryWarningMessage(minutes: number): string {
-  return `Sua sessão expirará em ${minutes} minuto(s). Salve seu trabalho.`;
+  return `Sua sessão expirará em ${minutes} ${plural(minutes, 'minuto', 'minutos')}. Salve seu trabalho.`;
 }
 
 /** Auth's answer for a token whose account was disabled (banned) or deleted after it was issued. */

@@ -39,8 +39,9 @@ describe('expiry warning minutes', () => {
   ])('%i s remaining → %s', (remaining, minutes) => {
     expect(expiryWarningMinutes(1000 + remaining, 1000)).toBe(minutes);
   });
-  it('words the message as the spec does', () => {
-    expect(expiryWarningMessage(3)).toBe('Sua sessão expirará em 3 minuto(s). Salve seu trabalho.');
+  it("words the message as the spec does, 'minuto(s)' written for the number", () => {
+    expect(expiryWarningMessage(3)).toBe('Sua sessão expirará em 3 minutos. Salve seu trabalho.');
+    expect(expiryWarningMessage(1)).toBe('Sua sessão expirará em 1 minuto. Salve seu trabalho.');
   });
 });
 
@@ -86,9 +87,37 @@ describe('SessionMonitor', () => {
 
   const nowSeconds = () => Date.now() / 1000;
 
-  it('warns once per session, every 60 s check notwithstanding, with N rounded up', async () => {
+  /** Auth cannot be reached: the session will end unless the connection comes back. */
+  const offline = async (): Promise<number> => {
+    throw new AuthRetryableFetchError('Failed to fetch', 0);
+  };
+
+  it('does not warn when the refresh renews a session about to expire (the end never comes)', async () => {
+    let current: Stored = { expiresAt: nowSeconds() + 9 * 60 + 30 };
+    const { monitor, calls } = monitorWith({
+      session: () => current,
+      refresh: async () => {
+        calls.refreshes += 1;
+        current = { expiresAt: nowSeconds() + 3600 };
+        return current.expiresAt;
+      },
+    });
+    monitor.start();
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS * 3);
+    expect(calls).toMatchObject({ warnings: [], refreshes: 1, expired: 0, silent: 0 });
+    monitor.stop();
+  });
+
+  it('warns when the renewed session still ends within 600 s (a session at its time limit)', async () => {
+    const limit = nowSeconds() + 8 * 60 + 10;
+    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt: limit }), refresh: async () => limit });
+    await expect(monitor.check()).resolves.toBe('refreshed');
+    expect(calls.warnings).toEqual([9]);
+  });
+
+  it('warns once per session when the refresh cannot reach Auth, every 60 s check notwithstanding, with N rounded up', async () => {
     let current: Stored = { expiresAt: nowSeconds() + 9 * 60 + 30, key: 'session:one' }; // 9.5 minutes left → 10
-    const { monitor, calls } = monitorWith({ session: () => current });
+    const { monitor, calls } = monitorWith({ session: () => current, refresh: offline });
     monitor.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.warnings).toEqual([10]);
@@ -103,10 +132,10 @@ describe('SessionMonitor', () => {
 
   it('does not warn again after a reload (a new monitor over the same tab storage) for the same session', async () => {
     const current: Stored = { expiresAt: nowSeconds() + 530, key: 'session:reloaded' };
-    const first = monitorWith({ session: () => current });
+    const first = monitorWith({ session: () => current, refresh: offline });
     await first.monitor.check();
     expect(first.calls.warnings).toEqual([9]);
-    const afterReload = monitorWith({ session: () => current });
+    const afterReload = monitorWith({ session: () => current, refresh: offline });
     await afterReload.monitor.check();
     await afterReload.monitor.check();
     expect(afterReload.calls.warnings).toEqual([]);
@@ -122,15 +151,15 @@ describe('SessionMonitor', () => {
       },
     };
     const current: Stored = { expiresAt: nowSeconds() + 100 + 300, key: 'session:x' };
-    const { monitor, calls } = monitorWith({ session: () => current, warned: createWarnedSessionStore(broken), refresh: async () => nowSeconds() + 3600 });
+    const { monitor, calls } = monitorWith({ session: () => current, warned: createWarnedSessionStore(broken), refresh: offline });
     await monitor.check();
     await monitor.check();
     expect(calls.warnings).toEqual([7]);
   });
 
-  it('does not warn while more than 600 s remain, and checks every 60 s', async () => {
+  it('neither refreshes nor warns while more than 600 s remain, and checks every 60 s', async () => {
     const expiresAt = nowSeconds() + 660;
-    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt }) });
+    const { monitor, calls } = monitorWith({ session: () => ({ expiresAt }), refresh: offline });
     monitor.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.warnings).toEqual([]);
@@ -166,16 +195,16 @@ describe('SessionMonitor', () => {
 
   it('keeps a still-valid session when the refresh cannot reach Auth, and ends it once the token has expired', async () => {
     const expiresAt = nowSeconds() + 200;
-    const offline = () => new AuthRetryableFetchError('Failed to fetch', 0);
     const { monitor, calls } = monitorWith({
       session: () => ({ expiresAt }),
       refresh: async () => {
         calls.refreshes += 1;
-        throw offline();
+        return offline();
       },
     });
     await expect(monitor.check()).resolves.toBe('retry-later');
-    expect(calls).toMatchObject({ refreshes: 1, expired: 0, silent: 0 });
+    // The session will end unless the connection comes back: now the warning tells the staff to save.
+    expect(calls).toMatchObject({ refreshes: 1, expired: 0, silent: 0, warnings: [4] });
     // Still offline when the token runs out: the session ends with Sessão Expirada.
     vi.setSystemTime(Date.now() + 201_000);
     await expect(monitor.check()).resolves.toBe('expired');

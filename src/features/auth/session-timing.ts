@@ -166,16 +166,14 @@ export class SessionMonitor {
     }
     if (this.stopped) return 'stopped';
     if (session === null) return 'signed-out';
-    const nowSeconds = this.deps.now() / 1000;
-    const minutes = expiryWarningMinutes(session.expiresAt, nowSeconds);
-    if (minutes !== null && !this.deps.warned.wasWarned(session.key)) {
-      this.deps.warned.markWarned(session.key);
-      this.deps.onWarning(minutes);
-    }
-    if (isSessionValid(session.expiresAt, nowSeconds)) return 'valid';
-    // deviation: spec §4 ends a session with 300 s or less left. supabase-js renews tokens only ~90 s
-    // before they expire, so such a session is normally still renewable: ending it would log the staff out
-    // every hour. It gets one refresh first; only when that fails (or still leaves ≤ 300 s) does it end —
+    const minutes = expiryWarningMinutes(session.expiresAt, this.deps.now() / 1000);
+    if (minutes === null && isSessionValid(session.expiresAt, this.deps.now() / 1000)) return 'valid';
+    // deviation: spec §4 warns when 600 s or fewer remain and ends a session with 300 s or less left. A
+    // token that close to its expiry is normally renewed (supabase-js renews only ~90 s before), so warning
+    // then would tell the staff to save for an end that never comes, and ending it would log them out
+    // every hour. Within those 600 s the session gets a refresh first. The warning shows only when the
+    // session will really end: the refresh could not reach Auth, or the renewed token still ends within
+    // 600 s (a session at its time limit). It ends only when the refresh fails or leaves 300 s or less:
     // silently for 'refresh_token_not_found' / 'Invalid refresh token' / 'Auth session missing' (spec §4),
     // with 'Sessão Expirada' otherwise.
     let renewedAt: number;
@@ -184,11 +182,23 @@ export class SessionMonitor {
     } catch (error) {
       // A counter's connection dropping for a moment says nothing about the session: while its token is
       // still good the next check tries again, instead of signing the clerk out mid-task.
-      if (!this.stopped && this.deps.isTransientError(error) && session.expiresAt > this.deps.now() / 1000) return 'retry-later';
+      if (!this.stopped && this.deps.isTransientError(error) && session.expiresAt > this.deps.now() / 1000) {
+        this.warn(session.key, minutes);
+        return 'retry-later';
+      }
       return this.end(error);
     }
     if (this.stopped) return 'stopped';
-    if (isSessionValid(renewedAt, this.deps.now() / 1000)) return 'refreshed';
-    return this.end(undefined);
+    const nowSeconds = this.deps.now() / 1000;
+    if (!isSessionValid(renewedAt, nowSeconds)) return this.end(undefined);
+    this.warn(session.key, expiryWarningMinutes(renewedAt, nowSeconds));
+    return 'refreshed';
+  }
+
+  /** The expiry warning, once per session (spec §4). */
+  private warn(sessionKey: string, minutes: number | null): void {
+    if (minutes === null || this.deps.warned.wasWarned(sessionKey)) return;
+    this.deps.warned.markWarned(sessionKey);
+    this.deps.onWarning(minutes);
   }
 }

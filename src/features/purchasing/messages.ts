@@ -1,5 +1,6 @@
 /** The purchasing feature's Portuguese messages and database-error mapping (spec §5, §8). */
 import { codeOf, databaseErrorMessage, detailsOf, messageOf } from '@/lib/errors';
+import { formatCount } from '@/lib/dates';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 export const purchasingMessages = {
@@ -61,14 +62,14 @@ export const purchasingMessages = {
 };
 
 export function ordersGeneratedDetail(count: number): string {
-  return `${count} pedido(s) de compra gerado(s).`;
+  return `${formatCount(count, 'pedido de compra gerado', 'pedidos de compra gerados')}.`;
 }
 export function orderAwaitingUnitsDetail(units: readonly string[]): string {
   return `Aguardando a confirmação de entrega de: ${units.join(', ')}. Cada unidade confirma os seus itens ao marcá-los como Entregue.`;
 }
 /** 'Enviar' refused while typed values are not in the database yet. */
 export function quoteUnsavedMessage(count: number): string {
-  return `A cotação não foi enviada: ${count} item(ns) ainda não foram salvos. Aguarde o salvamento (ou a volta da conexão) e envie novamente.`;
+  return `A cotação não foi enviada: ${formatCount(count, 'item ainda não foi salvo', 'itens ainda não foram salvos')}. Aguarde o salvamento (ou a volta da conexão) e envie novamente.`;
 }
 
 /**

@@ -134,7 +134,7 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
           : Object.keys(states).length > 0
             ? 'saved'
             : 'idle';
-  // Counted from the database's answers, so 'X de Y item(ns) têm preço' is what submit_quote will find.
+  // Counted from the database's answers, so 'X de Y itens têm preço' is what submit_quote will find.
   const priced = quote.items.filter((item) => {
     const price = stored[item.shortageId]?.unitPrice;
     return price !== null && price !== undefined;

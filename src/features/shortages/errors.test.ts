@@ -20,13 +20,14 @@ describe('shortage deletion messages (spec §5, §8)', () => {
     expect(shortageDeleteRefusedToast([])).toEqual({ title: 'Operação não permitida', description: 'Esta falta não pode ser excluída.' });
   });
 
-  it("reports a bulk delete as '{n} falta(s) excluída(s)' with the count not deleted", () => {
-    expect(bulkDeleteSummary(3, 0)).toEqual({ title: '3 falta(s) excluída(s)' });
-    expect(bulkDeleteSummary(1, 2)).toEqual({ title: '1 falta(s) excluída(s)', description: '2 falta(s) não puderam ser excluída(s).' });
+  it("reports a bulk delete as '{n} falta(s) excluída(s)', written for the number, with the count not deleted", () => {
+    expect(bulkDeleteSummary(3, 0)).toEqual({ title: '3 faltas excluídas' });
+    expect(bulkDeleteSummary(1, 2)).toEqual({ title: '1 falta excluída', description: '2 faltas não puderam ser excluídas.' });
+    expect(bulkDeleteSummary(2, 1)).toEqual({ title: '2 faltas excluídas', description: '1 falta não pôde ser excluída.' });
   });
 
   it("says 'Nenhuma falta foi excluída' when none was", () => {
-    expect(bulkDeleteSummary(0, 2)).toEqual({ title: 'Nenhuma falta foi excluída', description: '2 falta(s) não puderam ser excluída(s).' });
+    expect(bulkDeleteSummary(0, 2)).toEqual({ title: 'Nenhuma falta foi excluída', description: '2 faltas não puderam ser excluídas.' });
     expect(bulkDeleteSummary(0, 0).title).toBe('Nenhuma falta foi excluída');
   });
 });

@@ -1,5 +1,5 @@
 /** Portuguese texts of the shortage screen built from data (React-free, unit-tested). */
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatDateTime } from '@/lib/dates';
 import { codeOf, databaseErrorMessage, databaseOwnMessage, messageOf } from '@/lib/errors';
 import { STATUS_LABELS, type ShortageStatus } from '@/features/shortages/types';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
@@ -16,7 +16,7 @@ export function duplicateMessage(existing: ExistingShortage): string {
   const where = existing.batch_id ? ' (já está em um lote de compras)' : '';
   return (
     `Já existe uma falta deste produto nesta unidade ainda não entregue: status ${STATUS_LABELS[existing.status]}${where}, ` +
-    `${formatNumber(existing.requested_quantity)} unidade(s), registrada em ${formatDateTime(existing.created_at)}. ` +
+    `${formatCount(existing.requested_quantity, 'unidade', 'unidades')}, registrada em ${formatDateTime(existing.created_at)}. ` +
     'Deseja registrar outra mesmo assim ou editar a existente?'
   );
 }
@@ -61,12 +61,14 @@ export function shortageDeleteRefusedToast(reasons: readonly string[]): { title:
   };
 }
 
-/** '{n} falta(s) excluída(s)' plus the count of those not deleted (spec §8 "Bulk delete"). */
+/**
+ * Spec §8 "Bulk delete": '{n} falta(s) excluída(s)' plus the count of those not deleted, written for the number
+ * ('1 falta excluída', '3 faltas excluídas'; README deviations).
+ */
 export function bulkDeleteSummary(deleted: number, notDeleted: number): { title: string; description?: string } {
-  if (deleted === 0) return { title: shortageMessages.bulkDeleteNone, description: notDeleted > 0 ? `${notDeleted} falta(s) não puderam ser excluída(s).` : undefined };
-  return notDeleted > 0
-    ? { title: `${deleted} falta(s) excluída(s)`, description: `${notDeleted} falta(s) não puderam ser excluída(s).` }
-    : { title: `${deleted} falta(s) excluída(s)` };
+  const kept = notDeleted > 0 ? `${formatCount(notDeleted, 'falta não pôde ser excluída', 'faltas não puderam ser excluídas')}.` : undefined;
+  if (deleted === 0) return { title: shortageMessages.bulkDeleteNone, description: kept };
+  return { title: formatCount(deleted, 'falta excluída', 'faltas excluídas'), ...(kept ? { description: kept } : {}) };
 }
 
 /** Details for shortage writes and import RPC failures (their messages are Portuguese from the database). */

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatDateTime, formatNumber } from '@/lib/dates';
 import { useDeleteBatch } from '@/features/purchasing/api/delete-batch';
 import { useBatch } from '@/features/purchasing/api/get-batch';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
@@ -94,7 +94,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
             <BatchStatusBadge status={data.status} />
           </div>
           <p className="text-sm text-muted-foreground">
-            {data.unitName ?? 'Várias unidades'} · {formatNumber(data.itemCount)} item(ns) · criado em {formatDateTime(data.createdAt)}
+            {data.unitName ?? 'Várias unidades'} · {formatCount(data.itemCount, 'item', 'itens')} · criado em {formatDateTime(data.createdAt)}
             {data.sentAt ? ` · enviado em ${formatDateTime(data.sentAt)}` : ''}
             {data.closedAt ? ` · finalizado em ${formatDateTime(data.closedAt)}` : ''}
           </p>

@@ -80,7 +80,7 @@ describe('ComparisonTable', () => {
     expect(beta.getAttribute('aria-pressed')).toBe('true');
     const gama = within(grid).getByRole('button', { name: `Distribuidora Gama: ${formatCurrency(5)} para Dipirona 500mg` });
     expect(gama.getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByText(/1 de 1 item\(ns\) com vencedor/)).toBeTruthy();
+    expect(screen.getByText(/1 de 1 item com vencedor/)).toBeTruthy();
     expect(text(screen.getByTestId('total-Distribuidora Beta'))).toContain('R$ 45,00');
     expect(text(screen.getByTestId('total-Distribuidora Alfa'))).toContain('R$ 0,00');
 
@@ -129,7 +129,7 @@ describe('ComparisonTable', () => {
     const { rerender } = render(view(data));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar vencedores' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(text(dialog)).toContain('1 item(ns) serão adjudicados, somando R$ 45,00');
+    expect(text(dialog)).toContain('1 item será adjudicado, somando R$ 45,00');
     expect(within(dialog).queryByRole('alert')).toBeNull();
 
     // Alfa sends its quote (R$ 2,00) while the dialog is open: the live refetch brings a new version.
@@ -142,7 +142,7 @@ describe('ComparisonTable', () => {
     rerender(view(arrived));
     const alert = within(dialog).getByRole('alert');
     expect(text(alert)).toContain('Uma cotação chegou ou mudou enquanto esta janela estava aberta');
-    expect(text(alert)).toContain('antes 1 item(ns), R$ 45,00; agora 1 item(ns), R$ 20,00');
+    expect(text(alert)).toContain('antes 1 item, R$ 45,00; agora 1 item, R$ 20,00');
     // Recalculated: the untouched suggestion now picks Alfa's lower price.
     expect(text(dialog)).toContain('somando R$ 20,00');
     const confirm = within(dialog).getByRole('button', { name: 'Confirmar' });

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCurrency, formatDateTime, formatDay, formatNumber } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDateTime, formatDay, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
@@ -160,7 +160,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                 <th key={quote.quoteId} scope="col" className="min-w-56 border-b p-3 text-left font-medium">
                   <span className="block">{quote.supplierName}</span>
                   <span className="mt-1 flex items-center gap-2 text-xs font-normal text-muted-foreground">
-                    <QuoteStatusBadge status={quote.status} /> {formatNumber(quote.pricedItems)} preço(s)
+                    <QuoteStatusBadge status={quote.status} /> {formatCount(quote.pricedItems, 'preço', 'preços')}
                   </span>
                 </th>
               ))}
@@ -254,7 +254,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                 return (
                   <td key={quote.quoteId} className="p-3 tabular-nums" data-testid={`total-${quote.supplierName}`}>
                     <span className="block font-semibold">{formatCurrency(total?.total ?? 0)}</span>
-                    <span className="text-xs text-muted-foreground">{formatNumber(total?.items ?? 0)} item(ns)</span>
+                    <span className="text-xs text-muted-foreground">{formatCount(total?.items ?? 0, 'item', 'itens')}</span>
                   </td>
                 );
               })}
@@ -264,7 +264,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border bg-card p-4 shadow-sm">
         <p className="text-sm">
-          {formatNumber(chosen)} de {formatNumber(data.items.length)} item(ns) com vencedor · Total da seleção:{' '}
+          {formatNumber(chosen)} de {formatCount(data.items.length, 'item', 'itens')} com vencedor · Total da seleção:{' '}
           <strong className="tabular-nums">{formatCurrency(grandTotal)}</strong>
         </p>
         {readOnly ? null : (
@@ -280,15 +280,15 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
               <AlertDialogHeader>
                 <AlertDialogTitle>Confirmar os vencedores?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  {formatNumber(chosen)} item(ns) serão adjudicados, somando {formatCurrency(grandTotal)}. A cotação do lote será finalizada e não poderá mais ser alterada.
+                  {formatCount(chosen, 'item será adjudicado', 'itens serão adjudicados')}, somando {formatCurrency(grandTotal)}. A cotação do lote será finalizada e não poderá mais ser alterada.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               {stale && reviewed ? (
                 <div role="alert" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
                   <RefreshCw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   <p>
-                    Uma cotação chegou ou mudou enquanto esta janela estava aberta. Os valores foram recalculados: antes {formatNumber(reviewed.chosen)} item(ns),{' '}
-                    {formatCurrency(reviewed.total)}; agora {formatNumber(chosen)} item(ns), {formatCurrency(grandTotal)}. Revise os novos valores antes de confirmar.
+                    Uma cotação chegou ou mudou enquanto esta janela estava aberta. Os valores foram recalculados: antes {formatCount(reviewed.chosen, 'item', 'itens')},{' '}
+                    {formatCurrency(reviewed.total)}; agora {formatCount(chosen, 'item', 'itens')}, {formatCurrency(grandTotal)}. Revise os novos valores antes de confirmar.
                   </p>
                 </div>
               ) : null}

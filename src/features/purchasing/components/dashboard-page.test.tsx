@@ -42,9 +42,9 @@ describe('DashboardSummary', () => {
     const first = within(items[0] as HTMLElement);
     expect(first.getByRole('link', { name: 'Lote Reposição Norte' }).getAttribute('href')).toBe('/cotacoes?cotacao=q1');
     // 14:05 UTC is 11:05 in São Paulo.
-    expect(items[0]?.textContent).toContain('1 de 2 item(ns) com preço');
+    expect(items[0]?.textContent).toContain('1 de 2 itens com preço');
     expect(items[0]?.textContent).toContain('atualizada em 21/11/2026 11:05');
-    expect(items[1]?.textContent).toContain('0 de 12 item(ns) com preço');
+    expect(items[1]?.textContent).toContain('0 de 12 itens com preço');
     // A representative's own dashboard does not repeat its supplier's name on every line.
     expect(list.textContent).not.toContain('Distribuidora Alfa');
     expect(screen.getByRole('link', { name: 'Lote Semanal' }).getAttribute('href')).toBe('/cotacoes');

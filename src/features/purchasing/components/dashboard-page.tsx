@@ -7,7 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useRepresentativeDashboard } from '@/features/purchasing/api/get-representative-dashboard';
 import { useSuppliers } from '@/features/purchasing/api/get-suppliers';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -121,16 +121,16 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
         <StatCard
           title="Cotações em andamento"
           value={formatNumber(d.inProgressCount)}
-          hint={`${formatNumber(d.sentCount)} enviada(s)`}
+          hint={formatCount(d.sentCount, 'enviada', 'enviadas')}
           icon={<FileClock aria-hidden="true" className="size-4" />}
         />
         <StatCard
           title="Taxa de vitória"
           value={d.winRate === null ? '—' : formatNumber(d.winRate, { style: 'percent', maximumFractionDigits: 1 })}
-          hint={`${formatNumber(d.wonCount)} vencedora(s) · ${formatNumber(d.lostCount)} perdedora(s)`}
+          hint={`${formatCount(d.wonCount, 'vencedora', 'vencedoras')} · ${formatCount(d.lostCount, 'perdedora', 'perdedoras')}`}
           icon={<Percent aria-hidden="true" className="size-4" />}
         />
-        <StatCard title="Valor ganho" value={formatCurrency(d.valueWon)} hint={`${formatNumber(d.itemsWon)} item(ns) vencido(s)`} icon={<Wallet aria-hidden="true" className="size-4" />} />
+        <StatCard title="Valor ganho" value={formatCurrency(d.valueWon)} hint={formatCount(d.itemsWon, 'item vencido', 'itens vencidos')} icon={<Wallet aria-hidden="true" className="size-4" />} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -151,7 +151,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
                       {b.batchName}
                     </Link>
                     <span className="text-muted-foreground">
-                      {formatNumber(b.itemCount)} item(ns){b.sentAt ? ` · ${formatDateTime(b.sentAt)}` : ''}
+                      {formatCount(b.itemCount, 'item', 'itens')}{b.sentAt ? ` · ${formatDateTime(b.sentAt)}` : ''}
                     </span>
                   </li>
                 ))}
@@ -179,7 +179,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
                       {all ? <span className="text-xs text-muted-foreground">{q.supplierName}</span> : null}
                     </span>
                     <span className="text-right text-muted-foreground tabular-nums">
-                      {formatNumber(q.pricedItems)} de {formatNumber(q.totalItems)} item(ns) com preço
+                      {formatNumber(q.pricedItems)} de {formatCount(q.totalItems, 'item', 'itens')} com preço
                       <span className="block text-xs">{q.updatedAt ? `atualizada em ${formatDateTime(q.updatedAt)}` : 'sem alterações'}</span>
                     </span>
                   </li>

@@ -109,12 +109,12 @@ describe('QuoteEditor', () => {
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '12,50' } });
     expect(ctx.saveItem).not.toHaveBeenCalled();
-    expect(screen.getByTestId('quote-priced-count').textContent).toContain('0 de 2 item(ns) com preço salvo');
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('0 de 2 itens com preço salvo');
     await pause(800);
     expect(ctx.saveItem).toHaveBeenCalledTimes(1);
     expect(ctx.saveItem).toHaveBeenCalledWith({ quoteId: 'q1', batchId: 'b1', shortageId: 'a', values: expect.objectContaining({ unitPrice: 12.5, bonusExpiryDate: null, bonusQuantity: 1 }) });
     expect(screen.getByText('Todas as alterações foram salvas')).toBeTruthy();
-    expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2 item(ns) com preço salvo');
+    expect(screen.getByTestId('quote-priced-count').textContent).toContain('1 de 2 itens com preço salvo');
   });
 
   it('shows an inline error and does not save an invalid price', async () => {
@@ -180,7 +180,7 @@ describe('QuoteEditor', () => {
     const ctx = renderEditor({ saveItem });
     fireEvent.change(screen.getByLabelText('Preço unitário de Amoxicilina'), { target: { value: '3,10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar cotação' }));
-    expect(await screen.findByText(/1 item\(ns\) ainda não foram salvos/)).toBeTruthy();
+    expect(await screen.findByText(/1 item ainda não foi salvo/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));

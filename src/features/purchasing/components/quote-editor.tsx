@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
-import { formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useDeleteQuote } from '@/features/purchasing/api/delete-quote';
 import { QuoteItemRow } from '@/features/purchasing/components/quote-item-row';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -79,7 +79,7 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
             {quote.supplierName} · criada por {quote.createdByName} em {formatDateTime(quote.createdAt)}
           </p>
           <p className="text-sm" data-testid="quote-priced-count">
-            {formatNumber(priced)} de {formatNumber(quote.items.length)} item(ns) com preço salvo · total estimado{' '}
+            {formatNumber(priced)} de {formatCount(quote.items.length, 'item', 'itens')} com preço salvo · total estimado{' '}
             <strong className="tabular-nums">{formatCurrency(Math.round(total * 100) / 100)}</strong>
           </p>
         </div>
@@ -114,13 +114,13 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
                   <AlertDialogHeader>
                     <AlertDialogTitle>Enviar a cotação ao comprador?</AlertDialogTitle>
                     <AlertDialogDescription>
-                      {formatNumber(priced)} de {formatNumber(quote.items.length)} item(ns) têm preço. Depois de enviada, a cotação não pode mais ser alterada.
+                      {formatNumber(priced)} de {formatCount(quote.items.length, 'item tem', 'itens têm')} preço. Depois de enviada, a cotação não pode mais ser alterada.
                     </AlertDialogDescription>
                   </AlertDialogHeader>
                   {unsaved > 0 ? (
                     <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
                       <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                      {formatNumber(unsaved)} item(ns) ainda não foram salvos: a cotação só será enviada depois que forem salvos.
+                      {formatCount(unsaved, 'item ainda não foi salvo', 'itens ainda não foram salvos')}: a cotação só será enviada depois que forem salvos.
                     </p>
                   ) : null}
                   <AlertDialogFooter>
@@ -186,7 +186,7 @@ function SaveIndicator({ state, unsaved }: { state: OverallSaveState; unsaved: n
     ),
     retrying: (
       <>
-        <CloudOff aria-hidden="true" className="size-4 text-destructive" /> {formatNumber(unsaved)} alteração(ões) não salva(s): nova tentativa automática
+        <CloudOff aria-hidden="true" className="size-4 text-destructive" /> {formatCount(unsaved, 'alteração não salva', 'alterações não salvas')}: nova tentativa automática
       </>
     ),
     refused: (

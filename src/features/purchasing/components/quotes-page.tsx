@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { LoadError } from '@/components/ui/load-error';
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatDateTime, formatNumber } from '@/lib/dates';
 import { useMySupplier } from '@/features/purchasing/api/get-my-supplier';
 import { useGetOrCreateQuote } from '@/features/purchasing/api/get-or-create-quote';
 import { useBatchExists } from '@/features/purchasing/api/get-batch-exists';
@@ -75,7 +75,7 @@ export function QuotesPage({ quoteId, onOpenQuote }: { quoteId: string | null; o
                       <div>
                         <p className="font-medium">{batch.name}</p>
                         <p className="text-sm text-muted-foreground">
-                          {formatNumber(batch.itemCount)} item(ns){batch.sentAt ? ` · enviado em ${formatDateTime(batch.sentAt)}` : ''}
+                          {formatCount(batch.itemCount, 'item', 'itens')}{batch.sentAt ? ` · enviado em ${formatDateTime(batch.sentAt)}` : ''}
                         </p>
                       </div>
                       {mine ? <QuoteStatusBadge status={mine.status} /> : null}

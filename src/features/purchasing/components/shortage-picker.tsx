@@ -4,7 +4,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatDate, formatNumber } from '@/lib/dates';
+import { formatCount, formatDate, formatNumber } from '@/lib/dates';
 import { matchesText } from '@/features/purchasing/logic';
 import type { BatchShortage } from '@/features/purchasing/types';
 
@@ -82,7 +82,7 @@ export function ShortagePicker({ shortages, selected, onChange }: ShortagePicker
           Selecionar todos ({formatNumber(filtered.length)})
         </label>
         <span className="text-muted-foreground" aria-live="polite">
-          {formatNumber(selected.size)} selecionado(s)
+          {formatCount(selected.size, 'selecionado', 'selecionados')}
         </span>
       </div>
       <div ref={scrollRef} className="h-80 overflow-auto rounded-md border" role="group" aria-label="Faltas pendentes">

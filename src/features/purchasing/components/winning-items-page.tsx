@@ -2,7 +2,7 @@ import { Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency, formatDate, formatNumber } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDate, formatNumber } from '@/lib/dates';
 import { useSupplierWinRates } from '@/features/purchasing/api/get-supplier-win-rates';
 import { useWinningItems } from '@/features/purchasing/api/get-winning-items';
 import { PeriodFilter, type Period } from '@/features/purchasing/components/period-filter';
@@ -129,7 +129,7 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
               <tfoot className="border-t bg-muted/50">
                 <TableRow>
                   <TableCell colSpan={isAdmin ? 6 : 5} className="text-right font-medium">
-                    Total ({formatNumber(rows.length)} item(ns))
+                    Total ({formatCount(rows.length, 'item', 'itens')})
                   </TableCell>
                   <TableCell className="text-right font-semibold tabular-nums">{formatCurrency(Math.round(total * 100) / 100)}</TableCell>
                 </TableRow>

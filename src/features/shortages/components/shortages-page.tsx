@@ -21,7 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { formatNumber } from '@/lib/dates';
+import { formatCount, formatNumber } from '@/lib/dates';
 import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
 import { shortageQueryOptions, useShortageCount, useShortages } from '@/features/shortages/api/get-shortages';
 import { useDeleteShortage } from '@/features/shortages/api/delete-shortage';
@@ -199,8 +199,8 @@ export function ShortagesPage({ user, homePath, groups, groupsLoad, units, rowAc
           {shortages.isPending
             ? 'Carregando faltas...'
             : total === undefined || total === rows.length
-              ? `${formatNumber(rows.length)} falta(s)`
-              : `${formatNumber(rows.length)} de ${formatNumber(total)} falta(s) carregada(s)`}
+              ? formatCount(rows.length, 'falta', 'faltas')
+              : `${formatNumber(rows.length)} de ${formatCount(total, 'falta carregada', 'faltas carregadas')}`}
           {searching && !shortages.isPending ? ' · Buscando...' : ''}
         </p>
 
@@ -253,7 +253,7 @@ export function ShortagesPage({ user, homePath, groups, groupsLoad, units, rowAc
             <AlertDialogTitle>{confirm?.kind === 'bulk' ? 'Excluir faltas selecionadas' : 'Excluir falta'}</AlertDialogTitle>
             <AlertDialogDescription>
               {confirm?.kind === 'bulk'
-                ? `Deseja excluir ${confirm.ids.length} falta(s)? Faltas em lotes, cotações ou pedidos não serão excluídas.`
+                ? `Deseja excluir ${formatCount(confirm.ids.length, 'falta', 'faltas')}? Faltas em lotes, cotações ou pedidos não serão excluídas.`
                 : confirm
                   ? `Deseja excluir a falta de "${confirm.shortage.product?.name ?? ''}"? Esta ação não pode ser desfeita.`
                   : ''}
