@@ -88,8 +88,8 @@ export function isValidDay(value: string | null | undefined): value is string {
 
 // formatDay (2026-11-25 → 25/11/2026) and formatSaoPauloDateTime (formatDateTime on Intl alone) live in
 // plain-dates.ts, which loads no date-fns, so the public signature page can use them within its budget.
-export { formatCount, formatDay, formatNumber, formatSaoPauloDateTime } from '@/lib/plain-dates';
-export { plural } from '@/lib/utils';
+export { formatCount, formatDay, formatNumber, formatSaoPauloDateTime, plural } from '@/lib/plain-dates';
+
 
 /** 2026-11-25 → 25/11 */
 export function formatShortDay(day: string): string {

@@ -5,6 +5,9 @@
  */
 import { plural } from '@/lib/utils';
 
+// The signature page imports its counted words from here too.
+export { plural };
+
 /**
  * 2026-11-25 → 25/11/2026, without any time-zone shift. A timestamp's first ten characters are read
  * as its day. No day (null, undefined, '') → `empty` ('—' unless the screen says otherwise, such as
