@@ -78,15 +78,23 @@ test('the notification viewport is there from the first render: F8 focuses it, a
   const toast = region.locator('li').filter({ hasText: 'Erro ao fazer login' });
   await expect(toast).toBeVisible();
   expect((await toast.boundingBox())?.width).toBe(356);
+  // Top centre, below where the app's 3.5 rem header sits: it covers neither the header nor the form's button.
+  const placed = (await toast.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(placed.y).toBeGreaterThanOrEqual(56);
+  expect(Math.abs(placed.x + placed.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+  const button = (await page.getByRole('button', { name: 'Entrar' }).boundingBox())!;
+  expect(placed.y + placed.height <= button.y || placed.y >= button.y + button.height).toBe(true);
   await page.keyboard.press('F8');
   await expect(list).toBeFocused();
 
   // Between the phone strip (< 640 px) and the desktop the floating viewport keeps 356 px toasts.
   await page.setViewportSize({ width: 700, height: 800 });
   await expect.poll(async () => (await toast.boundingBox())?.width).toBe(356);
-  // On a phone the viewport is the full-width strip at the top.
+  // On a phone the viewport is the full-width strip below the header.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(async () => (await toast.boundingBox())?.width).toBe(390 - 32);
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(56);
 });
 
 test('/change-password and /auth/change-password re-verify the current password without reloading', async ({ page }) => {

@@ -7,11 +7,13 @@
 export const TOAST_VIEWPORT_HOTKEY = ['F8'];
 export const TOAST_VIEWPORT_LABEL = 'Notificações ({hotkey})';
 /**
- * Full-width at the top on phones; from `sm` up, bottom-right and as wide as a toast of spec §9's 356 px
- * plus the viewport's 1 rem padding on each side.
+ * Top centre, just below the app's 3.5 rem header, on every screen: full width on phones, as wide as a toast of
+ * spec §9's 356 px plus the viewport's 1 rem padding on each side from `sm` up. Primary buttons sit at the
+ * bottom of forms and dialogs and at the right end of page headers; the bottom-right corner used before
+ * covered 'Lançar boleto' during quick entry, and the top of a phone covered the header.
  */
 export const TOAST_VIEWPORT_CLASS =
-  'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col sm:max-w-[calc(356px+2rem)]';
+  'fixed top-14 left-1/2 z-[100] flex max-h-[calc(100vh-3.5rem)] w-full -translate-x-1/2 flex-col-reverse p-4 sm:max-w-[calc(356px+2rem)]';
 
 export const TOAST_VIEWPORT_HOTKEY_LABEL = TOAST_VIEWPORT_HOTKEY.join('+').replace(/Key/g, '').replace(/Digit/g, '');
 
