@@ -39,9 +39,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     key: 'admin', email: 'admin@farmacia.local', name: 'Ana Administradora', role: 'ADMIN', unit: 'Unidade Centro',
     menu: [
       'Início',
-      'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas',
+      'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas',
       'Compras', 'Cotações', 'Itens Vitoriosos',
-      'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras', 'Assinatura de Remessas',
+      'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras',
       'Registrar Ponto', 'Meu Ponto', 'Meu Ponto (Admin)', 'Computadores Autorizados', 'Dashboard Ponto', 'Relatórios de Ponto',
       'Gerenciar Usuários', 'Gestão de Horários',
     ],
@@ -97,8 +97,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     key: 'analista', email: 'analista@farmacia.local', name: 'Amanda Analista', role: 'ANALISTA', unit: 'Unidade Norte',
     menu: [
       'Início',
-      'Lançar Falta', 'Lançar Boleto', 'Histórico de Importações', 'Remessas',
-      'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras', 'Assinatura de Remessas',
+      'Lançar Falta', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas',
+      'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras',
       'Registrar Ponto', 'Meu Ponto', 'Dashboard Ponto',
     ],
     cards: ['Lançar Boleto', 'Ponto Digital', 'Minhas Horas Hoje'],

@@ -20,6 +20,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { PAGE_DESCRIPTIONS } from '@/config/page-descriptions';
 import { FALLBACK_NAV_ICON, NAV_ICONS } from '@/components/layouts/nav-icons';
 
 export interface NavSection {
@@ -54,7 +55,7 @@ function NavMenu({ sections }: { sections: readonly NavSection[] }) {
               const Icon = NAV_ICONS[item.path] ?? FALLBACK_NAV_ICON;
               return (
                 <SidebarMenuItem key={item.path}>
-                  <SidebarMenuButton asChild isActive={pathname === item.path} tooltip={item.label}>
+                  <SidebarMenuButton asChild isActive={pathname === item.path} tooltip={item.label} description={PAGE_DESCRIPTIONS[item.path]}>
                     <NavLink to={item.path} end onClick={() => isMobile && setOpenMobile(false)}>
                       <Icon aria-hidden="true" />
                       <span>{item.label}</span>

@@ -211,9 +211,16 @@ export function SidebarMenuButton({
   asChild = false,
   isActive = false,
   tooltip,
+  description,
   className,
   ...props
-}: React.ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string }) {
+}: React.ComponentProps<'button'> & {
+  asChild?: boolean;
+  isActive?: boolean;
+  tooltip?: string;
+  /** A line under the name: shown in the tooltip whether the sidebar is collapsed or not (never on touch). */
+  description?: string;
+}) {
   const Comp = asChild ? Slot : 'button';
   const { state, isMobile } = useSidebar();
   const button = (
@@ -231,8 +238,15 @@ export function SidebarMenuButton({
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
+      <TooltipContent side="right" align="center" hidden={isMobile || (state !== 'collapsed' && !description)} className={description ? 'max-w-64' : undefined}>
+        {description ? (
+          <>
+            <span className="block font-medium">{tooltip}</span>
+            <span className="block opacity-80">{description}</span>
+          </>
+        ) : (
+          tooltip
+        )}
       </TooltipContent>
     </Tooltip>
   );

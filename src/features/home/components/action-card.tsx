@@ -12,6 +12,7 @@ import {
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { PAGE_DESCRIPTIONS } from '@/config/page-descriptions';
 import type { HomeAction, HomeActionKey } from '@/config/permissions';
 
 const ICONS: Record<HomeActionKey, LucideIcon> = {
@@ -35,7 +36,7 @@ export function ActionCard({ action }: { action: HomeAction }) {
         </span>
         <div className="grid gap-1.5">
           <CardTitle id={`action-${action.key}`}>{action.title}</CardTitle>
-          <CardDescription>{action.description}</CardDescription>
+          <CardDescription>{PAGE_DESCRIPTIONS[action.path]}</CardDescription>
         </div>
       </CardHeader>
       <CardFooter className="mt-auto">

@@ -17,6 +17,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { PAGE_DESCRIPTIONS } from '@/config/page-descriptions';
 import { HOME_ACTIONS, MENU_SECTIONS } from '@/config/permissions';
 import { useDeleteRole } from '@/features/users/api/delete-role';
 import { useSaveRole } from '@/features/users/api/save-role';
@@ -111,7 +112,7 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
           legend="Atalhos do início"
           control={form.control}
           name="homeActions"
-          groups={[{ title: 'Cartões', options: HOME_ACTIONS.map((action) => ({ value: action.key, label: action.title, hint: action.description })) }]}
+          groups={[{ title: 'Cartões', options: HOME_ACTIONS.map((action) => ({ value: action.key, label: action.title, hint: PAGE_DESCRIPTIONS[action.path] ?? null })) }]}
         />
       </div>
 
