@@ -42,6 +42,11 @@ interface AppLayoutProps {
   children: ReactNode;
 }
 
+/** The user's unit in one wording wherever the frame shows it (sidebar and top bar); the home page's warning says the same. */
+function unitLabel(unitName: string | null): string {
+  return unitName ? `Unidade: ${unitName}` : 'Nenhuma unidade selecionada';
+}
+
 function NavMenu({ sections }: { sections: readonly NavSection[] }) {
   const { isMobile, setOpenMobile } = useSidebar();
   const { pathname } = useLocation();
@@ -86,7 +91,7 @@ function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps,
           </span>
           <span className="flex items-center gap-1 truncate text-xs text-muted-foreground">
             <Building2 aria-hidden="true" className="size-3" />
-            Unidade: {user.unitName ?? 'Nenhuma'}
+            {unitLabel(user.unitName)}
           </span>
         </div>
       )}
@@ -135,7 +140,7 @@ export function AppLayout({ sections, user, changePasswordPath, onSignOut, child
           <SidebarTrigger />
           <Separator orientation="vertical" className="mx-1 h-5!" />
           <span className="truncate text-sm text-muted-foreground">
-            {user.unitName ? `Unidade: ${user.unitName}` : 'Nenhuma unidade selecionada'}
+            {unitLabel(user.unitName)}
           </span>
         </header>
         <div className="flex-1 p-4 md:p-8">{children}</div>
