@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(fs.readFileSync(path.join(REPO_ROOT, '.gitignore'), 'utf8').split('\n')).toContain('.local-supabase/');
   });
 
+  it("leaves .env.local to the checkout's default instance, so a second backend never repoints the first one's app", () => {
+    expect(loadConfig({}).noEnvFile).toBe(false);
+    expect(loadConfig({ LOCAL_SUPABASE_PORT: '56150' }).noEnvFile).toBe(false);
+    const second = { LOCAL_SUPABASE_PORT: '56150', LOCAL_SUPABASE_DATA_DIR: path.join(tmp, 'second') };
+    expect(loadConfig(second).noEnvFile).toBe(true);
+    expect(loadConfig({ ...second, LOCAL_SUPABASE_NO_ENV_FILE: '0' }).noEnvFile).toBe(false);
+    expect(loadConfig({ LOCAL_SUPABASE_NO_ENV_FILE: '1' }).noEnvFile).toBe(true);
+  });
+
   it('takes LOCAL_SUPABASE_PORT, LOCAL_SUPABASE_DATA_DIR and LOCAL_SUPABASE_PROJECT_DIR', () => {
     const dir = project('[api]\nmax_rows = 7\n');
     const config = loadConfig({ LOCAL_SUPABASE_PORT: '56150', LOCAL_SUPABASE_DATA_DIR: path.join(tmp, 'data'), LOCAL_SUPABASE_PROJECT_DIR: dir });

@@ -12,6 +12,8 @@ import { makeApiKey } from './jwt.ts';
 
 /** The repository root (local-supabase/src/ is two levels below it). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The checkout's own instance: `npm start` and `npm run backend` without LOCAL_SUPABASE_DATA_DIR. */
+const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.local-supabase');
 
 /** The Supabase CLI's default local JWT secret. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -25,7 +27,12 @@ export interface SeedSettings {
 
 export interface LoadedConfig extends BackendConfig {
   seed: SeedSettings;
-  /** LOCAL_SUPABASE_NO_ENV_FILE=1: do not write .env.local next to the project folder. */
+  /**
+   * Whether this backend leaves .env.local (the app's VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY) next to the
+   * project folder. Only the checkout's default instance (data in <repo>/.local-supabase) does, so a second
+   * backend started for a test or a demo on another port never repoints the dev server of the first.
+   * LOCAL_SUPABASE_NO_ENV_FILE=1 never writes it, =0 always does.
+   */
   noEnvFile: boolean;
   /** Where the superuser password lives once the cluster is initialised. */
   passwordFile: string;
@@ -157,7 +164,7 @@ function readToml(file: string): Table {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const projectDir = path.resolve(env.LOCAL_SUPABASE_PROJECT_DIR || path.join(REPO_ROOT, 'supabase'));
-  const dataDir = path.resolve(env.LOCAL_SUPABASE_DATA_DIR || path.join(REPO_ROOT, '.local-supabase'));
+  const dataDir = path.resolve(env.LOCAL_SUPABASE_DATA_DIR || DEFAULT_DATA_DIR);
   const toml = readToml(path.join(projectDir, 'config.toml'));
 
   const port = envPort(env, 'LOCAL_SUPABASE_PORT', 54321);
@@ -258,7 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       enabled: bool(seedT, 'enabled', true, 'db.seed'),
       sqlPaths: strList(seedT, 'sql_paths', ['./seed.sql'], 'db.seed'),
     },
-    noEnvFile: env.LOCAL_SUPABASE_NO_ENV_FILE === '1',
+    noEnvFile: env.LOCAL_SUPABASE_NO_ENV_FILE === '0' ? false : env.LOCAL_SUPABASE_NO_ENV_FILE === '1' || dataDir !== DEFAULT_DATA_DIR,
     passwordFile,
   };
 }

@@ -101,6 +101,8 @@ async function listenForSchemaChanges(config: LoadedConfig, emit: () => void): P
   return client;
 }
 
+const ENV_FILE_HEADER = '# Written by the local backend (local-supabase) on start.';
+
 async function writeStatus(config: LoadedConfig): Promise<void> {
   const status = {
     API_URL: config.apiUrl,
@@ -113,10 +115,11 @@ async function writeStatus(config: LoadedConfig): Promise<void> {
   await fs.writeFile(path.join(config.dataDir, 'status.json'), `${JSON.stringify(status, null, 2)}\n`);
   if (!config.noEnvFile) {
     const envFile = path.join(path.dirname(config.projectDir), '.env.local');
-    await fs.writeFile(
-      envFile,
-      `# Written by the local backend (local-supabase) on start.\nVITE_SUPABASE_URL=${config.apiUrl}\nVITE_SUPABASE_ANON_KEY=${config.anonKey}\n`,
-    );
+    // A .env.local someone wrote by hand (pointing the app at a hosted project, say) is theirs: left alone.
+    const existing = await fs.readFile(envFile, 'utf8').catch(() => null);
+    if (existing === null || existing.startsWith(ENV_FILE_HEADER)) {
+      await fs.writeFile(envFile, `${ENV_FILE_HEADER}\nVITE_SUPABASE_URL=${config.apiUrl}\nVITE_SUPABASE_ANON_KEY=${config.anonKey}\n`);
+    }
   }
 }
 

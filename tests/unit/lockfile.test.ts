@@ -7,10 +7,12 @@
  * lockfile the way npm resolves `node_modules` and names anything missing.
  */
 import { readFileSync } from 'node:fs';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 interface LockEntry {
   version?: string;
+  engines?: Record<string, string> | string[];
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
@@ -73,5 +75,19 @@ describe('package-lock.json', () => {
     for (const field of ['dependencies', 'devDependencies', 'optionalDependencies'] as const) {
       expect(rootEntry[field] ?? {}, field).toEqual(manifest[field] ?? {});
     }
+  });
+});
+
+describe('the Node version the README names', () => {
+  it('is one every locked package supports, so `npm install` prints no engine warning at it', () => {
+    const wanted = (manifest.engines as Record<string, string> | undefined)?.node ?? '';
+    const lowest = semver.minVersion(wanted)?.version;
+    expect(lowest, `package.json engines.node: ${wanted}`).toBeTruthy();
+    const refusing = Object.entries(lock.packages)
+      .filter(([, entry]) => !Array.isArray(entry.engines) && typeof entry.engines?.node === 'string')
+      .filter(([, entry]) => !semver.satisfies(lowest!, (entry.engines as Record<string, string>).node!))
+      .map(([name, entry]) => `${name} (${(entry.engines as Record<string, string>).node})`);
+    expect(refusing).toEqual([]);
+    expect(readFileSync(new URL('README.md', root), 'utf8')).toContain(`Node.js ${lowest!.replace(/\.0$/, '')}`);
   });
 });

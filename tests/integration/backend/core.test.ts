@@ -372,7 +372,8 @@ describe('lifecycle (own backends)', () => {
     const dataDir = await makeDataDir('core-restart-');
     let backend: StartedBackend | undefined;
     try {
-      backend = await startBackend({ projectDir, dataDir, env: { LOCAL_SUPABASE_NO_ENV_FILE: '' } });
+      // A data folder of its own makes it a second instance, which leaves .env.local alone unless told (=0).
+      backend = await startBackend({ projectDir, dataDir, env: { LOCAL_SUPABASE_NO_ENV_FILE: '0' } });
       const banner = backend.output();
       expect(banner).toContain(`API URL: ${backend.apiUrl}\n`);
       expect(banner).toContain(`Mailbox URL: ${backend.apiUrl}/mailbox\n`);
@@ -404,7 +405,11 @@ describe('lifecycle (own backends)', () => {
       expect(isAlive(denoPid)).toBe(false);
       expect(isAlive(postgresPid)).toBe(false);
 
-      backend = await startBackend({ projectDir, dataDir });
+      // A .env.local written by hand (the app pointed at a hosted project) is never overwritten.
+      const handWritten = 'VITE_SUPABASE_URL=https://example.supabase.co\nVITE_SUPABASE_ANON_KEY=hand\n';
+      await fs.writeFile(path.join(workDir, '.env.local'), handWritten);
+      backend = await startBackend({ projectDir, dataDir, env: { LOCAL_SUPABASE_NO_ENV_FILE: '0' } });
+      expect(await fs.readFile(path.join(workDir, '.env.local'), 'utf8')).toBe(handWritten);
       expect(backend.output()).toContain('Demo accounts (password: senha-demo-123):\n  - gerente@example.com\n\nOther accounts in auth.users:\n  - visitante@example.com\n');
       const second = await anonClient(backend).from('notes').select('body').order('id');
       expect(second.data).toHaveLength(3);
