@@ -161,7 +161,8 @@ export function EditShipmentEditor({
             units={units}
             viewer={viewer}
             onSaved={onSaved}
-            onDispatched={editable ? onDispatched : undefined}
+            onDispatched={onDispatched}
+            dispatchable={editable}
           />
         </>
       ) : (

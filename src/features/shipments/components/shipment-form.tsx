@@ -56,6 +56,8 @@ interface ShipmentFormProps {
    * told the outcome (dispatched, or saved while the dispatch was refused). The database decides again.
    */
   onDispatched?: (result: SaveAndDispatchResult) => void;
+  /** False hides 'Salvar e despachar' (someone else dispatched it meanwhile); onDispatched is still told of a dispatch under way. */
+  dispatchable?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ interface ShipmentFormProps {
  * the lines (products by name or scanner, quantity, lot, validity). Saved in one transaction by
  * save_shipment; a refusal is shown as the database words it and the form keeps what was typed.
  */
-export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved, notice, number = null, onDispatched }: ShipmentFormProps) {
+export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved, notice, number = null, onDispatched, dispatchable = true }: ShipmentFormProps) {
   const id = useId();
   const today = toAppDateString(new Date());
   // The caller's units bound the form (the database checks again); an administrator has no bound.
@@ -97,7 +99,7 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
     if (saved?.kind === 'dispatch') onDispatched?.(saved.result);
   }, [saved, onSaved, onDispatched]);
   // The origin's staff (or ADMIN) dispatch: the others only save (dispatch_shipment refuses them anyway).
-  const mayDispatch = onDispatched !== undefined && (viewer.isAdmin || myUnitIds.has(originUnitId));
+  const mayDispatch = onDispatched !== undefined && dispatchable && (viewer.isAdmin || myUnitIds.has(originUnitId));
 
   // ---- lines ----------------------------------------------------------------------------------------
   const addProduct = (product: ProductOption, source: 'search' | 'scan') => {
