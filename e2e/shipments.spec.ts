@@ -16,7 +16,7 @@ async function draw(page: Page): Promise<void> {
 }
 
 test('a clerk sends a shipment, a courier with no account signs it on the public link reporting a damaged line, and the sender sees the evidence', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const clerkContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const clerk = await clerkContext.newPage();
   await openAs(clerk, 'balconista');
@@ -38,16 +38,23 @@ test('a clerk sends a shipment, a courier with no account signs it on the public
   const number = /REM-\d{6}/.exec((await saved.textContent()) ?? '')![0];
   await expect(clerk).toHaveURL(/\/remessas/);
 
-  // Dispatched: no longer editable.
-  await clerk.getByRole('button', { name: `Despachar remessa ${number}` }).click();
+  // Back on the draft: one more unit, then saved and dispatched in one step, from the edit screen.
+  await clerk.getByRole('button', { name: `Ações da remessa ${number}` }).first().click();
+  await clerk.getByRole('menuitem', { name: 'Editar' }).click();
+  await expect(clerk).toHaveURL(/\/editar-remessa\//);
+  await clerk.getByRole('list', { name: 'Itens da remessa' }).getByLabel('Quantidade').fill('7');
+  await clerk.getByRole('button', { name: 'Salvar e despachar' }).click();
   const confirm = clerk.getByRole('alertdialog');
-  await expect(confirm).toContainText(`Despachar remessa ${number} para Unidade Sul?`);
-  await confirm.getByRole('button', { name: 'Despachar' }).click();
-  await expect(clerk.getByRole('row', { name: new RegExp(number) }).first()).toContainText('Pendente');
+  await expect(confirm).toContainText(`Salvar e despachar a remessa ${number} para Unidade Sul?`);
+  await confirm.getByRole('button', { name: 'Salvar e despachar' }).click();
+  await expectToast(clerk, `Remessa ${number} salva e despachada`);
+  // Dispatched: the same screen is now read-only, with what was saved, and offers the link.
+  await expect(clerk.getByText('Esta remessa já foi despachada e não pode mais ser alterada.')).toBeVisible();
+  await expect(clerk.getByRole('heading', { name: `Remessa ${number}` })).toBeVisible();
+  await expect(clerk.getByText('E2E-LOTE-1')).toBeVisible();
 
-  // The link, made once, copied for the courier.
-  await clerk.goto('/assinatura-remessas');
-  await clerk.getByRole('button', { name: `Gerar link de assinatura da remessa ${number}` }).first().click();
+  // The link, made once on this screen, copied for the courier.
+  await clerk.getByRole('button', { name: 'Gerar link de assinatura', exact: true }).click();
   const linkField = clerk.getByRole('textbox', { name: `Link de assinatura da remessa ${number}` });
   await expect(linkField).toHaveValue(/\/assinar\/[0-9a-f]{64}$/);
   await clerk.getByRole('button', { name: 'Copiar link' }).click();
@@ -76,11 +83,26 @@ test('a clerk sends a shipment, a courier with no account signs it on the public
   await expect(courier.getByText('***.982.247-**')).toBeVisible();
   await courier.screenshot({ path: test.info().outputPath('signed-on-phone.png'), fullPage: true });
 
-  // The same link again: one message, nothing else.
-  await courier.goto(link);
-  await expect(courier.getByText(INVALID_LINK)).toBeVisible();
-  await expect(courier.getByText(number)).toHaveCount(0);
+  // A reload on the phone that signed: the receipt it kept, not an error.
+  await courier.reload();
+  await expect(courier.getByRole('heading', { name: /^Já assinado por Marcos Entregador Teste (às|em|ontem) / })).toBeVisible();
+  await expect(courier.getByRole('heading', { name: /às \d{2}:\d{2}$/ })).toBeVisible();
+  await expect(courier.getByText(number).first()).toBeVisible();
+  await expect(courier.getByText('***.982.247-**')).toBeVisible();
+  await expect(courier.getByText('1 item com divergência')).toBeVisible();
+  await expect(courier.getByText(INVALID_LINK)).toHaveCount(0);
+  // What the phone keeps is keyed by a hash of the link's token, never the token itself.
+  const token = link.split('/assinar/')[1]!;
+  expect(await courier.evaluate(() => JSON.stringify(Object.entries(localStorage)))).not.toContain(token);
   await courierContext.close();
+
+  // Any other browser: the used link gets the one message, nothing else.
+  const strangerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByText(INVALID_LINK)).toBeVisible();
+  await expect(stranger.getByText(number)).toHaveCount(0);
+  await strangerContext.close();
 
   // The sender: delivered, the discrepancy, and the receipt whose hash still matches.
   await clerk.goto(`/remessas?busca=${number}`);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { editShipmentPath, paths } from '@/config/paths';
 import { titleForPath } from '@/config/permissions';
 import { useAssignedUnits } from '@/features/auth/api/get-assigned-units';
 import { useUnits } from '@/features/auth/api/get-units';
@@ -12,7 +12,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /nova-remessa (?origem=&destino=&produto=&quantidade= prefill, used by 'Transferir de outra
- * unidade' on /lancamento). After saving, back to /remessas (the toast names the shipment).
+ * unidade' on /lancamento). After saving, back to /remessas (the toast names the shipment); after
+ * 'Salvar e despachar', on to the shipment's own screen, where its signing link is made (or, when the
+ * dispatch was refused, the saved draft is edited, so a retry does not create a second shipment).
  */
 export default function NewShipmentRoute() {
   const title = titleForPath(paths.newShipment);
@@ -31,6 +33,7 @@ export default function NewShipmentRoute() {
     [isAdmin, unitId, unitName, assigned.data, all.data],
   );
   const onSaved = useCallback(() => navigate(paths.shipments), [navigate]);
+  const onDispatched = useCallback(({ id }: { id: string }) => navigate(editShipmentPath(id), { replace: true }), [navigate]);
   if (!user) return null;
   const unitsReady = all.isSuccess && (isAdmin || assigned.isSuccess || assigned.isError);
   return (
@@ -42,6 +45,7 @@ export default function NewShipmentRoute() {
       viewer={viewer}
       prefill={prefill}
       onSaved={onSaved}
+      onDispatched={onDispatched}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alreadySignedHeading,
   buildLines,
   buildSignArgs,
   discrepancyCountLabel,
@@ -10,6 +11,7 @@ import {
   lineHasDifference,
   parseQuantity,
   shipmentLabel,
+  signedWhenText,
   signerErrors,
   tokenFromPath,
   verificationCode,
@@ -63,6 +65,28 @@ describe('display', () => {
     expect(discrepancyCountLabel(0)).toBe('Nenhuma divergência');
     expect(discrepancyCountLabel(1)).toBe('1 item com divergência');
     expect(discrepancyCountLabel(3)).toBe('3 itens com divergência');
+    expect(discrepancyCountLabel(1200)).toBe('1.200 itens com divergência');
+  });
+});
+
+describe('when a kept receipt was signed (São Paulo time)', () => {
+  // 14:40 in São Paulo on Thursday, 26 November 2026.
+  const now = new Date('2026-11-26T17:40:00Z');
+
+  it('says only the time for today, from midnight in São Paulo', () => {
+    expect(signedWhenText('2026-11-26T17:32:00Z', now)).toBe('às 14:32');
+    expect(signedWhenText('2026-11-26T03:00:00Z', now)).toBe('às 00:00');
+  });
+
+  it('says yesterday, then the day and month, and the year only when it is another year', () => {
+    expect(signedWhenText('2026-11-26T02:59:00Z', now)).toBe('ontem às 23:59');
+    expect(signedWhenText('2026-11-01T12:05:00Z', now)).toBe('em 1 de novembro às 09:05');
+    expect(signedWhenText('2025-12-30T12:05:00Z', now)).toBe('em 30 de dezembro de 2025 às 09:05');
+  });
+
+  it('heads the receipt with who signed and when', () => {
+    expect(alreadySignedHeading('Maria Souza', '2026-11-26T17:32:00Z', now)).toBe('Já assinado por Maria Souza às 14:32');
+    expect(alreadySignedHeading('Maria Souza', 'não é data', now)).toBe('Já assinado por Maria Souza');
   });
 });
 

@@ -2,6 +2,7 @@
  * The signature page's pure rules: the link's token, the discrepancy lines and their payload, the signer's checks.
  * Dates are formatted by src/lib/plain-dates.ts (Intl, not date-fns: the page has a 120 KB gzipped budget).
  */
+import { formatCount, formatSaoPauloDateTime } from '@/lib/plain-dates';
 import { isValidCpf } from '@/features/public-signing/cpf';
 import { FIELD_ERRORS } from '@/features/public-signing/messages';
 import { normalizeToken } from '@/features/public-signing/link';
@@ -27,7 +28,34 @@ export function verificationCode(hash: string): string {
 /** '1 item com divergência', '3 itens com divergência', 'Nenhuma divergência'. */
 export function discrepancyCountLabel(count: number): string {
   if (count <= 0) return 'Nenhuma divergência';
-  return count === 1 ? '1 item com divergência' : `${count} itens com divergência`;
+  return formatCount(count, 'item com divergência', 'itens com divergência');
+}
+
+const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+/** An instant's day (dd/MM/yyyy), time (HH:mm), '25 de novembro' and year in São Paulo (formatSaoPauloDateTime's parts). */
+function saoPauloMoment(date: Date): { day: string; time: string; dayMonth: string; year: string } {
+  const text = formatSaoPauloDateTime(date);
+  return { day: text.slice(0, 10), time: text.slice(11, 16), dayMonth: `${Number(text.slice(0, 2))} de ${MONTHS[Number(text.slice(3, 5)) - 1] ?? ''}`, year: text.slice(6, 10) };
+}
+
+/**
+ * When a receipt was signed, as the reload's heading says it after 'Já assinado por <nome>' (São Paulo time):
+ * 'às 14:32' today, 'ontem às 14:32', 'em 25 de novembro às 14:32' this year, 'em 30 de dezembro de 2025 às 09:05'.
+ */
+export function signedWhenText(signedAt: string, now: Date = new Date()): string {
+  const date = new Date(signedAt);
+  if (Number.isNaN(date.getTime())) return '';
+  const signed = saoPauloMoment(date);
+  const today = saoPauloMoment(now);
+  if (signed.day === today.day) return `às ${signed.time}`;
+  if (signed.day === saoPauloMoment(new Date(now.getTime() - 86_400_000)).day) return `ontem às ${signed.time}`;
+  return `em ${signed.dayMonth}${signed.year === today.year ? '' : ` de ${signed.year}`} às ${signed.time}`;
+}
+
+/** 'Já assinado por Maria Souza às 14:32': the heading of a receipt this browser kept, shown again on reload. */
+export function alreadySignedHeading(signerName: string, signedAt: string, now: Date = new Date()): string {
+  return `Já assinado por ${signerName} ${signedWhenText(signedAt, now)}`.trim();
 }
 
 // ---------------------------------------------------------------------------

@@ -13,6 +13,8 @@ export const signingMessages = {
   signNetworkError: 'Não foi possível enviar a assinatura. Verifique a conexão e tente novamente.',
   singleUseNotice: 'Este link não pode ser usado novamente.',
   alreadySignedNotice: 'A assinatura já havia sido registrada: este é o comprovante dela.',
+  /** Under 'Já assinado por …' on a reload in the browser that signed (only that browser kept the receipt). */
+  recalledNotice: 'Comprovante guardado neste aparelho, onde o recebimento foi assinado.',
 } as const;
 
 /** The signer's field errors (the page checks by hand, without zod: see docs/forms-and-mutations.md). */

@@ -1,5 +1,5 @@
 /** Pure rules of /assinatura-remessas (tested in logic.test.ts). */
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatDateTime, formatNumber } from '@/lib/dates';
 import type { ShipmentDirection, ShipmentDiscrepancy, ShipmentStatus, SignatureListFilters, SignatureTab } from '@/features/shipment-signatures/types';
 import { uuidOrNull } from '@/lib/utils';
 
@@ -59,17 +59,17 @@ export function isSameLink(heldExpiresAt: string, activeExpiresAt: string | null
 
 /** '72 horas (3 dias)', '1 hora', '36 horas (1 dia e 12 horas)' */
 export function describeLinkHours(hours: number): string {
-  const base = `${formatNumber(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
+  const base = formatCount(hours, 'hora', 'horas');
   if (hours < 24) return base;
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
-  const dayText = `${formatNumber(days)} ${days === 1 ? 'dia' : 'dias'}`;
-  return `${base} (${rest === 0 ? dayText : `${dayText} e ${formatNumber(rest)} ${rest === 1 ? 'hora' : 'horas'}`})`;
+  const dayText = formatCount(days, 'dia', 'dias');
+  return `${base} (${rest === 0 ? dayText : `${dayText} e ${formatCount(rest, 'hora', 'horas')}`})`;
 }
 
 /** '1 item · 12 un.' */
 export function itemsSummary(itemCount: number, totalQuantity: number): string {
-  return `${formatNumber(itemCount)} ${itemCount === 1 ? 'item' : 'itens'} · ${formatNumber(totalQuantity)} un.`;
+  return `${formatCount(itemCount, 'item', 'itens')} · ${formatNumber(totalQuantity)} un.`;
 }
 
 // --- Differences the receiver reported ------------------------------------------------------------
@@ -116,7 +116,7 @@ export function discrepancyTotals(lines: readonly ShipmentDiscrepancy[]): Discre
 /** 'Sem divergências' | '1 item com divergência' | '3 itens com divergência' */
 export function discrepancyCountLabel(count: number): string {
   if (count <= 0) return 'Sem divergências';
-  return count === 1 ? '1 item com divergência' : `${formatNumber(count)} itens com divergência`;
+  return formatCount(count, 'item com divergência', 'itens com divergência');
 }
 
 /**

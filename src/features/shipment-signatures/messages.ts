@@ -45,9 +45,10 @@ export const signatureMessages = {
   tokenHidden: 'O link já foi gerado e não pode ser exibido de novo. Se ele se perdeu, gere outro: o anterior deixa de valer.',
   qrAlt: (number: string) => `QR code do link de assinatura da remessa ${number}`,
   qrError: 'Não foi possível desenhar o QR code; use o link acima.',
-  created: 'Link de assinatura gerado',
+  /** Names the shipment when this screen has read it (the list's 'Gerar link' may not have). */
+  created: (number: string | null) => (number ? `Link de assinatura da remessa ${number} gerado` : 'Link de assinatura gerado'),
   createError: 'Erro ao gerar o link de assinatura',
-  revoked: 'Link revogado: ele não pode mais ser usado',
+  revoked: (number: string | null) => (number ? `Link da remessa ${number} revogado: ele não pode mais ser usado` : 'Link revogado: ele não pode mais ser usado'),
   revokeError: 'Erro ao revogar o link',
   confirmRevokeTitle: 'Revogar o link de assinatura?',
   confirmRevoke: 'Quem tiver o link não conseguirá mais assinar a remessa. Você poderá gerar um novo link depois.',
@@ -69,7 +70,7 @@ export const signatureMessages = {
   settingsLabel: 'Validade (horas)',
   settingsHint: 'De 1 a 720 horas (30 dias).',
   settingsSave: 'Salvar',
-  settingsSaved: 'Validade dos links atualizada',
+  settingsSaved: (duration: string) => `Links novos passam a valer por ${duration}`,
   settingsSaveError: 'Erro ao salvar a validade dos links',
   settingsLoadError: 'Erro ao carregar a validade dos links',
   /** get_signature_settings answers nothing to a caller without access to the back office. */

@@ -32,7 +32,9 @@ describe('row actions', () => {
     expect(discrepancyLabel(1)).toBe('1 divergência');
     expect(discrepancyLabel(2)).toBe('2 divergências');
     expect(itemsSummary(1, 1)).toBe('1 item · 1 unidade');
-    expect(itemsSummary(3, 1250, (value) => value.toLocaleString('pt-BR'))).toBe('3 itens · 1.250 unidades');
+    expect(itemsSummary(3, 1250)).toBe('3 itens · 1.250 unidades');
+    expect(itemsSummary(0, 0)).toBe('0 itens · 0 unidades');
+    expect(discrepancyLabel(1200)).toBe('1.200 divergências');
   });
 });
 

@@ -5,6 +5,7 @@
  * decides every write again; these only read and present.
  */
 import { paths } from '@/config/paths';
+import { formatCount, formatNumber, plural } from '@/lib/dates';
 import type { ShipmentRow, ShipmentViewer, UnitOption } from '@/features/shipments/types';
 
 /** 42 → 'REM-000042' (six digits, more when the number needs them). */
@@ -34,14 +35,12 @@ export function availableActions(row: Pick<ShipmentRow, 'status' | 'origin_unit_
 /** '1 divergência', '2 divergências' (null without any). */
 export function discrepancyLabel(count: number): string | null {
   if (!count || count <= 0) return null;
-  return count === 1 ? '1 divergência' : `${count} divergências`;
+  return formatCount(count, 'divergência', 'divergências');
 }
 
-/** '1 item · 12 unidades' */
-export function itemsSummary(itemCount: number, totalQuantity: number, formatNumber: (value: number) => string = String): string {
-  const items = itemCount === 1 ? '1 item' : `${formatNumber(itemCount)} itens`;
-  const units = totalQuantity === 1 ? '1 unidade' : `${formatNumber(totalQuantity)} unidades`;
-  return `${items} · ${units}`;
+/** '1 item · 12 unidades', '3 itens · 1.250 unidades' */
+export function itemsSummary(itemCount: number, totalQuantity: number): string {
+  return `${formatCount(itemCount, 'item', 'itens')} · ${formatCount(totalQuantity, 'unidade', 'unidades')}`;
 }
 
 /** /assinatura-remessas?remessa=<id> */
@@ -52,9 +51,9 @@ export function signaturePagePath(shipmentId: string): string {
 /** 'Faltaram 2 · 1 avariada · 3 com validade curta' for a line the receiver reported. */
 export function discrepancySummary(line: { short_quantity: number; damaged_quantity: number; short_dated_quantity: number }): string {
   const parts: string[] = [];
-  if (line.short_quantity > 0) parts.push(line.short_quantity === 1 ? 'Faltou 1' : `Faltaram ${line.short_quantity}`);
-  if (line.damaged_quantity > 0) parts.push(line.damaged_quantity === 1 ? '1 avariada' : `${line.damaged_quantity} avariadas`);
-  if (line.short_dated_quantity > 0) parts.push(`${line.short_dated_quantity} com validade curta`);
+  if (line.short_quantity > 0) parts.push(`${plural(line.short_quantity, 'Faltou', 'Faltaram')} ${formatNumber(line.short_quantity)}`);
+  if (line.damaged_quantity > 0) parts.push(formatCount(line.damaged_quantity, 'avariada', 'avariadas'));
+  if (line.short_dated_quantity > 0) parts.push(`${formatNumber(line.short_dated_quantity)} com validade curta`);
   return parts.length > 0 ? parts.join(' · ') : 'Observação do recebedor';
 }
 

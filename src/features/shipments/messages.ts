@@ -17,12 +17,20 @@ export const shipmentMessages = {
   saveError: 'Erro ao salvar a remessa',
   dispatched: (number: number) => `Remessa ${formatShipmentNumber(number)} despachada`,
   dispatchError: 'Erro ao despachar a remessa',
+  savedAndDispatched: (number: number | null) => (number === null ? 'Remessa salva e despachada' : `Remessa ${formatShipmentNumber(number)} salva e despachada`),
+  savedNotDispatched: (number: number | null) =>
+    number === null ? 'Remessa salva, mas não despachada' : `Remessa ${formatShipmentNumber(number)} salva, mas não despachada`,
+  /** Beside the form, which now holds the saved draft: what happened and what is left to do. */
+  notDispatchedDetail: (reason: string) => `As alterações foram salvas, mas a remessa não foi despachada: ${reason}`,
   deleted: (number: number) => `Remessa ${formatShipmentNumber(number)} excluída`,
   deleteError: 'Erro ao excluir a remessa',
   // Confirmations
   dispatchTitle: 'Despachar remessa',
   dispatchQuestion: (number: number, destination: string) =>
     `Despachar remessa ${formatShipmentNumber(number)} para ${destination}? Depois de despachada ela não pode mais ser alterada.`,
+  saveAndDispatch: 'Salvar e despachar',
+  saveAndDispatchQuestion: (number: number | null, destination: string) =>
+    `Salvar e despachar ${number === null ? 'a remessa' : `a remessa ${formatShipmentNumber(number)}`} para ${destination}? Depois de despachada ela não pode mais ser alterada; em seguida você pode gerar o link de assinatura.`,
   deleteTitle: 'Excluir remessa',
   deleteQuestion: (number: number) => `Excluir a remessa ${formatShipmentNumber(number)}? Os itens dela também serão excluídos. Esta ação não pode ser desfeita.`,
   // Form

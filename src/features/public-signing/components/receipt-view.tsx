@@ -2,12 +2,19 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { PageShell, Section } from '@/features/public-signing/components/page-shell';
 import { formatSaoPauloDateTime } from '@/lib/plain-dates';
-import { discrepancyCountLabel, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
+import { alreadySignedHeading, discrepancyCountLabel, shipmentLabel, verificationCode } from '@/features/public-signing/logic';
 import { signingMessages } from '@/features/public-signing/messages';
-import type { SignatureReceipt } from '@/features/public-signing/types';
+import type { StoredReceipt } from '@/features/public-signing/receipt-store';
 
-/** The signed receipt (the server's answer: its time, the masked CPF, the count of lines with differences). */
-export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
+interface ReceiptViewProps {
+  /** The server's answer (its time, the masked CPF, the count of lines with differences), or the copy this browser kept. */
+  receipt: StoredReceipt & { already_signed?: boolean };
+  /** Shown again on a reload in the browser that signed: 'Já assinado por <nome> às <hora>'. */
+  recalled?: boolean;
+}
+
+/** The signed receipt: right after signing, and again on reload in the browser that signed. */
+export function ReceiptView({ receipt, recalled = false }: ReceiptViewProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
@@ -29,8 +36,9 @@ export function ReceiptView({ receipt }: { receipt: SignatureReceipt }) {
           <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-primary" />
           <div className="grid gap-1">
             <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
-              Recebimento assinado
+              {recalled ? alreadySignedHeading(receipt.signer_name, receipt.signed_at) : 'Recebimento assinado'}
             </h2>
+            {recalled ? <p className="text-sm text-muted-foreground">{signingMessages.recalledNotice}</p> : null}
             {receipt.already_signed ? <p className="text-sm text-muted-foreground">{signingMessages.alreadySignedNotice}</p> : null}
           </div>
         </div>

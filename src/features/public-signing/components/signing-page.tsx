@@ -6,6 +6,7 @@ import { PageShell } from '@/features/public-signing/components/page-shell';
 import { ReceiptView } from '@/features/public-signing/components/receipt-view';
 import { SigningForm } from '@/features/public-signing/components/signing-form';
 import { isTokenShape } from '@/features/public-signing/logic';
+import { recalledReceipt, rememberReceipt, type StoredReceipt } from '@/features/public-signing/receipt-store';
 import { loadErrorMessage, publicErrorKind, signingMessages } from '@/features/public-signing/messages';
 import type { SignatureReceipt, SignatureShipment } from '@/features/public-signing/types';
 
@@ -14,7 +15,9 @@ type View =
   | { kind: 'invalid' }
   | { kind: 'error'; message: string }
   | { kind: 'ready'; shipment: SignatureShipment }
-  | { kind: 'signed'; receipt: SignatureReceipt };
+  | { kind: 'signed'; receipt: SignatureReceipt }
+  /** Signed earlier in this browser: the receipt it kept, shown again on reload. */
+  | { kind: 'recalled'; receipt: StoredReceipt };
 
 /** The view for a load's outcome. */
 function loadedView(outcome: { shipment: SignatureShipment } | { error: unknown }): View {
@@ -22,12 +25,16 @@ function loadedView(outcome: { shipment: SignatureShipment } | { error: unknown 
   return publicErrorKind(outcome.error) === 'invalid-link' ? { kind: 'invalid' } : { kind: 'error', message: loadErrorMessage(outcome.error) };
 }
 
-/** The first render's view: a malformed link is refused without asking the server; the entry's answer is used if in. */
+/**
+ * The first render's view: a malformed link is refused without asking the server; a shipment the entry's request
+ * already brought is shown at once. Anything else waits for the effect, which first looks for a receipt this browser
+ * kept (a used link answers as an invalid one, and this browser may be the one that used it).
+ */
 function initialView(token: string): View {
   if (!isTokenShape(token)) return { kind: 'invalid' };
   // Usually the request the entry started has answered while this code downloaded: no skeleton then.
   const early = peekShipmentForSignature(token);
-  return early ? loadedView(early) : { kind: 'loading' };
+  return early && 'shipment' in early ? loadedView(early) : { kind: 'loading' };
 }
 
 /**
@@ -43,14 +50,14 @@ export function SigningPage({ token }: { token: string }) {
     // The first load only when the first render had nothing yet; then once per 'Tentar novamente'.
     if (attempt === 0 && initial.kind !== 'loading') return;
     let active = true;
-    fetchShipmentForSignature(token, attempt > 0).then(
-      (shipment) => {
-        if (active) setView(loadedView({ shipment }));
-      },
-      (error: unknown) => {
-        if (active) setView(loadedView({ error }));
-      },
+    const loaded = fetchShipmentForSignature(token, attempt > 0).then(
+      (shipment) => ({ shipment }),
+      (error: unknown) => ({ error }),
     );
+    void recalledReceipt(token).then(async (receipt) => {
+      const next: View = receipt ? { kind: 'recalled', receipt } : loadedView(await loaded);
+      if (active) setView(next);
+    });
     return () => {
       active = false;
     };
@@ -74,13 +81,19 @@ export function SigningPage({ token }: { token: string }) {
       );
     case 'signed':
       return <ReceiptView receipt={view.receipt} />;
+    case 'recalled':
+      return <ReceiptView receipt={view.receipt} recalled />;
     case 'ready':
       return (
         <PageShell>
           <SigningForm
             token={token}
             shipment={view.shipment}
-            onSigned={(receipt) => setView({ kind: 'signed', receipt })}
+            onSigned={(receipt) => {
+              setView({ kind: 'signed', receipt });
+              // Kept by this browser, so a reload shows this receipt again.
+              void rememberReceipt(token, receipt);
+            }}
             onInvalidLink={() => setView({ kind: 'invalid' })}
           />
         </PageShell>

@@ -4,6 +4,7 @@ import { deviceId } from '@/lib/device-id';
 import { supabase } from '@/lib/supabase';
 import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
 import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
+import { shipmentNumber } from '@/features/shipment-signatures/logic';
 import { createdLinkSchema } from '@/features/shipment-signatures/schemas';
 import type { CreatedSignatureLink, ShipmentDetail } from '@/features/shipment-signatures/types';
 
@@ -26,11 +27,12 @@ export function useCreateSignatureLink() {
     mutationKey: shipmentSignatureMutations.createLink,
     mutationFn: createSignatureLink,
     onSuccess: (link, shipmentId) => {
+      const known = queryClient.getQueryData<ShipmentDetail>(shipmentSignatureKeys.shipment(shipmentId));
       // The panel compares the token it holds with the shipment's active link: it is this one now.
       queryClient.setQueryData<ShipmentDetail>(shipmentSignatureKeys.shipment(shipmentId), (shipment) =>
         shipment ? { ...shipment, link: { expires_at: link.expires_at, created_at: new Date().toISOString() } } : shipment,
       );
-      toast({ title: signatureMessages.created });
+      toast({ title: signatureMessages.created(known ? shipmentNumber(known.number) : null) });
     },
     onError: (error) => toast({ title: signatureMessages.createError, description: signatureErrorMessage(error), variant: 'destructive' }),
     onSettled: (_link, _error, shipmentId) =>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { supabase } from '@/lib/supabase';
 import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
+import { shipmentNumber } from '@/features/shipment-signatures/logic';
 import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
 import type { ShipmentDetail } from '@/features/shipment-signatures/types';
 
@@ -17,8 +18,9 @@ export function useRevokeSignatureLink() {
     mutationKey: shipmentSignatureMutations.revokeLink,
     mutationFn: revokeSignatureLink,
     onSuccess: (_result, shipmentId) => {
+      const known = queryClient.getQueryData<ShipmentDetail>(shipmentSignatureKeys.shipment(shipmentId));
       queryClient.setQueryData<ShipmentDetail>(shipmentSignatureKeys.shipment(shipmentId), (shipment) => (shipment ? { ...shipment, link: null } : shipment));
-      toast({ title: signatureMessages.revoked });
+      toast({ title: signatureMessages.revoked(known ? shipmentNumber(known.number) : null) });
     },
     onError: (error) => toast({ title: signatureMessages.revokeError, description: signatureErrorMessage(error), variant: 'destructive' }),
     onSettled: (_result, _error, shipmentId) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Clock3 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -15,22 +15,13 @@ import { ShipmentItems } from '@/features/shipment-signatures/components/shipmen
 import { itemsSummary, shipmentNumber, STATUS_LABELS } from '@/features/shipment-signatures/logic';
 import { signatureErrorMessage, signatureMessages } from '@/features/shipment-signatures/messages';
 import type { CreatedSignatureLink, ShipmentDetail } from '@/features/shipment-signatures/types';
+import { useNow } from '@/features/shipment-signatures/use-now';
 
 interface ShipmentPanelProps {
   shipmentId: string;
   freshLink: CreatedSignatureLink | null;
   onLinkCreated: (link: CreatedSignatureLink) => void;
   onBack: () => void;
-}
-
-/** A minute-by-minute clock, so an expiry that passes while the panel is open shows as such. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /**

@@ -9,7 +9,7 @@ import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/mes
  * SOLICITADO → PENDENTE (dispatch_shipment: only the origin unit's staff or ADMIN). Sends this browser's
  * device id: the database flags a signature later made in this same browser.
  */
-export async function dispatchShipment({ id }: { id: string; number: number }): Promise<void> {
+export async function dispatchShipment({ id }: { id: string }): Promise<void> {
   const device = deviceId();
   const { error } = await supabase.rpc('dispatch_shipment', { p_id: id, ...(device ? { p_device_id: device } : {}) });
   if (error) throw error;
@@ -19,7 +19,7 @@ export function useDispatchShipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: shipmentMutations.dispatch,
-    mutationFn: dispatchShipment,
+    mutationFn: (input: { id: string; number: number }) => dispatchShipment(input),
     onSuccess: (_result, { number }) => toast({ title: shipmentMessages.dispatched(number) }),
     onError: (error) => toast({ title: shipmentMessages.dispatchError, description: shipmentErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),

@@ -19,5 +19,6 @@ export const shipmentKeys = {
 export const shipmentMutations = {
   save: ['shipments', 'mutation', 'save'] as const,
   dispatch: ['shipments', 'mutation', 'dispatch'] as const,
+  saveAndDispatch: ['shipments', 'mutation', 'save-and-dispatch'] as const,
   remove: ['shipments', 'mutation', 'delete'] as const,
 };

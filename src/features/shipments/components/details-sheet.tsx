@@ -9,7 +9,7 @@ import { formatDateTime, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useShipment } from '@/features/shipments/api/get-shipment';
 import { LinkHint, StatusBadge, UnitRoute } from '@/features/shipments/components/shipment-badges';
-import { discrepancySummary, formatShipmentNumber, signaturePagePath } from '@/features/shipments/logic';
+import { discrepancySummary, formatShipmentNumber, itemsSummary, signaturePagePath } from '@/features/shipments/logic';
 import { historyLabel } from '@/features/shipments/status';
 import { formatDay } from '@/lib/dates';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
@@ -161,7 +161,7 @@ function DetailsBody({ shipment, onAction }: { shipment: ShipmentDetail; onActio
 
       <section aria-labelledby="shipment-items" className="grid gap-2">
         <h3 id="shipment-items" className="text-sm font-semibold">
-          Itens <span className="font-normal text-muted-foreground">({shipment.items.length === 1 ? '1 item' : `${formatNumber(shipment.items.length)} itens`} · {formatNumber(totalQuantity)} unidades)</span>
+          Itens <span className="font-normal text-muted-foreground">({itemsSummary(shipment.items.length, totalQuantity)})</span>
         </h3>
         <ItemsList items={shipment.items} />
       </section>

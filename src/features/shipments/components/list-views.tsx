@@ -1,9 +1,9 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatDateTime } from '@/lib/dates';
 import { RowActions } from '@/features/shipments/components/row-actions';
 import { DiscrepancyBadge, LinkHint, StatusBadge, UnitRoute } from '@/features/shipments/components/shipment-badges';
-import { formatShipmentNumber } from '@/features/shipments/logic';
+import { formatShipmentNumber, itemsSummary } from '@/features/shipments/logic';
 import { shipmentMessages } from '@/features/shipments/messages';
 import type { ShipmentRow, ShipmentViewer } from '@/features/shipments/types';
 
@@ -63,8 +63,8 @@ function Delivery({ row }: { row: ShipmentRow }) {
 function Quantities({ row }: { row: ShipmentRow }) {
   return (
     <div className="grid gap-0.5 tabular-nums">
-      <span>{row.item_count === 1 ? '1 item' : `${formatNumber(row.item_count)} itens`}</span>
-      <span className="text-xs text-muted-foreground">{row.total_quantity === 1 ? '1 unidade' : `${formatNumber(row.total_quantity)} unidades`}</span>
+      <span>{formatCount(row.item_count, 'item', 'itens')}</span>
+      <span className="text-xs text-muted-foreground">{formatCount(row.total_quantity, 'unidade', 'unidades')}</span>
     </div>
   );
 }
@@ -149,7 +149,7 @@ export function ListCards({ rows, viewer, onAction }: ListViewProps) {
           </div>
           <UnitRoute origin={row.origin_name} destination={row.destination_name} className="text-sm" />
           <p className="text-sm text-muted-foreground tabular-nums">
-            {row.item_count === 1 ? '1 item' : `${formatNumber(row.item_count)} itens`} · {row.total_quantity === 1 ? '1 unidade' : `${formatNumber(row.total_quantity)} unidades`}
+            {itemsSummary(row.item_count, row.total_quantity)}
           </p>
           {row.notes ? <p className="line-clamp-2 text-xs text-muted-foreground italic">{row.notes}</p> : null}
           <div className="text-sm">

@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowRight, Link2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDateTime } from '@/lib/dates';
+import { formatCount, formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { discrepancyLabel } from '@/features/shipments/logic';
 import { STATUS_DESCRIPTIONS, STATUS_LABELS } from '@/features/shipments/status';
@@ -29,7 +29,7 @@ export function StatusBadge({ status, className }: { status: ShipmentStatus; cla
 export function DiscrepancyBadge({ count }: { count: number }) {
   const label = discrepancyLabel(count);
   if (!label) return null;
-  const description = `Quem recebeu informou diferença em ${count === 1 ? '1 item' : `${count} itens`} ao assinar. Veja os detalhes da remessa.`;
+  const description = `Quem recebeu informou diferença em ${formatCount(count, 'item', 'itens')} ao assinar. Veja os detalhes da remessa.`;
   return (
     <Tooltip>
       <TooltipTrigger asChild>

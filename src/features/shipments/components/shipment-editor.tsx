@@ -1,5 +1,5 @@
 import { ArrowLeft, FileSignature, Lock } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { useProduct } from '@/features/shipments/api/get-product';
+import type { SaveAndDispatchResult } from '@/features/shipments/api/save-and-dispatch-shipment';
 import { useShipment } from '@/features/shipments/api/get-shipment';
 import { ItemsList } from '@/features/shipments/components/details-sheet';
 import { ShipmentForm } from '@/features/shipments/components/shipment-form';
@@ -25,6 +26,9 @@ interface EditorCommon {
   viewer: ShipmentViewer;
   onSaved: (result: { id: string; number: number | null }) => void;
 }
+
+/** The signing link of a dispatched shipment, composed by the route (it belongs to /assinatura-remessas). */
+export type SignatureLinkSlot = (shipment: ShipmentDetail) => ReactNode;
 
 function Header({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return (
@@ -51,7 +55,16 @@ function FormSkeleton() {
  * /nova-remessa: a blank form, or one prefilled by ?origem=&destino=&produto=&quantidade= (the
  * 'Transferir de outra unidade' action). The origin defaults to the caller's current unit.
  */
-export function NewShipmentEditor({ title, units, unitsFailed, viewer, onSaved, prefill, onRetryUnits }: EditorCommon & { prefill: ShipmentPrefill; onRetryUnits: () => void }) {
+export function NewShipmentEditor({
+  title,
+  units,
+  unitsFailed,
+  viewer,
+  onSaved,
+  onDispatched,
+  prefill,
+  onRetryUnits,
+}: EditorCommon & { prefill: ShipmentPrefill; onRetryUnits: () => void; onDispatched: (result: SaveAndDispatchResult) => void }) {
   const product = useProduct(prefill.productId);
   const waitingProduct = prefill.productId !== null && product.isPending;
   const defaultValues = useMemo<ShipmentFormValues>(
@@ -74,14 +87,27 @@ export function NewShipmentEditor({ title, units, unitsFailed, viewer, onSaved, 
       ) : units === null || waitingProduct ? (
         <FormSkeleton />
       ) : (
-        <ShipmentForm shipmentId={null} defaultValues={defaultValues} units={units} viewer={viewer} onSaved={onSaved} notice={notice} />
+        <ShipmentForm shipmentId={null} defaultValues={defaultValues} units={units} viewer={viewer} onSaved={onSaved} onDispatched={onDispatched} notice={notice} />
       )}
     </div>
   );
 }
 
-/** /editar-remessa/:id: the form while the shipment is requested; a read-only notice with its items once dispatched. */
-export function EditShipmentEditor({ title, units, unitsFailed, viewer, onSaved, shipmentId, onRetryUnits }: EditorCommon & { shipmentId: string; onRetryUnits: () => void }) {
+/**
+ * /editar-remessa/:id: the form while the shipment is requested; a read-only notice with its items
+ * once dispatched, and there the signing link (`signatureLink`), so 'Salvar e despachar' is followed
+ * on this same screen by 'Gerar link de assinatura'.
+ */
+export function EditShipmentEditor({
+  title,
+  units,
+  unitsFailed,
+  viewer,
+  onSaved,
+  shipmentId,
+  onRetryUnits,
+  signatureLink,
+}: EditorCommon & { shipmentId: string; onRetryUnits: () => void; signatureLink?: SignatureLinkSlot }) {
   const shipment = useShipment(shipmentId);
   const data = shipment.data;
   const number = data ? formatShipmentNumber(data.number) : null;
@@ -90,6 +116,10 @@ export function EditShipmentEditor({ title, units, unitsFailed, viewer, onSaved,
   const [formOpened, setFormOpened] = useState(false);
   const editable = data !== undefined && isEditable(data.status) && data.can_edit;
   if (editable && !formOpened) setFormOpened(true);
+  // Dispatched from this form: its hook has re-read the shipment, so the read-only view (and the link) follows.
+  const onDispatched = useCallback((result: SaveAndDispatchResult) => {
+    if (result.dispatched) setFormOpened(false);
+  }, []);
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
       <Header
@@ -112,7 +142,7 @@ export function EditShipmentEditor({ title, units, unitsFailed, viewer, onSaved,
       ) : shipment.isError ? (
         <LoadError message={shipmentMessages.detailsLoadError} detail={shipmentErrorMessage(shipment.error)} onRetry={() => void shipment.refetch()} />
       ) : data && !editable && !formOpened ? (
-        <ReadOnlyShipment shipment={data} />
+        <ReadOnlyShipment shipment={data} signatureLink={signatureLink} />
       ) : data && unitsFailed ? (
         <LoadError message={shipmentMessages.unitsLoadError} onRetry={onRetryUnits} />
       ) : data && units ? (
@@ -123,7 +153,17 @@ export function EditShipmentEditor({ title, units, unitsFailed, viewer, onSaved,
               {shipmentMessages.readOnly}
             </p>
           ) : null}
-          <ShipmentForm key={data.id} shipmentId={data.id} defaultValues={formValuesOf(data)} units={units} viewer={viewer} onSaved={onSaved} />
+          <ShipmentForm
+            key={data.id}
+            shipmentId={data.id}
+            number={data.number}
+            defaultValues={formValuesOf(data)}
+            units={units}
+            viewer={viewer}
+            onSaved={onSaved}
+            onDispatched={onDispatched}
+            dispatchable={editable}
+          />
         </>
       ) : (
         <FormSkeleton />
@@ -149,9 +189,11 @@ function formValuesOf(shipment: ShipmentDetail): ShipmentFormValues {
   };
 }
 
-/** A shipment that can no longer change: why, and what it carries. */
-function ReadOnlyShipment({ shipment }: { shipment: ShipmentDetail }) {
+/** A shipment that can no longer change: why, what it carries, and (dispatched) its signing link. */
+function ReadOnlyShipment({ shipment, signatureLink }: { shipment: ShipmentDetail; signatureLink: SignatureLinkSlot | undefined }) {
   const dispatched = !isEditable(shipment.status);
+  // Only for whoever may make the link (create_signature_link decides again).
+  const link = shipment.status === 'PENDENTE' && shipment.can_link && signatureLink ? signatureLink(shipment) : null;
   return (
     <div className="grid gap-6">
       <div role="status" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
@@ -172,7 +214,7 @@ function ReadOnlyShipment({ shipment }: { shipment: ShipmentDetail }) {
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            {dispatched ? (
+            {dispatched && !link ? (
               <Button asChild size="sm" variant="outline" className="bg-background">
                 <Link to={signaturePagePath(shipment.id)}>
                   <FileSignature aria-hidden="true" /> Assinatura
@@ -185,6 +227,7 @@ function ReadOnlyShipment({ shipment }: { shipment: ShipmentDetail }) {
           </div>
         </div>
       </div>
+      {link}
       <section aria-labelledby="readonly-items" className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
         <h2 id="readonly-items" className="font-semibold">
           Itens

@@ -1,8 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeftRight, Combine, Trash2 } from 'lucide-react';
+import { ArrowLeftRight, Combine, Send, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ComponentProps } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,11 +22,13 @@ import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { formatNumber, toAppDateString } from '@/lib/dates';
 import { cn } from '@/lib/utils';
+import { useSaveAndDispatchShipment, type SaveAndDispatchResult } from '@/features/shipments/api/save-and-dispatch-shipment';
 import { useSaveShipment } from '@/features/shipments/api/save-shipment';
 import { ItemPicker } from '@/features/shipments/components/item-picker';
+import { itemsSummary } from '@/features/shipments/logic';
 import { addProductLine, duplicateLines, LOT_MAX, mergeDuplicateLines, NOTES_MAX, parseQuantity, type ItemLine } from '@/features/shipments/lines';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
-import { shipmentFormSchema, type ShipmentFormValues } from '@/features/shipments/schemas';
+import { shipmentFormSchema, type ShipmentFormData, type ShipmentFormValues } from '@/features/shipments/schemas';
 import type { ProductOption, ShipmentViewer, UnitOption } from '@/features/shipments/types';
 
 let lineCounter = 0;
@@ -38,6 +49,15 @@ interface ShipmentFormProps {
   onSaved: (result: { id: string; number: number | null }) => void;
   /** A message shown above the items (e.g. a prefilled product that is not in the catalogue). */
   notice?: string | null;
+  /** The saved shipment's number (null for a new one): named in the dispatch confirmation. */
+  number?: number | null;
+  /**
+   * Given: 'Salvar e despachar' is offered to whoever may dispatch from the chosen origin, and is
+   * told the outcome (dispatched, or saved while the dispatch was refused). The database decides again.
+   */
+  onDispatched?: (result: SaveAndDispatchResult) => void;
+  /** False hides 'Salvar e despachar' (someone else dispatched it meanwhile); onDispatched is still told of a dispatch under way. */
+  dispatchable?: boolean;
 }
 
 /**
@@ -45,7 +65,7 @@ interface ShipmentFormProps {
  * the lines (products by name or scanner, quantity, lot, validity). Saved in one transaction by
  * save_shipment; a refusal is shown as the database words it and the form keeps what was typed.
  */
-export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved, notice }: ShipmentFormProps) {
+export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved, notice, number = null, onDispatched, dispatchable = true }: ShipmentFormProps) {
   const id = useId();
   const today = toAppDateString(new Date());
   // The caller's units bound the form (the database checks again); an administrator has no bound.
@@ -56,10 +76,16 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
   const lines = useFieldArray({ control: form.control, name: 'items', keyName: 'fieldId' });
   const [originUnitId, notes, items] = useWatch({ control: form.control, name: ['originUnitId', 'notes', 'items'] });
   const save = useSaveShipment();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const saveAndDispatch = useSaveAndDispatchShipment();
+  const busy = save.isPending || saveAndDispatch.isPending;
+  const [serverError, setServerError] = useState<{ title: string; detail: string } | null>(null);
   const [pickStatus, setPickStatus] = useState('');
-  // Set once saved: leaving is then expected (no "discard changes?"), and the route is told.
-  const [saved, setSaved] = useState<{ id: string; number: number | null } | null>(null);
+  // Set once done: leaving is then expected (no "discard changes?"), and the route is told.
+  const [saved, setSaved] = useState<
+    { kind: 'saved'; result: { id: string; number: number | null } } | { kind: 'dispatch'; result: SaveAndDispatchResult } | null
+  >(null);
+  // The valid values waiting for the dispatch confirmation.
+  const [confirmDispatch, setConfirmDispatch] = useState<ShipmentFormData | null>(null);
 
   const myUnitIds = new Set(viewer.units.map((unit) => unit.id));
   const unitLabel = (unit: UnitOption) => (!viewer.isAdmin && myUnitIds.has(unit.id) ? `${unit.name} (sua unidade)` : unit.name);
@@ -69,8 +95,11 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
   // ---- leaving with unsaved changes ---------------------------------------------------------------
   const guard = isDirty && saved === null;
   useEffect(() => {
-    if (saved) onSaved(saved);
-  }, [saved, onSaved]);
+    if (saved?.kind === 'saved') onSaved(saved.result);
+    if (saved?.kind === 'dispatch') onDispatched?.(saved.result);
+  }, [saved, onSaved, onDispatched]);
+  // The origin's staff (or ADMIN) dispatch: the others only save (dispatch_shipment refuses them anyway).
+  const mayDispatch = onDispatched !== undefined && dispatchable && (viewer.isAdmin || myUnitIds.has(originUnitId));
 
   // ---- lines ----------------------------------------------------------------------------------------
   const addProduct = (product: ProductOption, source: 'search' | 'scan') => {
@@ -110,14 +139,48 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
       save.mutate(
         { id: shipmentId, values },
         {
-          onSuccess: setSaved,
+          onSuccess: (result) => setSaved({ kind: 'saved', result }),
           // The form stays as it was: nothing typed is lost.
-          onError: (error) => setServerError(shipmentErrorMessage(error)),
+          onError: (error) => setServerError({ title: shipmentMessages.saveError, detail: shipmentErrorMessage(error) }),
         },
       );
     },
     (invalid) => focusFirstError(invalid),
   );
+
+  // 'Salvar e despachar': the same checks, then a confirmation (a dispatched shipment can no longer change).
+  const askDispatch = form.handleSubmit(
+    (values) => {
+      setServerError(null);
+      setConfirmDispatch(values);
+    },
+    (invalid) => focusFirstError(invalid),
+  );
+
+  const runDispatch = () => {
+    if (!confirmDispatch) return;
+    const typed = form.getValues();
+    saveAndDispatch.mutate(
+      { id: shipmentId, values: confirmDispatch },
+      {
+        onSuccess: (result) => {
+          setConfirmDispatch(null);
+          // Refused after an edit was saved: the form now holds the saved draft; say what is left to do.
+          if (!result.dispatched && shipmentId !== null) {
+            form.reset(typed);
+            setServerError({ title: shipmentMessages.savedNotDispatched(result.number), detail: shipmentMessages.notDispatchedDetail(result.reason) });
+            return;
+          }
+          setSaved({ kind: 'dispatch', result });
+        },
+        onError: (error) => {
+          setConfirmDispatch(null);
+          setServerError({ title: shipmentMessages.saveError, detail: shipmentErrorMessage(error) });
+        },
+      },
+    );
+  };
+  const destinationName = units.find((unit) => unit.id === confirmDispatch?.destinationUnitId)?.name ?? '';
 
   /** Focus the first field with an error, in the order the form shows them. */
   const focusFirstError = (invalid: FieldErrors<ShipmentFormValues>) => {
@@ -197,7 +260,7 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
             Itens
           </h2>
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-            {lines.fields.length === 1 ? '1 item' : `${formatNumber(lines.fields.length)} itens`} · {totalQuantity === 1 ? '1 unidade' : `${formatNumber(totalQuantity)} unidades`}
+            {itemsSummary(lines.fields.length, totalQuantity)}
           </p>
         </div>
         {notice ? (
@@ -309,8 +372,8 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
 
       {serverError ? (
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
-          <p className="font-medium text-destructive">{shipmentMessages.saveError}</p>
-          <p className="text-destructive">{serverError}</p>
+          <p className="font-medium text-destructive">{serverError.title}</p>
+          <p className="text-destructive">{serverError.detail}</p>
         </div>
       ) : null}
 
@@ -318,11 +381,33 @@ export function ShipmentForm({ shipmentId, defaultValues, units, viewer, onSaved
         <Button asChild variant="outline">
           <Link to={paths.shipments}>Voltar</Link>
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" variant={mayDispatch ? 'outline' : 'default'} disabled={busy}>
           {save.isPending ? <Spinner className="size-4 text-current" label="Salvando..." /> : null}
           {shipmentId ? 'Salvar alterações' : 'Salvar remessa'}
         </Button>
+        {mayDispatch ? (
+          <Button type="button" disabled={busy} onClick={() => void askDispatch()}>
+            {saveAndDispatch.isPending ? <Spinner className="size-4 text-current" label="Despachando..." /> : <Send aria-hidden="true" />}
+            {shipmentMessages.saveAndDispatch}
+          </Button>
+        ) : null}
       </div>
+
+      <AlertDialog open={confirmDispatch !== null} onOpenChange={(open) => !open && !saveAndDispatch.isPending && setConfirmDispatch(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{shipmentMessages.saveAndDispatch}</AlertDialogTitle>
+            <AlertDialogDescription>{shipmentMessages.saveAndDispatchQuestion(number, destinationName)}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={saveAndDispatch.isPending}>Voltar</AlertDialogCancel>
+            <Button disabled={saveAndDispatch.isPending} onClick={runDispatch}>
+              {saveAndDispatch.isPending ? <Spinner className="size-4 text-current" label="Aguarde..." /> : <Send aria-hidden="true" />}
+              {shipmentMessages.saveAndDispatch}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
 
       <UnsavedChangesGuard when={guard} title={shipmentMessages.unsavedTitle} description={shipmentMessages.unsavedDescription} />
     </form>

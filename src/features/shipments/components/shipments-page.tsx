@@ -15,7 +15,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/dates';
+import { formatNumber, plural } from '@/lib/dates';
 import { useDeleteShipment } from '@/features/shipments/api/delete-shipment';
 import { useDispatchShipment } from '@/features/shipments/api/dispatch-shipment';
 import { useShipments } from '@/features/shipments/api/list-shipments';
@@ -123,7 +123,7 @@ export function ShipmentsPage({ title, filters, page, onChange, viewer }: Shipme
           {shipments.isFetching && data ? <Spinner className="size-3.5" label="Atualizando..." /> : null}
           {data ? (
             <span>
-              <span className="font-medium text-foreground">{formatNumber(data.total)}</span> {data.total === 1 ? 'remessa' : 'remessas'}
+              <span className="font-medium text-foreground">{formatNumber(data.total)}</span> {plural(data.total, 'remessa', 'remessas')}
             </span>
           ) : null}
         </p>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/dates';
 import { useTransferUnits } from '@/features/shipments/api/suggest-transfer-units';
 import { newShipmentPath } from '@/features/shipments/url-params';
 import { shipmentErrorMessage, shipmentMessages } from '@/features/shipments/messages';
@@ -59,7 +60,7 @@ export function TransferFromOtherUnit({ shortage }: { shortage: TransferShortage
           <div className="grid gap-0.5">
             <p className="text-sm font-semibold">{shipmentMessages.transferLabel}</p>
             <p className="text-xs break-words text-muted-foreground">
-              {shortage.product_name} · {quantity} {quantity === 1 ? 'unidade' : 'unidades'}
+              {shortage.product_name} · {formatCount(quantity, 'unidade', 'unidades')}
             </p>
           </div>
           {units.isPending ? (
