@@ -5,7 +5,14 @@ import { Button } from '@/components/ui/button';
 import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
 
 const ROW_HEIGHT = 48;
-const COLUMNS = 'grid grid-cols-[minmax(9rem,11rem)_minmax(12rem,1fr)_minmax(8rem,14rem)_6rem] items-center gap-2 px-3';
+/**
+ * Four columns from `sm` up; on a phone the name (with the barcode and group under it) and the actions, so the
+ * page never scrolls sideways.
+ */
+const COLUMNS =
+  'grid grid-cols-[minmax(0,1fr)_6rem] sm:grid-cols-[minmax(9rem,11rem)_minmax(12rem,1fr)_minmax(8rem,14rem)_6rem] items-center gap-2 px-3';
+/** Cells a phone leaves out (their text is under the name there). */
+const WIDE_ONLY = 'hidden sm:block';
 
 interface ProductsTableProps {
   products: readonly Product[];
@@ -31,9 +38,13 @@ export function ProductsTable({ products, query, canManage, onEdit, onDelete }: 
     <div role="table" aria-label="Produtos" aria-rowcount={products.length + 1} data-query={query} className="rounded-lg border bg-card text-sm">
       <div role="rowgroup" className="border-b bg-muted/40">
         <div role="row" aria-rowindex={1} className={`${COLUMNS} h-10 font-medium`}>
-          <span role="columnheader">Código de barras</span>
+          <span role="columnheader" className={WIDE_ONLY}>
+            Código de barras
+          </span>
           <span role="columnheader">Nome</span>
-          <span role="columnheader">Grupo</span>
+          <span role="columnheader" className={WIDE_ONLY}>
+            Grupo
+          </span>
           <span role="columnheader" className="text-right">
             {canManage ? 'Ações' : ''}
           </span>
@@ -52,13 +63,16 @@ export function ProductsTable({ products, query, canManage, onEdit, onDelete }: 
                 className={`${COLUMNS} absolute inset-x-0 border-b hover:bg-muted/50`}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
               >
-                <span role="cell" className="truncate font-mono text-xs tabular-nums">
+                <span role="cell" className={`${WIDE_ONLY} truncate font-mono text-xs tabular-nums`}>
                   {product.barcode ?? '—'}
                 </span>
-                <span role="cell" className="truncate" title={product.description ?? product.name}>
-                  {product.name}
+                <span role="cell" className="min-w-0" title={product.description ?? product.name}>
+                  <span className="block truncate">{product.name}</span>
+                  <span className="block truncate text-xs text-muted-foreground sm:hidden">
+                    <span className="font-mono tabular-nums">{product.barcode ?? '—'}</span> · {product.groupName}
+                  </span>
                 </span>
-                <span role="cell" className={product.groupName === NO_GROUP_LABEL ? 'truncate text-muted-foreground' : 'truncate'}>
+                <span role="cell" className={`${WIDE_ONLY} truncate ${product.groupName === NO_GROUP_LABEL ? 'text-muted-foreground' : ''}`}>
                   {product.groupName}
                 </span>
                 <span role="cell" className="flex justify-end gap-1">

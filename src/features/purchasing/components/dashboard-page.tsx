@@ -97,7 +97,7 @@ export function DashboardPage({ isAdmin, supplierId, onSupplierChange }: Dashboa
         {isAdmin ? <SupplierSelector value={supplierId} onChange={onSupplierChange} /> : null}
       </header>
       {dashboard.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-28" />
           ))}
@@ -116,7 +116,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
   const all = d.allSuppliers;
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard title="Lotes aguardando resposta" value={formatNumber(d.awaitingCount)} icon={<Clock aria-hidden="true" className="size-4" />} />
         <StatCard
           title="Cotações em andamento"
@@ -132,7 +132,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
         />
         <StatCard title="Valor ganho" value={formatCurrency(d.valueWon)} hint={formatCount(d.itemsWon, 'item vencido', 'itens vencidos')} icon={<Wallet aria-hidden="true" className="size-4" />} />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">{all ? 'Lotes ainda sem nenhuma cotação' : isAdmin ? 'Aguardando cotação do fornecedor' : 'Aguardando sua cotação'}</CardTitle>
@@ -143,7 +143,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
             ) : (
               <ul className="divide-y">
                 {d.awaitingBatches.slice(0, 6).map((b) => (
-                  <li key={b.batchId} className="flex items-center justify-between gap-2 py-2 text-sm">
+                  <li key={b.batchId} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-2 text-sm">
                     <Link
                       className="font-medium hover:underline"
                       to={isAdmin ? `${paths.purchases}?lote=${encodeURIComponent(b.batchId)}` : paths.quotes}
