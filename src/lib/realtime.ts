@@ -21,6 +21,8 @@ export function useTableChanges(
   quietMs = 400,
   /** A postgres_changes filter such as `funcionario_id=eq.<id>` (spec §7: the pontos channel of one employee). */
   filter?: string,
+  /** The events to hear: every change by default; spec §7 names inserts only for the notifications and pontos channels. */
+  event: '*' | 'INSERT' = '*',
 ): void {
   const latest = useRef(onChange);
   useEffect(() => {
@@ -38,7 +40,7 @@ export function useTableChanges(
     // A unique topic per mount: two screens (or a remount under StrictMode) never share a channel.
     let channel = supabase.channel(`${name}:${crypto.randomUUID()}`);
     for (const table of tableList.split(','))
-      channel = channel.on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, changed);
+      channel = channel.on('postgres_changes', { event, schema: 'public', table, ...(filter ? { filter } : {}) }, changed);
     // (Re)subscribed: whatever changed before the channel was listening (between the screen's first read and
     // the join, or while the connection was down) is read again once.
     channel.subscribe((status) => {
@@ -48,5 +50,5 @@ export function useTableChanges(
       clearTimeout(timer);
       void supabase.removeChannel(channel);
     };
-  }, [name, tableList, quietMs, filter]);
+  }, [name, tableList, quietMs, filter, event]);
 }
