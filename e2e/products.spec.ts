@@ -31,7 +31,7 @@ test('create, find, edit and delete a product', async ({ page }) => {
   await expect(dialog.getByText('Código de barras inválido: dígito verificador incorreto')).toBeVisible();
   await dialog.getByLabel('Código de barras').fill(barcode);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro criado com sucesso', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Produto “${name}” cadastrado`, { exact: true })).toBeVisible();
 
   const table = await searchOne(page, barcode, name, 'Grupo não especificado');
   await page.screenshot({ path: test.info().outputPath('products-search.png'), fullPage: true });
@@ -40,12 +40,12 @@ test('create, find, edit and delete a product', async ({ page }) => {
   const edit = page.getByRole('dialog', { name: 'Editar produto' });
   await edit.getByLabel('Nome').fill(`${name} editado`);
   await edit.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro atualizado com sucesso', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Produto “${name} editado” atualizado`, { exact: true })).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText(`${name} editado`);
 
   await page.getByRole('button', { name: `Excluir ${name} editado` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
-  await expect(page.getByText('Registro excluído com sucesso', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Produto “${name} editado” excluído`, { exact: true })).toBeVisible();
   await expect(page.getByText('Nenhum produto encontrado para esta busca.')).toBeVisible();
 });
 
@@ -82,7 +82,7 @@ test('a failed group link leaves no product behind and keeps the form filled in'
 
   // Saving again succeeds: no product with this (unique) barcode was left behind by the failed attempt.
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro criado com sucesso', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Produto “${name}” cadastrado`, { exact: true })).toBeVisible();
   const table = await searchOne(page, barcode, name, 'Analgésicos');
 
   // Moving it to another group fails the same way: it stays in its old group instead of losing it.
@@ -105,7 +105,7 @@ test('a failed group link leaves no product behind and keeps the form filled in'
   await edit.getByLabel('Grupo').click();
   await page.getByRole('option', { name: 'Antialérgicos' }).click();
   await edit.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro atualizado com sucesso', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Produto “${name}” atualizado`, { exact: true })).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('Antialérgicos');
 });
 

@@ -115,7 +115,7 @@ test('a price whose save is lost while online stays pending, blocks the send, is
   await expect(dialog.getByRole('alert')).toContainText('1 item ainda não foi salvo');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expectToast(rep, 'A cotação não foi enviada: 1 item ainda não foi salvo. Aguarde o salvamento (ou a volta da conexão) e envie novamente.');
-  await expect(rep.getByText('Registro atualizado com sucesso')).toHaveCount(0);
+  await expect(rep.getByText('Cotação enviada ao comprador')).toHaveCount(0);
   const [held] = await api<{ status: string }[]>(null, `quotes?select=status&id=eq.${quoteId}`);
   expect(held?.status).toBe('EM_ANDAMENTO');
   expect((await storedItems())[shortages[productB]!]).toMatchObject({ unit_price: null, minimum_quantity: null });
@@ -138,7 +138,7 @@ test('a price whose save is lost while online stays pending, blocks the send, is
   await rep.getByRole('button', { name: 'Enviar cotação' }).click();
   await expect(dialog).toContainText('2 de 2 itens têm preço');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
-  await expectToast(rep, 'Registro atualizado com sucesso');
+  await expectToast(rep, 'Cotação enviada ao comprador');
   await expect(rep.getByText('Enviada', { exact: true }).first()).toBeVisible();
 
   const [sent] = await api<{ status: string }[]>(null, `quotes?select=status&id=eq.${quoteId}`);
@@ -185,7 +185,7 @@ test('a quote arriving while the buyer confirms the winners changes the dialog, 
   await dialog.getByRole('button', { name: 'Revisei os novos valores' }).click();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expectToast(buyer, 'Registro atualizado com sucesso');
+  await expectToast(buyer, 'Vencedores confirmados');
 
   const quotes = await api<{ id: string; status: string }[]>(null, `quotes?select=id,status&batch_id=eq.${batchId}`);
   expect(Object.fromEntries(quotes.map((q) => [q.id, q.status]))).toEqual({ [alfaQuote.id]: 'PERDEDORA', [betaQuote.id]: 'VENCEDORA' });

@@ -17,7 +17,7 @@ async function registerShortage(page: Page, product: { name: string; barcode: st
   await expect(requested).toBeFocused();
   await requested.fill(quantity);
   await page.getByRole('button', { name: 'Registrar falta' }).click();
-  await expectToast(page, 'Registro criado com sucesso');
+  await expectToast(page, 'Falta registrada');
   // The form is cleared for the next scan.
   await expect(page.getByTestId('selected-product')).toHaveCount(0);
   await expect(barcode).toBeFocused();
@@ -59,7 +59,7 @@ async function answerQuote(
   await page.screenshot({ path: `test-results/purchasing-quote-${prices.length}-${Date.now()}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Enviar cotação' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Enviar' }).click();
-  await expectToast(page, 'Registro atualizado com sucesso');
+  await expectToast(page, 'Cotação enviada ao comprador');
   await expect(page.getByText('Enviada', { exact: true }).first()).toBeVisible();
 }
 
@@ -164,7 +164,7 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await buyer.screenshot({ path: 'test-results/purchasing-comparison.png', fullPage: true });
   await buyer.getByRole('button', { name: 'Confirmar vencedores' }).click();
   await buyer.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
-  await expectToast(buyer, 'Registro atualizado com sucesso');
+  await expectToast(buyer, 'Vencedores confirmados');
   await expect(buyer.getByText('Cotação finalizada', { exact: true })).toBeVisible();
 
   // Orders: one per winning supplier, with the delivery date; the printable purchase order.

@@ -25,7 +25,7 @@ test('a BALCONISTA registers a shortage by scanning a barcode, sees it on top, e
   await expect(quantity).toBeFocused();
   await quantity.fill('7');
   await page.getByRole('button', { name: 'Registrar falta' }).click();
-  await expect(page.getByText('Registro criado com sucesso', { exact: true })).toBeVisible();
+  await expect(page.getByText('Falta registrada', { exact: true })).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Faltas' });
   const firstRow = table.getByRole('row').nth(1);
@@ -223,7 +223,7 @@ test('a group and a product created on /produtos are offered on /lancamento at o
   const dialog = page.getByRole('dialog', { name: 'Novo produto' });
   await dialog.getByLabel('Nome').fill(productName);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast(page, 'Registro criado com sucesso');
+  await expectToast(page, `Produto “${productName}” cadastrado`);
 
   await mainMenu(page).getByRole('link', { name: 'Lançar Falta' }).click();
   await page.getByRole('combobox', { name: 'Buscar produto pelo nome' }).fill(productName);

@@ -8,6 +8,11 @@ export const productMessages = {
   categoryCreateError: 'Erro ao cadastrar grupo',
   productDeleteRefused: 'Não é possível excluir o produto',
   productDeleteRefusedDetail: 'Existem faltas registradas para este produto. Exclua ou conclua essas faltas antes de excluir o produto.',
+  /** Success says what happened, naming the record (spec §8's generic 'Registro … com sucesso'; README deviations). */
+  productCreated: (name: string) => `Produto “${name}” cadastrado`,
+  productUpdated: (name: string) => `Produto “${name}” atualizado`,
+  productDeleted: (name: string) => `Produto “${name}” excluído`,
+  categoryCreated: (name: string) => `Grupo “${name}” cadastrado`,
 };
 
 /** Details for product and category writes: the database's own Portuguese checks, duplicates, FKs. */

@@ -46,7 +46,10 @@ export const purchasingMessages = {
   orderReceived: 'Pedido recebido',
   orderReceivedDetail: 'Todas as unidades confirmaram a entrega.',
   orderAwaitingUnits: 'Recebimento registrado',
-  quoteSentDetail: 'Cotação enviada ao comprador.',
+  /** Success says what happened (spec §8's generic 'Registro … com sucesso'; README deviations). */
+  quoteSent: 'Cotação enviada ao comprador',
+  winnersConfirmed: 'Vencedores confirmados',
+  batchRenamed: (name: string) => `Lote renomeado para “${name}”`,
   /** An order's delivery date before the supplier states one. */
   deliveryToBeAgreed: 'A combinar',
   quotesLoadError: 'Erro ao carregar cotações',

@@ -29,7 +29,8 @@ export const shortageMessages = {
   deliveryToBeAgreed: 'A combinar',
   shortagesLoadError: 'Erro ao carregar faltas',
   shortageCreateError: 'Erro ao registrar falta',
-  shortageCreatedDetail: 'A falta foi registrada.',
+  /** Success says what happened (spec §8's generic 'Registro criado com sucesso'; README deviations). */
+  shortageCreated: 'Falta registrada',
   shortageOrderLoadError: 'Não foi possível carregar o pedido desta falta.',
   shortageStatusError: 'Erro ao atualizar status',
   shortageUpdated: 'Falta atualizada',

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { catalogErrorMessage, productMessages } from '@/features/products/messages';
-import { RECORD_CREATED } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { categoryKeys } from '@/features/products/api/keys';
 import type { Category } from '@/features/products/types';
@@ -26,7 +25,7 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: () => toast({ title: RECORD_CREATED }),
+    onSuccess: (category) => toast({ title: productMessages.categoryCreated(category.name) }),
     onError: (error) => toast({ title: productMessages.categoryCreateError, description: catalogErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogErrorMessage } from '@/features/products/messages';
-import { RECORD_CREATE_ERROR, RECORD_CREATED } from '@/lib/errors';
+import { catalogErrorMessage, productMessages } from '@/features/products/messages';
+import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 import type { ProductFormData } from '@/features/products/schemas';
@@ -32,7 +32,7 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => toast({ title: RECORD_CREATED }),
+    onSuccess: (_id, values) => toast({ title: productMessages.productCreated(values.name) }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { catalogErrorMessage, productMessages } from '@/features/products/messages';
-import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
+import { RECORD_DELETE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 
@@ -9,7 +9,7 @@ import { productKeys } from '@/features/products/api/keys';
  * Deletes a product by id. shortages.product_id references products with the default `on delete no action`,
  * so the database refuses the delete (23503, checked at the end of the statement) while any shortage references it.
  */
-export async function deleteProduct(id: string): Promise<void> {
+export async function deleteProduct({ id }: { id: string; name: string }): Promise<void> {
   const { error } = await supabase.from('products').delete().eq('id', id).select('id').single();
   if (error) throw error;
 }
@@ -22,7 +22,7 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => toast({ title: RECORD_DELETED }),
+    onSuccess: (_result, { name }) => toast({ title: productMessages.productDeleted(name) }),
     onError: (error) =>
       isReferencedByShortages(error)
         ? toast({ title: productMessages.productDeleteRefused, description: productMessages.productDeleteRefusedDetail, variant: 'destructive' })

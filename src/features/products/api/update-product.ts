@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogErrorMessage } from '@/features/products/messages';
-import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { catalogErrorMessage, productMessages } from '@/features/products/messages';
+import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { productKeys } from '@/features/products/api/keys';
 import type { ProductFormData } from '@/features/products/schemas';
@@ -37,7 +37,7 @@ export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProduct,
-    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    onSuccess: (_result, { values }) => toast({ title: productMessages.productUpdated(values.name) }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: catalogErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });

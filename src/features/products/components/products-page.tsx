@@ -162,7 +162,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
             <AlertDialogAction
               className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
               onClick={() => {
-                if (toDelete) deleteProduct.mutate(toDelete.id);
+                if (toDelete) deleteProduct.mutate({ id: toDelete.id, name: toDelete.name });
                 setToDelete(null);
               }}
             >

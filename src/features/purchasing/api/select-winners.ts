@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { toast } from '@/components/ui/use-toast';
-import { purchasingErrorMessage } from '@/features/purchasing/messages';
-import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
+import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { selectionToPairs } from '@/features/purchasing/logic';
@@ -38,7 +38,7 @@ export function useSelectWinners() {
   return useMutation({
     mutationKey: purchasingMutations.selectWinners,
     mutationFn: selectWinners,
-    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    onSuccess: () => toast({ title: purchasingMessages.winnersConfirmed }),
     onError: (error) =>
       toast({ title: RECORD_UPDATE_ERROR, description: purchasingErrorMessage(error, error instanceof Error ? error.message : RECORD_UPDATE_ERROR), variant: 'destructive' }),
     onSettled: (_data, _error, input) =>

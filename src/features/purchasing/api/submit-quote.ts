@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { purchasingErrorMessage, purchasingMessages } from '@/features/purchasing/messages';
-import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 
@@ -34,7 +34,7 @@ export function useSubmitQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitQuote,
-    onSuccess: () => toast({ title: RECORD_UPDATED, description: purchasingMessages.quoteSentDetail }),
+    onSuccess: () => toast({ title: purchasingMessages.quoteSent }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: purchasingErrorMessage(error, RECORD_UPDATE_ERROR), variant: 'destructive' }),
     onSettled: () =>
       Promise.all([

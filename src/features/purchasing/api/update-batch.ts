@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { purchasingMessages } from '@/features/purchasing/messages';
-import { RECORD_UPDATED } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
@@ -24,7 +23,7 @@ export function useRenameBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renameBatch,
-    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    onSuccess: (_result, { name }) => toast({ title: purchasingMessages.batchRenamed(name.trim()) }),
     // Spec §8 keeps this title and its fallback in English.
     onError: (error) =>
       toast({ title: purchasingMessages.batchUpdateError, description: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : error instanceof Error && error.message ? error.message : purchasingMessages.batchUpdateFallback, variant: 'destructive' }),

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useSingleFlightMutation } from '@/hooks/use-single-flight-mutation';
 import { shortageErrorMessage, shortageMessages } from '@/features/shortages/messages';
-import { codeOf, constraintOf, RECORD_CREATED } from '@/lib/errors';
+import { codeOf, constraintOf } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { shortageKeys, shortageMutations } from '@/features/shortages/api/keys';
 import type { ShortageWrite } from '@/features/shortages/schemas';
@@ -38,7 +38,7 @@ export function useCreateShortage() {
   return useSingleFlightMutation({
     mutationKey: shortageMutations.create,
     mutationFn: createShortage,
-    onSuccess: () => toast({ title: RECORD_CREATED, description: shortageMessages.shortageCreatedDetail }),
+    onSuccess: () => toast({ title: shortageMessages.shortageCreated }),
     onError: (error) => toast({ title: shortageMessages.shortageCreateError, description: shortageErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shortageKeys.all }),
   });
