@@ -10,6 +10,7 @@
  * - .csv: CSV for Excel in Brazil (cells.ts toCsvText).
  * Every text cell that a spreadsheet program would run as a formula is written as literal text.
  */
+import type { WorkSheet } from '@e965/xlsx';
 import { formatSaoPauloDateTime } from '@/lib/plain-dates';
 import { escapeExportCell, roundCents, toCell, toCsvText, type CellInput, type ExportCell } from './cells';
 
@@ -127,7 +128,7 @@ export async function buildSpreadsheet(doc: ExportDocument, format: ExportFormat
   sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, rows.length - 1), c: lastColumn } });
   sheet['!cols'] = Array.from({ length: lastColumn + 1 }, (_, c) => ({ wch: widths[c] ?? 10 }));
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet as XLSX.WorkSheet, (doc.sheetName ?? 'Planilha').slice(0, 31));
+  XLSX.utils.book_append_sheet(book, sheet as WorkSheet, (doc.sheetName ?? 'Planilha').slice(0, 31));
   book.Workbook = { ...book.Workbook, WBProps: { ...book.Workbook?.WBProps, date1904: true } };
   const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
   return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
