@@ -14,7 +14,7 @@ test('an import with good and bad rows lands the good ones and lists the bad one
   // Columns are mapped from the headers, and the preview shows the database's verdict on every row before
   // anything is imported (a dry run): the unknown product is flagged here, not only after importing.
   await expect(page.getByRole('combobox', { name: 'Coluna de Código de barras' })).toContainText('Código de Barras');
-  await expect(page.getByText('5 linha(s), 2 válida(s)')).toBeVisible();
+  await expect(page.getByText('5 linhas, 2 válidas')).toBeVisible();
   const preview = page.getByRole('table', { name: 'Pré-visualização' });
   const row = (n: number) => preview.getByRole('row').nth(n);
   await expect(row(3)).toContainText('Código de barras inválido: dígito verificador incorreto');
@@ -30,7 +30,7 @@ test('an import with good and bad rows lands the good ones and lists the bad one
 
   await page.getByRole('button', { name: 'Importar' }).click();
   const result = page.getByRole('status').filter({ hasText: 'Resultado da importação' });
-  await expect(result).toContainText('5 linha(s) no arquivo: 2 importada(s), 3 rejeitada(s)');
+  await expect(result).toContainText('5 linhas no arquivo: 2 importadas, 3 rejeitadas.');
   await expect(result).toContainText('Linha 4: Produto não encontrado');
 
   const history = page.getByRole('table', { name: 'Histórico de importações' });
@@ -44,6 +44,9 @@ test('an import with good and bad rows lands the good ones and lists the bad one
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const csv = Buffer.concat(chunks).toString('utf8');
+  // CSV for Excel in Brazil, through the shared writer: BOM, ';', CRLF; the row number first.
+  expect(csv.startsWith('\uFEFFLinha;')).toBe(true);
+  expect(csv).toMatch(/\r\n4;[^\r\n]*Produto que não existe/);
   expect(csv).toContain('Produto que não existe');
   expect(csv).toContain('Quantidade solicitada inválida');
 
@@ -70,7 +73,7 @@ test('an .xlsx upload is read in a worker; one with a formula is refused with th
   await expect(page.getByText('O arquivo contém uma fórmula ou um conteúdo que começa com =, +, - ou @ (linha 2, coluna 2). Por segurança, remova-o e envie o arquivo novamente.')).toBeVisible();
 
   await input.setInputFiles({ name: 'faltas.xlsx', mimeType: xlsxType, buffer: book([['EAN', 'Quantidade'], [7896004100371, 3]]) });
-  await expect(page.getByText('1 linha(s)', { exact: false })).toBeVisible();
+  await expect(page.getByText('1 linha, 1 válida', { exact: false })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Pré-visualização' })).toContainText('7896004100371');
 });
 
@@ -88,10 +91,10 @@ test('a double click on Importar imports once: one request, one run, one success
   });
   await page.goto('/historico-importacoes');
   await page.getByLabel('Arquivo (.csv ou .xlsx)').setInputFiles(file);
-  await expect(page.getByText('1 linha(s), 1 válida(s)')).toBeVisible();
+  await expect(page.getByText('1 linha, 1 válida')).toBeVisible();
 
   await page.getByRole('button', { name: 'Importar' }).dblclick();
-  await expect(page.getByRole('status').filter({ hasText: 'Resultado da importação' })).toContainText('1 linha(s) no arquivo: 1 importada(s), 0 rejeitada(s)');
+  await expect(page.getByRole('status').filter({ hasText: 'Resultado da importação' })).toContainText('1 linha no arquivo: 1 importada, 0 rejeitadas.');
   await expect(page.getByText('Importação concluída')).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Histórico de importações' }).getByRole('row', { name: /duplo-clique\.csv/ })).toHaveCount(1);
   expect(imports).toHaveLength(1);
@@ -118,7 +121,7 @@ test('an import whose answer is lost is not imported again: the screen says the 
   });
   await page.goto('/historico-importacoes');
   await page.getByLabel('Arquivo (.csv ou .xlsx)').setInputFiles(file);
-  await expect(page.getByText('1 linha(s), 1 válida(s)')).toBeVisible();
+  await expect(page.getByText('1 linha, 1 válida')).toBeVisible();
   await page.getByRole('button', { name: 'Importar' }).click();
 
   // The lost answer is said as a lost connection, never as 'Failed to fetch'.

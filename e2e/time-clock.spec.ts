@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
 import { backendInfo, createUser, expectToast, openAs } from './fixtures.ts';
+
+/** A download's text (UTF-8, the BOM kept). */
+async function readDownload(file: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 test('an administrator authorizes this browser, punches with the receipt at once, and a double punch gives the same receipt', async ({ page }) => {
   await openAs(page, 'admin');
@@ -104,9 +111,22 @@ test("/meu-ponto shows the month with balances and flags, navigates months, expo
   await expect(table).toBeVisible();
   await expect(table.getByRole('row', { name: /Total do mês/ })).toBeVisible();
 
+  // The CSV is for Excel in Brazil and its totals line is the summary cards' figures.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^meu-ponto-\d{4}-\d{2}\.csv$/);
+  const csvFile = await download;
+  expect(csvFile.suggestedFilename()).toMatch(/^meu-ponto-\d{4}-\d{2}\.csv$/);
+  const csv = await readDownload(csvFile);
+  expect(csv.startsWith('\uFEFFEspelho de ponto\r\nFuncionário: Bruno Balconista\r\n')).toBe(true);
+  expect(csv).toMatch(/\r\nGerado em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\r\n/);
+  expect(csv).not.toContain('\u2212');
+  const figure = async (label: string) =>
+    ((await page.locator('p').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::p').textContent()) ?? '').replace('\u2212', '-');
+  const totalLine = csv.split('\r\n').find((line) => line.startsWith('Total do mês;'))!.split(';');
+  expect(totalLine.slice(7, 10)).toEqual([await figure('Trabalhadas no mês'), await figure('Esperadas até hoje'), await figure('Saldo')]);
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar XLSX' }).click();
+  expect((await xlsx).suggestedFilename()).toMatch(/^meu-ponto-\d{4}-\d{2}\.xlsx$/);
 
   // The previous month is fully seeded: an incomplete day (its 8th weekday, no final exit).
   await page.getByRole('button', { name: 'Mês anterior' }).click();

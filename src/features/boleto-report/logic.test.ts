@@ -10,12 +10,14 @@ import {
   effectivePeriod,
   EMPTY_FILTERS,
   emptyMeasures,
+  bucketsAddUp,
+  cardFigure,
+  EXPORT_MEASURE_LABELS,
   exportFileName,
-  exportTableRows,
+  reportExport,
   filtersFromSearch,
   hasFilters,
   isEmptyReport,
-  MEASURE_LABELS,
   parseReport,
   periodError,
   reportTable,
@@ -27,6 +29,7 @@ import {
   timelineSummary,
 } from '@/features/boleto-report/logic';
 import { MEASURE_KEYS, type ReportLine } from '@/features/boleto-report/types';
+import { cell, type CellInput } from '@/lib/spreadsheet/write';
 
 const UNIT = 'd6d595c4-7671-46e6-bff8-5d2369d7aff4';
 const SUPPLIER = '4d001f67-1345-4711-b08a-749601fb6d54';
@@ -40,12 +43,14 @@ const REPORT_JSON = {
     paid: 4267.8, next_7: 19856.22, next_30: 38086.97, overdue: 12311.6, pending: 53362.47, due_today: 2318, paid_count: 3,
     overdue_1_7: 4453.6, next_7_count: 6, overdue_8_30: 1599.9, next_30_count: 10, overdue_count: 6, pending_count: 18,
     due_today_count: 1, overdue_over_30: 6258.1, overdue_1_7_count: 3, overdue_8_30_count: 1, overdue_over_30_count: 2,
+    after_30: 645.9, after_30_count: 1,
   },
   by_unit: [
     {
       unit_id: UNIT, unit_name: 'Unidade Centro', paid: 2750, next_7: 15169.22, next_30: 18749.97, overdue: 7297.5, pending: 29011.37,
       due_today: 2318, paid_count: 1, overdue_1_7: 874.5, next_7_count: 3, overdue_8_30: 1599.9, next_30_count: 4, overdue_count: 3,
       pending_count: 9, due_today_count: 1, overdue_over_30: 4823.1, overdue_1_7_count: 1, overdue_8_30_count: 1, overdue_over_30_count: 1,
+      after_30: 645.9, after_30_count: 1,
     },
     {
       unit_id: 'e2d0d21e-d511-4993-861f-32667c5fbc87', unit_name: 'Unidade Norte', paid: 567.8, next_7: 1998, next_30: 9398, overdue: 3579.1,
@@ -62,7 +67,10 @@ const REPORT_JSON = {
       payee: 'Distribuidora Alfa', paid: 3700, next_30: 3150, overdue: 9543.4, pending: 12693.4, paid_count: 2, overdue_1_7: 3120.4, overdue_8_30: 1599.9,
       next_30_count: 1, overdue_count: 3, pending_count: 4, overdue_over_30: 4823.1, overdue_1_7_count: 1, overdue_8_30_count: 1, overdue_over_30_count: 1,
     },
-    { payee: 'Medifarma Distribuidora', next_7: 2643.9, next_30: 6743.9, pending: 7389.8, next_7_count: 3, next_30_count: 4, pending_count: 5 },
+    {
+      payee: 'Medifarma Distribuidora', next_7: 2643.9, next_30: 6743.9, after_30: 645.9, pending: 7389.8, next_7_count: 3, next_30_count: 4, after_30_count: 1,
+      pending_count: 5,
+    },
     {
       payee: 'Distribuidora Beta', paid: 567.8, overdue: 2309.5, pending: 4627.5, due_today: 2318, paid_count: 1, overdue_1_7: 874.5, overdue_count: 2,
       pending_count: 3, due_today_count: 1, overdue_over_30: 1435, overdue_1_7_count: 1, overdue_over_30_count: 1,
@@ -154,44 +162,59 @@ describe('tables and exports', () => {
     expect(sumLines([line(0.1), line(0.2)]).pending).toEqual({ amount: 0.3, count: 2 });
   });
 
-  it('XLSX rows: a header, one row per unit and the totals row equal to the summary, amounts as numbers', () => {
-    const rows = exportTableRows(reportTable('unit', report), 'xlsx');
-    expect(rows).toHaveLength(1 + 3 + 1);
-    expect(rows[0]?.slice(0, 3)).toEqual(['Unidade', 'Vence hoje (qtd.)', 'Vence hoje (R$)']);
-    expect(rows[0]).toHaveLength(1 + TABLE_MEASURES.length * 2);
-    const total = rows.at(-1)!;
-    expect(total[0]).toBe('Total');
+  it('the due buckets add up to the pending total, for the totals and every line (a boleto due after 30 days included)', () => {
+    expect(report.totals.after_30).toEqual({ amount: 645.9, count: 1 });
+    expect(bucketsAddUp(report.totals)).toBe(true);
+    for (const line of [...report.byUnit, ...report.bySupplier]) expect(bucketsAddUp(line.measures)).toBe(true);
+    expect(bucketsAddUp({ ...report.totals, after_30: { amount: 0, count: 0 } })).toBe(false);
+  });
+
+  it('the export: filters and period in words, one row per line, the totals row equal to the cards', () => {
+    const doc = reportExport(reportTable('unit', report), report, { unit: null, supplier: 'Distribuidora Alfa' }, new Date('2026-11-25T13:30:00Z'));
+    expect(doc.title).toBe('Relatório de Boletos: por unidade');
+    expect(doc.details).toEqual([
+      { label: 'Unidade', value: 'Todas as unidades' },
+      { label: 'Fornecedor', value: 'Distribuidora Alfa' },
+      { label: 'Período de pagamentos', value: '01/11/2026 a 25/11/2026' },
+      { label: 'Posição em', value: '25/11/2026' },
+    ]);
+    expect(doc.columns.slice(0, 3)).toEqual(['Unidade', 'Vence hoje (qtd.)', 'Vence hoje (R$)']);
+    expect(doc.columns).toHaveLength(1 + TABLE_MEASURES.length * 2);
+    expect(doc.rows).toHaveLength(3);
+    expect(doc.rows[0]?.slice(0, 3)).toEqual([cell.text('Unidade Centro'), cell.number(1), cell.money(2318)]);
+    const total = doc.totals!;
+    expect(total[0]).toEqual(cell.text('Total'));
     TABLE_MEASURES.forEach((key, index) => {
-      expect(total[1 + index * 2]).toBe(report.totals[key].count);
-      expect(total[2 + index * 2]).toBe(report.totals[key].amount);
-      // The lines add up to the totals row, column by column.
-      const column = rows.slice(1, -1).reduce((sum, row) => sum + Math.round(Number(row[2 + index * 2]) * 100), 0);
-      expect(column / 100).toBe(report.totals[key].amount);
+      expect(total[1 + index * 2]).toEqual(cell.number(cardFigure(report, key).count));
+      expect(total[2 + index * 2]).toEqual(cell.money(cardFigure(report, key).amount));
+      // The rows add up to the totals row, column by column.
+      const amount = (row: readonly CellInput[]) => Math.round((row[2 + index * 2] as { value: number }).value * 100);
+      const count = (row: readonly CellInput[]) => (row[1 + index * 2] as { value: number }).value;
+      expect(doc.rows.reduce((sum, row) => sum + amount(row), 0)).toBe(amount(total));
+      expect(doc.rows.reduce((sum, row) => sum + count(row), 0)).toBe(count(total));
     });
-    expect(rows[1]?.slice(0, 3)).toEqual(['Unidade Centro', 1, 2318]);
+    const pending = 1 + TABLE_MEASURES.indexOf('pending') * 2;
+    expect(total.slice(pending, pending + 2)).toEqual([cell.number(18), cell.money(53362.47)]);
   });
 
-  it('CSV rows: the same figures with a decimal comma (Excel in pt-BR reads them as numbers)', () => {
-    const rows = exportTableRows(reportTable('supplier', report), 'csv');
-    expect(rows[0]?.[0]).toBe('Fornecedor / beneficiário');
-    expect(rows).toHaveLength(1 + 6 + 1);
-    const total = rows.at(-1)!;
-    const overdue = 1 + TABLE_MEASURES.indexOf('overdue') * 2;
-    expect(total.slice(overdue, overdue + 2)).toEqual([6, '12311,60']);
-    const paid = 1 + TABLE_MEASURES.indexOf('paid') * 2;
-    expect(total.slice(paid, paid + 2)).toEqual([3, '4267,80']);
-    expect(rows[1]?.slice(1, 3)).toEqual([0, '0,00']);
+  it('the export writes every supplier, also those past the 15 shown before “Mostrar todos”', () => {
+    const many = Array.from({ length: 20 }, (_, index): ReportLine => ({ key: `p${index}`, name: `Fornecedor ${index}`, measures: emptyMeasures() }));
+    const doc = reportExport({ ...reportTable('supplier', report), lines: many }, report, { unit: null, supplier: null }, new Date());
+    expect(doc.rows).toHaveLength(20);
+    expect(doc.columns[0]).toBe('Fornecedor / beneficiário');
   });
 
-  it('the columns are the screen’s: due today, 7 and 30 days, the three aging buckets, total overdue, paid', () => {
-    expect(TABLE_MEASURES.map((key) => MEASURE_LABELS[key])).toEqual([
+  it('the columns are the screen’s: due today, 7 and 30 days, after 30 days, the three aging buckets, total overdue, total pending, paid', () => {
+    expect(TABLE_MEASURES.map((key) => EXPORT_MEASURE_LABELS[key])).toEqual([
       'Vence hoje',
-      'Próximos 7 dias',
-      'Próximos 30 dias',
+      'A vencer em 1–7 dias',
+      'A vencer em 1–30 dias (inclui 1–7)',
+      'A vencer após 30 dias',
       'Vencidos há 1–7 dias',
       'Vencidos há 8–30 dias',
       'Vencidos há mais de 30 dias',
       'Total vencido',
+      'Total pendente',
       'Pago no período',
     ]);
   });
@@ -215,6 +238,7 @@ describe('buckets and labels', () => {
     expect(dueRange('overdue_8_30', '2026-11-25')).toEqual({ from: '2026-10-26', to: '2026-11-17' });
     expect(dueRange('overdue_over_30', '2026-11-25')).toEqual({ from: null, to: '2026-10-25' });
     expect(dueRange('next_7', '2026-12-31')).toEqual({ from: '2027-01-01', to: '2027-01-07' });
+    expect(dueRange('after_30', '2026-11-25')).toEqual({ from: '2026-12-26', to: null });
   });
 
   it('labels the cards show under their titles', () => {
@@ -222,6 +246,7 @@ describe('buckets and labels', () => {
     expect(bucketDaysLabel('next_7', report)).toBe('26/11 a 02/12');
     expect(bucketDaysLabel('overdue', report)).toBe('até 24/11');
     expect(bucketDaysLabel('overdue_over_30', report)).toBe('até 25/10');
+    expect(bucketDaysLabel('after_30', report)).toBe('a partir de 26/12');
     expect(bucketDaysLabel('paid', report)).toBe('01/11/2026 a 25/11/2026');
     expect(bucketDaysLabel('paid', { ...report, paidFrom: '2026-11-25' })).toBe('25/11/2026');
   });
@@ -239,6 +264,7 @@ describe('buckets and labels', () => {
     expect(boletosListHref('next_7', EMPTY_FILTERS, '2026-11-25')).toBe('/boletos?situacao=a-vencer&de=2026-11-26&ate=2026-12-02');
     expect(boletosListHref('next_30', EMPTY_FILTERS, '2026-11-25')).toBe('/boletos?situacao=a-vencer&de=2026-11-26&ate=2026-12-25');
     expect(boletosListHref('overdue', { ...EMPTY_FILTERS, supplierId: SUPPLIER }, '2026-11-25')).toBe(`/boletos?situacao=vencidos&fornecedor=${SUPPLIER}`);
+    expect(boletosListHref('after_30', EMPTY_FILTERS, '2026-11-25')).toBe('/boletos?situacao=a-vencer&de=2026-12-26');
     expect(boletosListHref('overdue_1_7', EMPTY_FILTERS, '2026-11-25')).toBe('/boletos?situacao=vencidos&de=2026-11-18&ate=2026-11-24');
     expect(boletosListHref('overdue_8_30', EMPTY_FILTERS, '2026-11-25')).toBe('/boletos?situacao=vencidos&de=2026-10-26&ate=2026-11-17');
     expect(boletosListHref('overdue_over_30', EMPTY_FILTERS, '2026-11-25')).toBe('/boletos?situacao=vencidos&ate=2026-10-25');
@@ -268,7 +294,7 @@ describe('print header', () => {
     expect(describeFilters(report, { unit: 'Unidade Centro', supplier: null })).toEqual([
       { label: 'Unidade', value: 'Unidade Centro' },
       { label: 'Fornecedor', value: 'Todos os fornecedores' },
-      { label: 'Pagamentos', value: '01/11/2026 a 25/11/2026' },
+      { label: 'Período de pagamentos', value: '01/11/2026 a 25/11/2026' },
       { label: 'Posição em', value: '25/11/2026' },
     ]);
   });

@@ -4,12 +4,13 @@
  * Days are São Paulo calendar days as yyyy-MM-dd strings, and "today" is always the database's.
  */
 import { paths } from '@/config/paths';
-import { addDays, daysBetween, formatDay, formatNumber, formatShortDay, isValidDay, monthStart } from '@/lib/dates';
-import type { ExportCell, ExportFormat } from '@/lib/spreadsheet/write';
+import { addDays, daysBetween, formatCount, formatDay, formatShortDay, isValidDay, monthStart } from '@/lib/dates';
+import { cell, type CellInput, type ExportDocument, type ExportFormat } from '@/lib/spreadsheet/write';
 import { boletoReportMessages } from '@/features/boleto-report/messages';
 import {
   MEASURE_KEYS,
   type BoletoReport,
+  type Measure,
   type MeasureKey,
   type Measures,
   type ReportFilters,
@@ -163,12 +164,30 @@ export function sameMeasures(a: Measures, b: Measures): boolean {
   return MEASURE_KEYS.every((key) => cents(a[key].amount) === cents(b[key].amount) && a[key].count === b[key].count);
 }
 
+/**
+ * The figure a card of the screen shows for a measure ('Total pendente' is the line above the cards):
+ * the report's totals. The exports' totals row is checked against this (tests/integration/app/boleto-report-export.test.ts).
+ */
+export function cardFigure(report: Pick<BoletoReport, 'totals'>, key: MeasureKey): Measure {
+  return report.totals[key];
+}
+
+/** The due buckets that split 'Total pendente': every pending boleto is in exactly one of them. */
+export const PENDING_PARTS = ['overdue', 'due_today', 'next_30', 'after_30'] as const satisfies readonly MeasureKey[];
+
+/** Whether the due buckets add up to the pending total, in cents and in boletos. */
+export function bucketsAddUp(measures: Measures): boolean {
+  const amount = PENDING_PARTS.reduce((sum, key) => sum + cents(measures[key].amount), 0);
+  const count = PENDING_PARTS.reduce((sum, key) => sum + measures[key].count, 0);
+  return amount === cents(measures.pending.amount) && count === measures.pending.count;
+}
+
 // --- Labels --------------------------------------------------------------------------------------
 
 /** Nenhum boleto · 1 boleto · 1.234 boletos */
 export function countLabel(count: number): string {
   if (count === 0) return 'Nenhum boleto';
-  return `${formatNumber(count)} ${count === 1 ? 'boleto' : 'boletos'}`;
+  return formatCount(count, 'boleto', 'boletos');
 }
 
 /** Every measure as people read it (cards, exports, the print header). */
@@ -177,6 +196,7 @@ export const MEASURE_LABELS: Record<MeasureKey, string> = {
   due_today: 'Vence hoje',
   next_7: 'Próximos 7 dias',
   next_30: 'Próximos 30 dias',
+  after_30: 'A vencer após 30 dias',
   overdue: 'Total vencido',
   overdue_1_7: 'Vencidos há 1–7 dias',
   overdue_8_30: 'Vencidos há 8–30 dias',
@@ -204,6 +224,8 @@ export function dueRange(key: Exclude<MeasureKey, 'paid'>, today: string): { fro
       return { from: addDays(today, 1), to: addDays(today, 7) };
     case 'next_30':
       return { from: addDays(today, 1), to: addDays(today, 30) };
+    case 'after_30':
+      return { from: addDays(today, 31), to: null };
     case 'overdue':
       return { from: null, to: addDays(today, -1) };
     case 'overdue_1_7':
@@ -221,6 +243,7 @@ export function bucketDaysLabel(key: MeasureKey, report: Pick<BoletoReport, 'tod
   const { from, to } = dueRange(key, report.today);
   if (from && to) return from === to ? formatDay(from) : `${formatShortDay(from)} a ${formatShortDay(to)}`;
   if (to) return `até ${formatShortDay(to)}`;
+  if (from) return `a partir de ${formatShortDay(from)}`;
   return 'todos os vencimentos';
 }
 
@@ -235,6 +258,7 @@ const SITUATION_PARAM: Record<Exclude<MeasureKey, 'paid'>, 'pendentes' | 'vence-
   due_today: 'vence-hoje',
   next_7: 'a-vencer',
   next_30: 'a-vencer',
+  after_30: 'a-vencer',
   overdue: 'vencidos',
   overdue_1_7: 'vencidos',
   overdue_8_30: 'vencidos',
@@ -259,15 +283,17 @@ export function boletosListHref(key: MeasureKey, filters: ReportFilters, today: 
 
 // --- Tables and exports --------------------------------------------------------------------------
 
-/** The columns of 'Por unidade' and 'Por fornecedor', in order. */
+/** The columns of 'Por unidade' and 'Por fornecedor', in order (the screen's table and its exports). */
 export const TABLE_MEASURES = [
   'due_today',
   'next_7',
   'next_30',
+  'after_30',
   'overdue_1_7',
   'overdue_8_30',
   'overdue_over_30',
   'overdue',
+  'pending',
   'paid',
 ] as const satisfies readonly MeasureKey[];
 
@@ -294,20 +320,44 @@ export function reportTable(kind: ReportTableKind, report: BoletoReport): Report
 
 export const TOTAL_ROW_LABEL = 'Total';
 
-/** 1234,56: a CSV amount Excel in pt-BR reads as a number. */
-function csvAmount(amount: number): string {
-  return (cents(amount) / 100).toFixed(2).replace('.', ',');
+/** The exported column of a measure, as the card or the table header says it. */
+export const EXPORT_MEASURE_LABELS: Record<(typeof TABLE_MEASURES)[number], string> = {
+  due_today: 'Vence hoje',
+  next_7: 'A vencer em 1–7 dias',
+  next_30: 'A vencer em 1–30 dias (inclui 1–7)',
+  after_30: 'A vencer após 30 dias',
+  overdue_1_7: 'Vencidos há 1–7 dias',
+  overdue_8_30: 'Vencidos há 8–30 dias',
+  overdue_over_30: 'Vencidos há mais de 30 dias',
+  overdue: 'Total vencido',
+  pending: 'Total pendente',
+  paid: 'Pago no período',
+};
+
+/** Each measure as two cells: the count of boletos and the amount in reais. */
+function measureCells(measures: Measures): CellInput[] {
+  return TABLE_MEASURES.flatMap((key) => [cell.number(measures[key].count), cell.money(cents(measures[key].amount) / 100)]);
 }
 
 /**
- * The rows an export writes: a header, one row per line and the totals row (the cards' figures),
- * each measure as a count and an amount. XLSX keeps numbers; CSV writes amounts with a decimal comma.
+ * The export of a table: the filters and the period in words, one row per line of the table (all of
+ * them, not only those shown before 'Mostrar todos') and the totals row, which is the cards' figures.
  */
-export function exportTableRows(table: ReportTable, format: ExportFormat): ExportCell[][] {
-  const amount = (value: number): ExportCell => (format === 'csv' ? csvAmount(value) : cents(value) / 100);
-  const cells = (measures: Measures) => TABLE_MEASURES.flatMap((key) => [measures[key].count, amount(measures[key].amount)]);
-  const header = [table.nameHeader, ...TABLE_MEASURES.flatMap((key) => [`${MEASURE_LABELS[key]} (qtd.)`, `${MEASURE_LABELS[key]} (R$)`])];
-  return [header, ...table.lines.map((line) => [line.name, ...cells(line.measures)]), [TOTAL_ROW_LABEL, ...cells(table.totals)]];
+export function reportExport(
+  table: ReportTable,
+  report: Pick<BoletoReport, 'today' | 'paidFrom' | 'paidTo'>,
+  names: { unit: string | null; supplier: string | null },
+  generatedAt: Date,
+): ExportDocument {
+  return {
+    title: `Relatório de Boletos: ${table.title.toLowerCase()}`,
+    details: describeFilters(report, names),
+    generatedAt,
+    columns: [table.nameHeader, ...TABLE_MEASURES.flatMap((key) => [`${EXPORT_MEASURE_LABELS[key]} (qtd.)`, `${EXPORT_MEASURE_LABELS[key]} (R$)`])],
+    rows: table.lines.map((line) => [cell.text(line.name), ...measureCells(line.measures)]),
+    totals: [cell.text(TOTAL_ROW_LABEL), ...measureCells(table.totals)],
+    sheetName: table.title,
+  };
 }
 
 /** boletos-por-unidade-2026-11-25.xlsx */
@@ -331,7 +381,7 @@ export const DAY_TONE_LABELS: Record<DayTone, string> = { overdue: 'Vencido', to
 
 // --- Print ---------------------------------------------------------------------------------------
 
-/** The filters as the printed header lists them. */
+/** The filters and the period as the printed header and the exports list them. */
 export function describeFilters(
   report: Pick<BoletoReport, 'today' | 'paidFrom' | 'paidTo'>,
   names: { unit: string | null; supplier: string | null },
@@ -339,7 +389,7 @@ export function describeFilters(
   return [
     { label: 'Unidade', value: names.unit ?? 'Todas as unidades' },
     { label: 'Fornecedor', value: names.supplier ?? 'Todos os fornecedores' },
-    { label: 'Pagamentos', value: `${formatDay(report.paidFrom)} a ${formatDay(report.paidTo)}` },
+    { label: 'Período de pagamentos', value: `${formatDay(report.paidFrom)} a ${formatDay(report.paidTo)}` },
     { label: 'Posição em', value: formatDay(report.today) },
   ];
 }

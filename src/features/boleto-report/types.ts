@@ -1,9 +1,14 @@
-/** The measures get_boletos_report computes per scope (each as an amount and a count of boletos). */
+/**
+ * The measures get_boletos_report computes per scope (each as an amount and a count of boletos).
+ * Every pending boleto is in exactly one of overdue, due_today, next_30 and after_30 (next_7 is part
+ * of next_30; overdue is split by age): those four add up to pending.
+ */
 export const MEASURE_KEYS = [
   'pending',
   'due_today',
   'next_7',
   'next_30',
+  'after_30',
   'overdue',
   'overdue_1_7',
   'overdue_8_30',

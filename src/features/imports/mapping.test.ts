@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMapping, detectMapping, toCsv, validateRecords } from '@/features/imports/mapping';
+import { applyMapping, detectMapping, validateRecords } from '@/features/imports/mapping';
 
 describe('detectMapping', () => {
   it('maps Portuguese headers for shortages, ignoring accents and case', () => {
@@ -46,17 +46,5 @@ describe('applyMapping + validateRecords', () => {
       ['12', ''],
     ], mapping);
     expect(validateRecords('products', records)).toEqual([[], ['Código de barras repetido no arquivo'], ['Nome do produto é obrigatório']]);
-  });
-});
-
-describe('toCsv', () => {
-  it('escapes separators and quotes and starts with a BOM', () => {
-    expect(toCsv(['a', 'b'], [['x;y', 'say "hi"']])).toBe('\uFEFFa;b\r\n"x;y";"say ""hi"""\r\n');
-  });
-});
-
-describe('toCsv and formula injection', () => {
-  it('writes formula-like cells as literal text', () => {
-    expect(toCsv(['produto'], [['=HYPERLINK("x")'], ['-3']])).toBe('\uFEFFproduto\r\n"\'=HYPERLINK(""x"")"\r\n\'-3\r\n');
   });
 });

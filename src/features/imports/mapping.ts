@@ -3,7 +3,6 @@
  * client-side validation that mirrors import_shortages / import_products (React-free).
  */
 import { barcodeError } from '@/lib/barcode';
-import { escapeExportCell } from '@/lib/spreadsheet/cells';
 import { foldText } from '@/lib/text';
 
 export type ImportKind = 'shortages' | 'products';
@@ -117,14 +116,4 @@ export function validateRecords(kind: ImportKind, records: readonly ImportRecord
     }
     return errors;
   });
-}
-
-/** Rows as CSV (semicolon-separated, as Brazilian Excel opens them), with a BOM so accents survive. */
-export function toCsv(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  // Formula-like text becomes literal text (see src/lib/spreadsheet/cells.ts), then CSV quoting.
-  const escape = (raw: string) => {
-    const value = String(escapeExportCell(raw));
-    return /[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-  };
-  return `\uFEFF${[headers, ...rows].map((row) => row.map(escape).join(';')).join('\r\n')}\r\n`;
 }

@@ -1,4 +1,5 @@
 /** The import screen's Portuguese messages and database-error mapping. */
+import { formatCount, formatNumber, plural } from '@/lib/dates';
 import { codeOf, databaseErrorMessage, databaseOwnMessage } from '@/lib/errors';
 
 export const importMessages = {
@@ -10,9 +11,19 @@ export const importMessages = {
   rejectedRowsDownloadError: 'Erro ao baixar linhas rejeitadas',
 };
 
-/** '{n} linha(s) importada(s), {m} rejeitada(s).' */
+/** '1 linha importada, 0 rejeitadas.' · '2 linhas importadas, 1 rejeitada.' */
 export function importSummary(accepted: number, rejected: number): string {
-  return `${accepted} linha(s) importada(s), ${rejected} rejeitada(s).`;
+  return `${formatCount(accepted, 'linha importada', 'linhas importadas')}, ${formatNumber(rejected)} ${plural(rejected, 'rejeitada', 'rejeitadas')}.`;
+}
+
+/** '5 linhas no arquivo: 2 importadas, 3 rejeitadas.' */
+export function importResultLine(total: number, accepted: number, rejected: number): string {
+  return `${formatCount(total, 'linha', 'linhas')} no arquivo: ${formatCount(accepted, 'importada', 'importadas')}, ${formatCount(rejected, 'rejeitada', 'rejeitadas')}.`;
+}
+
+/** '5 linhas, 2 válidas, 3 com erro' (the warnings, when any, are added by the screen: ', 1 com aviso'). */
+export function previewCountsLine(rows: number, valid: number): string {
+  return `${formatCount(rows, 'linha', 'linhas')}, ${formatCount(valid, 'válida', 'válidas')}`;
 }
 
 /** The import RPCs raise their refusals in Portuguese (unit, permission, size); anything else maps generically. */

@@ -89,6 +89,8 @@ export interface TimesheetDay {
 }
 
 export interface TimesheetLine extends TimesheetDay {
+  /** The expected minutes the month's totals count for the day: none for days to come, nor for today before the final exit. */
+  expectedCounted: number;
   balance: number;
   runningBalance: number;
   /** Marked in but not out (a past day with an entry and no final exit). */
@@ -111,6 +113,7 @@ export function summarizeTimesheet(days: readonly TimesheetDay[], today: string)
     expected += counted;
     return {
       ...day,
+      expectedCounted: counted,
       balance,
       runningBalance: running,
       incomplete: !future && day.date < today && day.entrada !== null && day.saidaFinal === null,

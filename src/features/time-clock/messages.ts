@@ -9,6 +9,7 @@ export const timeClockMessages = {
   computersLoadError: 'Erro ao carregar os computadores autorizados',
   termVersionsLoadError: 'Erro ao carregar as versões do termo',
   consentsLoadError: 'Erro ao carregar os consentimentos',
+  timesheetExportError: 'Erro ao exportar o espelho de ponto',
   // The LGPD term
   noActiveTerm: 'Nenhuma versão ativa do termo LGPD encontrada',
   noPunchAccess: 'Seu perfil não tem acesso ao ponto eletrônico. Fale com o administrador do sistema.',

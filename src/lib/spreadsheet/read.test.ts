@@ -1,10 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { escapeExportCell, isFormulaText } from '@/lib/spreadsheet/cells';
 import { MAX_SPREADSHEET_BYTES, SpreadsheetError } from '@/lib/spreadsheet/errors';
 import { parseSpreadsheetFile } from '@/lib/spreadsheet/parse-file';
 import { parseCsvText, parseWorkbook } from '@/lib/spreadsheet/read';
-import { buildSpreadsheet, exportRows } from '@/lib/spreadsheet/write';
 
 function workbook(rows: unknown[][], edit?: (sheet: XLSX.WorkSheet) => void): ArrayBuffer {
   const sheet = XLSX.utils.aoa_to_sheet(rows);
@@ -87,29 +85,5 @@ describe('parseSpreadsheetFile', () => {
   it('reads a CSV file (in place where there are no workers)', async () => {
     const sheet = await parseSpreadsheetFile(new File(['ean;qtd\n7896004100371;4\n'], 'faltas.csv'));
     expect(sheet.rows).toEqual([['7896004100371', '4']]);
-  });
-});
-
-describe('exports', () => {
-  it('escapes cells a spreadsheet program would run as formulas, and nothing else', () => {
-    expect(isFormulaText('-5')).toBe(false);
-    expect(escapeExportCell('=cmd')).toBe("'=cmd");
-    expect(escapeExportCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(escapeExportCell('-1+2')).toBe("'-1+2");
-    expect(escapeExportCell(-5)).toBe(-5);
-    expect(exportRows([['Dipirona', '+55 11', null, 3]])).toEqual([['Dipirona', "'+55 11", '', 3]]);
-  });
-
-  it('writes an xlsx whose cells come back as literal text, and a semicolon CSV with a BOM', async () => {
-    const rows = [['Produto', 'Valor'], ['=HYPERLINK("http://x")', 10.5]];
-    const xlsx = await buildSpreadsheet(rows, 'xlsx');
-    const book = XLSX.read(await xlsx.arrayBuffer(), { type: 'array', cellFormula: true });
-    const sheet = book.Sheets[book.SheetNames[0]!]!;
-    expect(sheet.A2?.v).toBe('\'=HYPERLINK("http://x")');
-    expect(sheet.A2?.f).toBeUndefined();
-    expect(sheet.B2?.v).toBe(10.5);
-    const csv = new Uint8Array(await (await buildSpreadsheet(rows, 'csv')).arrayBuffer());
-    expect([...csv.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv)).toBe('\uFEFFProduto;Valor\r\n"\'=HYPERLINK(""http://x"")";10.5\r\n');
   });
 });

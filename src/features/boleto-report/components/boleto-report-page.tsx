@@ -21,9 +21,9 @@ import {
   describeFilters,
   effectivePeriod,
   exportFileName,
-  exportTableRows,
   isEmptyReport,
   periodError,
+  reportExport,
   reportTable,
   timelineBars,
   timelineSummary,
@@ -96,20 +96,20 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
     void loadChart().catch(() => undefined); // a failed prefetch is retried by React.lazy when the chart renders
   }, []);
 
+  const nameOf = (options: readonly Option[] | undefined, id: string | null) => (id ? (options?.find((option) => option.id === id)?.name ?? '—') : null);
+  const filterNames = { unit: nameOf(units.data, filters.unitId), supplier: nameOf(suppliers.data, filters.supplierId) };
+
   const exportTable = async (table: ReportTable, format: ExportFormat) => {
     if (!data) return;
     setExporting({ kind: table.kind, format });
     try {
-      await downloadSpreadsheet(exportTableRows(table, format), exportFileName(table.kind, data.today, format), format);
+      await downloadSpreadsheet(reportExport(table, data, filterNames, new Date()), exportFileName(table.kind, data.today, format), format);
     } catch {
       toast({ title: boletoReportMessages.exportError, variant: 'destructive' });
     } finally {
       setExporting(null);
     }
   };
-
-  const nameOf = (options: readonly Option[] | undefined, id: string | null) => (id ? (options?.find((option) => option.id === id)?.name ?? '—') : null);
-  const filterNames = { unit: nameOf(units.data, filters.unitId), supplier: nameOf(suppliers.data, filters.supplierId) };
 
   // For tests and the bench: 'ready' once the figures, the tables and the chart are on screen.
   const state = invalidPeriod
@@ -204,7 +204,8 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
                 );
               })}
               <p className="text-xs text-muted-foreground">
-                “30 dias” inclui os vencimentos dos próximos 7 dias; nenhum dos dois inclui o que vence hoje. “Pago no período” soma os pagamentos
+                “30 dias” inclui os vencimentos dos próximos 7 dias; nenhum dos dois inclui o que vence hoje. Vencidos, hoje, 30 dias e após 30 dias
+                somam o total pendente. “Pago no período” soma os pagamentos
                 de {formatDay(data.paidFrom)} a {formatDay(data.paidTo)}.
               </p>
             </>

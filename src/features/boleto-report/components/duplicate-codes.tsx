@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { formatCurrency, formatDay } from '@/lib/dates';
+import { formatCurrency, formatDay, formatNumber, plural } from '@/lib/dates';
 import type { DuplicateCode } from '@/features/boleto-report/types';
 
 /** The linha in groups of five digits, readable and easy to compare by eye. */
@@ -17,7 +17,7 @@ export function DuplicateCodes({ codes }: { codes: readonly DuplicateCode[] }) {
     <section aria-labelledby="duplicate-codes-title" className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4">
       <h2 id="duplicate-codes-title" className="flex items-center gap-2 text-base font-semibold text-destructive">
         <Copy aria-hidden="true" className="size-4" />
-        {codes.length === 1 ? 'Código lançado mais de uma vez e já pago' : `${codes.length} códigos lançados mais de uma vez e já pagos`}
+        {plural(codes.length, 'Código lançado mais de uma vez e já pago', `${formatNumber(codes.length)} códigos lançados mais de uma vez e já pagos`)}
       </h2>
       <ul className="grid gap-3">
         {codes.map((code) => (

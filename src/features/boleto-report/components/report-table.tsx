@@ -2,7 +2,7 @@ import { ChevronDown, ChevronUp, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCurrency } from '@/lib/dates';
+import { formatCount, formatCurrency } from '@/lib/dates';
 import type { ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
 import { countLabel, TABLE_MEASURES, TOTAL_ROW_LABEL, type ReportTable } from '@/features/boleto-report/logic';
@@ -18,6 +18,7 @@ const SUB_HEADERS: { key: MeasureKey; label: string; title: string }[] = [
   { key: 'due_today', label: 'Hoje', title: 'Vence hoje' },
   { key: 'next_7', label: '7 dias', title: 'Vence nos próximos 7 dias (sem hoje)' },
   { key: 'next_30', label: '30 dias', title: 'Vence nos próximos 30 dias (sem hoje; inclui os 7 dias)' },
+  { key: 'after_30', label: 'Após 30 dias', title: 'Vence depois dos próximos 30 dias' },
   { key: 'overdue_1_7', label: '1–7 dias', title: 'Vencidos há 1 a 7 dias' },
   { key: 'overdue_8_30', label: '8–30 dias', title: 'Vencidos há 8 a 30 dias' },
   { key: 'overdue_over_30', label: '> 30 dias', title: 'Vencidos há mais de 30 dias' },
@@ -43,7 +44,7 @@ export function ReportTableCard({ table, exporting, onExport }: ReportTableCardP
             {table.title}
           </h2>
           <p className="text-xs text-muted-foreground">
-            {table.lines.length === 1 ? '1 linha' : `${table.lines.length} linhas`}
+            {formatCount(table.lines.length, 'linha', 'linhas')}
             {table.kind === 'supplier' ? ', do maior para o menor valor pendente' : ''}
           </p>
         </div>
@@ -62,11 +63,14 @@ export function ReportTableCard({ table, exporting, onExport }: ReportTableCardP
             <TableHead rowSpan={2} scope="col" className="sticky left-0 z-[1] bg-card pl-4 align-bottom whitespace-normal">
               {table.nameHeader}
             </TableHead>
-            <TableHead colSpan={3} scope="colgroup" className="h-8 border-l text-center text-xs text-muted-foreground">
+            <TableHead colSpan={4} scope="colgroup" className="h-8 border-l text-center text-xs text-muted-foreground">
               A vencer
             </TableHead>
             <TableHead colSpan={4} scope="colgroup" className="h-8 border-l text-center text-xs text-muted-foreground">
               Vencidos
+            </TableHead>
+            <TableHead rowSpan={2} scope="col" className="border-l px-1.5 text-right align-bottom whitespace-normal">
+              Total pendente
             </TableHead>
             <TableHead rowSpan={2} scope="col" className="border-l pr-4 pl-1.5 text-right align-bottom whitespace-normal">
               Pago no período
@@ -112,7 +116,7 @@ export function ReportTableCard({ table, exporting, onExport }: ReportTableCardP
   );
 }
 
-const GROUP_START: ReadonlySet<MeasureKey> = new Set(['due_today', 'overdue_1_7', 'paid']);
+const GROUP_START: ReadonlySet<MeasureKey> = new Set(['due_today', 'overdue_1_7', 'pending', 'paid']);
 
 function MeasureCells({ measures }: { measures: Measures }) {
   return TABLE_MEASURES.map((key) => <MeasureCell key={key} measure={measures[key]} danger={OVERDUE_KEYS.includes(key)} groupStart={GROUP_START.has(key)} last={key === 'paid'} />);

@@ -1,10 +1,10 @@
-import { ArrowUpRight, CalendarClock, CalendarDays, CalendarRange, CircleCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { ArrowUpRight, CalendarClock, CalendarDays, CalendarPlus, CalendarRange, CircleCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCurrency } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { AGING_BUCKETS, AGING_LABELS, boletosListHref, bucketDaysLabel, countLabel, MEASURE_LABELS } from '@/features/boleto-report/logic';
-import type { BoletoReport, MeasureKey, ReportFilters } from '@/features/boleto-report/types';
+import { AGING_BUCKETS, AGING_LABELS, boletosListHref, bucketDaysLabel, cardFigure, countLabel, MEASURE_LABELS } from '@/features/boleto-report/logic';
+import { MEASURE_KEYS, type BoletoReport, type MeasureKey, type Measures, type ReportFilters } from '@/features/boleto-report/types';
 
 const LINK_CLASS =
   'rounded-lg outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 print:hover:bg-transparent';
@@ -13,9 +13,12 @@ type Tone = 'warning' | 'danger' | 'plain';
 
 const AMOUNT_TONE: Record<Tone, string> = { warning: 'text-warning-foreground', danger: 'text-destructive', plain: '' };
 
-/** Vence hoje, Próximos 7 dias, Próximos 30 dias, Vencidos (1–7, 8–30, > 30 dias) and Pagos no período. */
+/**
+ * Vence hoje, Próximos 7 dias, Próximos 30 dias, A vencer após 30 dias, Vencidos (1–7, 8–30, > 30 dias)
+ * and Pagos no período. Vencidos, hoje, 30 dias and após 30 dias add up to 'Total pendente'.
+ */
 export function SummaryCards({ report, filters }: { report: BoletoReport; filters: ReportFilters }) {
-  const { totals } = report;
+  const totals = Object.fromEntries(MEASURE_KEYS.map((key) => [key, cardFigure(report, key)])) as Measures;
   const card = (key: MeasureKey, icon: LucideIcon, tone: Tone, title = MEASURE_LABELS[key]) => (
     <FigureCard
       key={key}
@@ -34,6 +37,7 @@ export function SummaryCards({ report, filters }: { report: BoletoReport; filter
       {card('due_today', CalendarClock, 'warning')}
       {card('next_7', CalendarDays, 'plain')}
       {card('next_30', CalendarRange, 'plain')}
+      {card('after_30', CalendarPlus, 'plain')}
       <div role="group" aria-label="Vencidos" className="flex flex-col gap-3 rounded-xl border bg-card p-2 shadow-sm sm:col-span-2 print:break-inside-avoid">
         <CardBody
           icon={TriangleAlert}

@@ -7,18 +7,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/dates';
+import { cell, downloadCsvTable } from '@/lib/spreadsheet/write';
 import { getImportRejections, useImportRuns, type ImportRun } from '@/features/imports/api/get-import-runs';
-import { IMPORT_FIELDS, toCsv } from '@/features/imports/mapping';
+import { IMPORT_FIELDS } from '@/features/imports/mapping';
 import { importErrorMessage, importMessages } from '@/features/imports/messages';
-
-function download(fileName: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 async function downloadRejections(run: ImportRun) {
   try {
@@ -26,9 +18,11 @@ async function downloadRejections(run: ImportRun) {
     const fields = IMPORT_FIELDS[run.kind];
     const rows = rejections.map((r) => {
       const data = (r.data && typeof r.data === 'object' ? r.data : {}) as Record<string, unknown>;
-      return [String(r.row_number), ...fields.map((f) => (data[f.key] == null ? '' : String(data[f.key]))), r.errors.join(' | ')];
+      // The file's own values stay text (a barcode is not a number); the row number is a number.
+      return [cell.number(r.row_number), ...fields.map((f) => (data[f.key] == null ? null : cell.text(String(data[f.key])))), cell.text(r.errors.join(' | '))];
     });
-    download(`rejeitadas-${run.file_name.replace(/\.[^.]+$/, '')}.csv`, toCsv(['Linha', ...fields.map((f) => f.label), 'Erros'], rows));
+    // A plain table, no title block: the rows are meant to be fixed and imported again.
+    downloadCsvTable(['Linha', ...fields.map((f) => f.label), 'Erros'], rows, `rejeitadas-${run.file_name.replace(/\.[^.]+$/, '')}.csv`);
   } catch {
     toast({ title: importMessages.rejectedRowsDownloadError, variant: 'destructive' });
   }

@@ -2,9 +2,9 @@ import { FileSpreadsheet, Upload } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatNumber } from '@/lib/dates';
+import { formatCount, formatNumber } from '@/lib/dates';
 import { IMPORT_FIELDS } from '@/features/imports/mapping';
-import { importErrorMessage } from '@/features/imports/messages';
+import { importErrorMessage, previewCountsLine } from '@/features/imports/messages';
 import type { ImportSession } from '@/features/imports/use-import-session';
 
 const PREVIEW_LIMIT = 200;
@@ -19,14 +19,12 @@ export function ImportPreviewStep({ session }: { session: ImportSession }) {
         <p className="text-sm" aria-live="polite" aria-busy={session.validating}>
           <FileSpreadsheet aria-hidden="true" className="mr-1 inline size-4" />
           {session.validating ? (
-            `${session.fileName}: ${formatNumber(records.length)} linha(s), validando no banco de dados...`
+            `${session.fileName}: ${formatCount(records.length, 'linha', 'linhas')}, validando no banco de dados...`
           ) : (
             <>
-              {session.fileName}: {formatNumber(records.length)} linha(s), {formatNumber(counts.valid)} válida(s),{' '}
-              <span className={counts.invalid > 0 ? 'font-medium text-destructive' : ''}>{formatNumber(counts.invalid)} com erro(s)</span>
-              {counts.withWarnings > 0 ? (
-                <span className="text-warning-foreground">, {formatNumber(counts.withWarnings)} com aviso(s)</span>
-              ) : null}
+              {session.fileName}: {previewCountsLine(records.length, counts.valid)},{' '}
+              <span className={counts.invalid > 0 ? 'font-medium text-destructive' : ''}>{formatNumber(counts.invalid)} com erro</span>
+              {counts.withWarnings > 0 ? <span className="text-warning-foreground">, {formatNumber(counts.withWarnings)} com aviso</span> : null}
             </>
           )}
         </p>

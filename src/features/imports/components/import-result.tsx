@@ -1,6 +1,6 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatNumber } from '@/lib/dates';
 import type { ImportSummary } from '@/features/imports/api/import-rows';
+import { importResultLine } from '@/features/imports/messages';
 
 /** Step 4: what the database imported and rejected (the rejected rows stay in the history for download). */
 export function ImportResult({ summary }: { summary: ImportSummary }) {
@@ -8,10 +8,7 @@ export function ImportResult({ summary }: { summary: ImportSummary }) {
     <Card role="status" className="border-primary/40">
       <CardHeader>
         <CardTitle>Resultado da importação</CardTitle>
-        <CardDescription>
-          {formatNumber(summary.total)} linha(s) no arquivo: {formatNumber(summary.accepted)} importada(s), {formatNumber(summary.rejected)}{' '}
-          rejeitada(s).
-        </CardDescription>
+        <CardDescription>{importResultLine(summary.total, summary.accepted, summary.rejected)}</CardDescription>
         {summary.errors.length > 0 ? (
           <ul className="mt-2 grid gap-1 text-sm text-destructive">
             {summary.errors.slice(0, 20).map((e) => (

@@ -7,11 +7,13 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatMonthYear, formatTime, formatWeekdayShortDay, toAppDateString } from '@/lib/dates';
-import { downloadSpreadsheet } from '@/lib/spreadsheet/write';
+import { downloadSpreadsheet, type ExportFormat } from '@/lib/spreadsheet/write';
 import { useMyTimesheet } from '@/features/time-clock/api/get-my-timesheet';
 import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
+import { timesheetExport, timesheetFileName } from '@/features/time-clock/export';
 import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
 import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
@@ -61,23 +63,13 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
   const summary = timesheet.data ? summarizeTimesheet(timesheet.data, today) : null;
   const isCurrentMonth = month === `${today.slice(0, 7)}-01`;
 
-  const exportCsv = () => {
+  const exportTimesheet = async (format: ExportFormat) => {
     if (!summary) return;
-    const header = ['Data', 'Entrada', 'Saída Almoço', 'Retorno Almoço', 'Saída Final', 'Extras', 'Trabalhadas', 'Esperadas', 'Saldo do dia', 'Saldo acumulado', 'Fora da unidade'];
-    const rows = summary.lines.map((line) => [
-      line.date,
-      time(line.entrada),
-      time(line.saidaIntervalo),
-      time(line.retornoIntervalo),
-      time(line.saidaFinal),
-      line.extras.map((extra) => formatTime(extra)).join(' '),
-      formatMinutes(line.workedMinutes),
-      formatMinutes(line.expectedMinutes),
-      formatMinutes(line.balance),
-      formatMinutes(line.runningBalance),
-      line.outsideUnit ? 'Sim' : '',
-    ]);
-    void downloadSpreadsheet([header, ...rows], `meu-ponto-${month.slice(0, 7)}`, 'csv');
+    try {
+      await downloadSpreadsheet(timesheetExport({ summary, employeeName, month, today, generatedAt: new Date() }), timesheetFileName(month, format), format);
+    } catch {
+      toast({ title: timeClockMessages.timesheetExportError, variant: 'destructive' });
+    }
   };
 
   return (
@@ -99,8 +91,11 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
           <Button variant="outline" onClick={() => window.print()}>
             <Printer aria-hidden="true" /> Imprimir
           </Button>
-          <Button variant="outline" disabled={!summary} onClick={exportCsv}>
+          <Button variant="outline" disabled={!summary} onClick={() => void exportTimesheet('csv')}>
             <Download aria-hidden="true" /> Exportar CSV
+          </Button>
+          <Button variant="outline" disabled={!summary} onClick={() => void exportTimesheet('xlsx')}>
+            <Download aria-hidden="true" /> Exportar XLSX
           </Button>
         </div>
       </div>
