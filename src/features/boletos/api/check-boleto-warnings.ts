@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { supabase } from '@/lib/supabase';
 import { boletoKeys } from '@/features/boletos/api/keys';
 import type { BoletoWarnings, SameCodeBoleto } from '@/features/boletos/entry-logic';
@@ -75,6 +75,8 @@ function useSameCodeBoletos(barcode: string | null, excludeId: string | null) {
 /** What the entry form knows so far (null: not yet known, or not a registered supplier). */
 export interface EntryWarningsInput {
   barcode: string | null;
+  /** The code is not the one the edited boleto already had (only then are its twins asked about). */
+  newCode: boolean;
   unitId: string | null;
   supplierId: string | null;
   amount: number | null;
@@ -89,31 +91,34 @@ export interface EntryWarningsInput {
  * check) and calls `refresh` so the form shows what that check found.
  */
 export function useEntryWarnings(input: EntryWarningsInput) {
-  const sameCode = useSameCodeBoletos(input.barcode, input.excludeId);
-  const supplierInput = useDebouncedValue(input, 400);
-  const { barcode, supplierId } = supplierInput;
+  const sameCode = useSameCodeBoletos(input.newCode ? input.barcode : null, input.excludeId);
+  // Debounced as text: the same question is the same string, so it is asked (and re-rendered) once.
+  const { barcode, unitId, supplierId, amount, dueDate, excludeId } = input;
+  const question = JSON.stringify({ barcode, unitId, supplierId, amount, dueDate, excludeId });
+  const settled = useDebouncedValue(question, 400);
+  const asked = useMemo(() => JSON.parse(settled) as BoletoWarningsInput & { barcode: string | null }, [settled]);
+  // Only when the settled question is still about this code and supplier (not a step behind).
+  const current = asked.barcode === barcode && asked.supplierId === supplierId && barcode !== null && supplierId !== null;
   const supplier = useQuery({
-    queryKey: boletoKeys.warnings({ ...supplierInput, barcode: barcode ?? '' }),
-    queryFn: ({ signal }) => checkBoletoWarnings({ ...supplierInput, barcode: barcode ?? '' }, signal),
-    // Only when the answer is still about this code and supplier (not a debounced step behind).
-    enabled: barcode !== null && supplierId !== null && barcode === input.barcode && supplierId === input.supplierId,
+    queryKey: boletoKeys.warnings({ ...asked, barcode: asked.barcode ?? '' }),
+    queryFn: ({ signal }) => checkBoletoWarnings({ ...asked, barcode: asked.barcode ?? '' }, signal),
+    enabled: current,
     // A new amount or due date keeps the box on screen while it is asked again (same code and supplier).
     placeholderData: (previous, previousQuery) => {
       const key = previousQuery?.queryKey[2] as { barcode: string; supplierId: string | null } | undefined;
-      return key?.barcode === barcode && key?.supplierId === supplierId ? previous : undefined;
+      return key?.barcode === asked.barcode && key?.supplierId === asked.supplierId ? previous : undefined;
     },
     staleTime: 0,
     retry: false,
   });
-  const current = barcode === input.barcode && supplierId === input.supplierId;
   return {
     /** The boletos with this code (a reason is asked to enter it again). */
-    sameCode: input.barcode ? (sameCode.data ?? []) : [],
+    sameCode: input.newCode && barcode ? (sameCode.data ?? []) : [],
     /** The supplier's warnings for this code (same amount and due date, a new bank), when known. */
-    supplier: current && input.barcode && input.supplierId ? (supplier.data ?? null) : null,
+    supplier: current ? (supplier.data ?? null) : null,
     refresh: () => {
-      if (input.barcode) void sameCode.refetch();
-      if (current && input.barcode && input.supplierId) void supplier.refetch();
+      if (input.newCode && barcode) void sameCode.refetch();
+      if (current) void supplier.refetch();
     },
   };
 }

@@ -73,7 +73,8 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   // known, the same supplier, amount and due date and a bank the supplier never used.
   const typedAmount = parseAmountInput(amount);
   const live = useEntryWarnings({
-    barcode: decoded && decoded.barcode !== autofill.initialBarcode ? decoded.barcode : null,
+    barcode: decoded?.barcode ?? null,
+    newCode: decoded !== null && decoded.barcode !== autofill.initialBarcode,
     unitId: unitId || null,
     supplierId: payee === 'supplier' ? supplierId : null,
     amount: typedAmount !== null && !Number.isNaN(typedAmount) && typedAmount > 0 ? typedAmount : null,
@@ -196,22 +197,24 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
       ) : null}
 
       {supplierWarnings.length > 0 ? (
-        <ul aria-label={boletoEntryMessages.inlineWarningsLabel} className="grid gap-2" role="alert">
-          {supplierWarnings.map((item, index) => (
-            <li
-              key={`${item.kind}-${index}`}
-              className={cn(
-                'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
-                item.severity === 'fraud'
-                  ? 'border-destructive/50 bg-destructive/10 font-medium text-destructive dark:bg-destructive/20'
-                  : 'border-amber-500/40 bg-amber-50 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100',
-              )}
-            >
-              {item.severity === 'fraud' ? <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <Copy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
-              <span>{item.text}</span>
-            </li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul aria-label={boletoEntryMessages.inlineWarningsLabel} className="grid gap-2">
+            {supplierWarnings.map((item, index) => (
+              <li
+                key={`${item.kind}-${index}`}
+                className={cn(
+                  'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
+                  item.severity === 'fraud'
+                    ? 'border-destructive/50 bg-destructive/10 font-medium text-destructive dark:bg-destructive/20'
+                    : 'border-amber-500/40 bg-amber-50 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100',
+                )}
+              >
+                {item.severity === 'fraud' ? <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <Copy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
+                <span>{item.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -225,7 +228,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
           )}
         />
 
-        <div className="relative sm:col-span-1 lg:col-span-2">
+        <div className="grid content-start gap-1.5 sm:col-span-1 lg:col-span-2">
           {payee === 'supplier' ? (
             <Controller
               control={form.control}
@@ -249,10 +252,10 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
               <Input autoComplete="off" placeholder="Ex.: Companhia de Saneamento, Receita Federal" {...form.register('beneficiary')} />
             </Field>
           )}
-          {/* Beside the label, outside it: a button inside a label would be read as part of its name. */}
+          {/* Under the control, not in its label (a button inside a label would be read as part of its name). */}
           <button
             type="button"
-            className="absolute top-0 right-0 rounded-sm text-xs leading-none font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="justify-self-start rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             onClick={() => switchPayee(payee === 'supplier' ? 'other' : 'supplier')}
           >
             {payee === 'supplier' ? 'Outro beneficiário' : 'Escolher fornecedor cadastrado'}
