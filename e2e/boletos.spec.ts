@@ -137,10 +137,11 @@ test('a wrong code gets one message saying what to do, also at save, and a bank 
   await code.fill(linha);
   const flagged = page.getByRole('list', { name: 'Avisos sobre este boleto' });
   await expect(flagged).toContainText(/^Possível boleto falso: o banco deste boleto \(756/);
-  // Saving asks once more, with nothing the form has not already shown.
+  // Saving asks once more, with nothing the form has not already shown (read before the dialog hides the page).
+  const shown = await flagged.getByRole('listitem').allTextContents();
   await save.click();
   const dialog = page.getByRole('alertdialog', { name: 'Confira antes de salvar' });
-  await expect(dialog.getByRole('listitem')).toHaveText([(await flagged.getByRole('listitem').textContent()) ?? '']);
+  await expect(dialog.getByRole('listitem')).toHaveText(shown);
   await dialog.getByRole('button', { name: 'Voltar' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(code).toHaveValue(linha);
