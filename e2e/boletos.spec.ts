@@ -38,7 +38,7 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   // A mistyped digit in the linha's second field is named as the user types it.
   const wrong = `${linha.slice(0, 12)}${(Number(linha[12]) + 1) % 10}${linha.slice(13)}`;
   await code.fill(wrong);
-  await expect(clerk.getByText('Campo 2 da linha digitável inválido')).toBeVisible();
+  await expect(clerk.getByText('Confira o campo 2 (o 2º grupo de números): o dígito verificador não confere. Digite novamente ou use o leitor.')).toBeVisible();
   await expect(clerk.getByLabel('Dados lidos do código')).toHaveCount(0);
 
   // A USB scanner: the 44 digits in one burst, then Enter (which must not submit the form).
@@ -102,6 +102,51 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   await adminContext.close();
 });
 
+test('a wrong code gets one message saying what to do, also at save, and a bank new to the supplier is flagged as soon as the code is read', async ({ page }) => {
+  const due = saoPauloDay(4);
+  const cents = 400_000 + (Date.now() % 89_999);
+  // Distribuidora Alfa's boletos come from Itaú (341) and Santander (033); Sicoob (756) is new to it.
+  const barcode = buildBankBarcode({ bankCode: '756', dueDate: due, amountCents: cents, freeField: String(Date.now()).padStart(25, '5') });
+  const linha = barcodeToLinha(barcode);
+  await openAs(page, 'balconista');
+  await page.goto('/boletos');
+  const code = page.getByRole('textbox', { name: 'Código de barras ou linha digitável' });
+  const save = page.getByRole('button', { name: 'Lançar boleto' });
+  const others = ['Informe o valor.', 'Informe o vencimento.', 'Selecione o fornecedor.', 'Selecione a unidade.'];
+  /** `message` is on screen once, before and after a save attempt, and nothing else is blamed. */
+  const onlyMessage = async (typed: string, message: string) => {
+    await code.fill(typed);
+    await expect(page.getByText(message, { exact: true })).toHaveCount(1);
+    await save.click();
+    await expect(page.getByText(message, { exact: true })).toHaveCount(1);
+    for (const other of others) await expect(page.getByText(other, { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Boleto lançado', { exact: true })).toHaveCount(0);
+  };
+
+  const wrongDv = `${linha.slice(0, 32)}${(Number(linha[32]) + 1) % 10}${linha.slice(33)}`;
+  await onlyMessage(wrongDv, 'Confira o código: o dígito verificador não confere. Digite novamente ou use o leitor.');
+  await onlyMessage(`${linha.slice(0, 14)}${(Number(linha[14]) + 1) % 10}${linha.slice(15)}`, 'Confira o campo 2 (o 2º grupo de números): o dígito verificador não confere. Digite novamente ou use o leitor.');
+  await onlyMessage(linha.slice(0, 46), 'Falta 1 dígito para um boleto bancário (47)');
+  await onlyMessage(`${linha}12`, 'Sobram 2 dígitos para um boleto bancário (47)');
+  await onlyMessage(`${linha.slice(0, 10)}x${linha.slice(10)}`, 'Use apenas os números do código: apague letras e outros sinais.');
+
+  // The supplier first, then the code: the warning is on screen before anything else is typed.
+  await code.fill('');
+  await page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ')).fill('Alfa');
+  await page.getByRole('option', { name: /Distribuidora Alfa/ }).click();
+  await code.fill(linha);
+  const flagged = page.getByRole('list', { name: 'Avisos sobre este boleto' });
+  await expect(flagged).toContainText(/^Possível boleto falso: o banco deste boleto \(756/);
+  // Saving asks once more, with nothing the form has not already shown (read before the dialog hides the page).
+  const shown = await flagged.getByRole('listitem').allTextContents();
+  await save.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Confira antes de salvar' });
+  await expect(dialog.getByRole('listitem')).toHaveText(shown);
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(code).toHaveValue(linha);
+});
+
 test('an attachment that fails to upload leaves the boleto saved and says the file did not go', async ({ page }) => {
   const due = saoPauloDay(10);
   const cents = 200_000 + (Date.now() % 89_999);
@@ -149,6 +194,8 @@ test('a code already paid is named at paste time, needs a reason, and paying it 
   await page.getByRole('textbox', { name: 'Código de barras ou linha digitável' }).fill(barcodeToLinha(barcode));
   const twin = `já pago em ${brDate(saoPauloDay(-1))}, Unidade Sul, ${brMoney(cents)}`;
   // The amount is written as the app writes money (Intl, with a no-break space after R$).
+  // Named at paste, before anything else is typed (the payee is still empty).
+  await expect(page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ'))).toHaveValue('');
   await expect(page.getByText(/^Este código já foi lançado: já pago em /)).toHaveText(new RegExp(`^Este código já foi lançado: ${twin.replace(/[.$]/g, '\\$&').replace(' R\\$ ', ' R\\$\\s')}\\.$`));
   await page.getByRole('combobox', { name: 'Fornecedor' }).and(page.getByPlaceholder('Busque pelo nome ou CNPJ')).fill('Alfa');
   await page.getByRole('option', { name: /Distribuidora Alfa/ }).click();

@@ -6,6 +6,7 @@ import {
   buildBankBarcode,
   dueDateFromFactor,
   dueFactorFor,
+  expectedCodeLength,
   formatLinhaDigitavel,
   linhaToBarcode,
   modulo10,
@@ -370,19 +371,44 @@ describe('input handling', () => {
     expect(failure(parseBoletoCode('', TODAY))).toEqual({ field: 'codigo', message: 'Informe o código de barras ou a linha digitável.' });
     expect(failure(parseBoletoCode('  \n ', TODAY))).toEqual({ field: 'codigo', message: 'Informe o código de barras ou a linha digitável.' });
     expect(failure(parseBoletoCode(' . - ', TODAY))?.message).toBe(boletoCodeMessages.empty);
-    expect(failure(parseBoletoCode('abc', TODAY))).toEqual({ field: 'codigo', message: 'O código deve conter apenas números.' });
+    expect(failure(parseBoletoCode('abc', TODAY))).toEqual({ field: 'codigo', message: boletoCodeMessages.notDigits });
     expect(failure(parseBoletoCode(`${SANTANDER_BARCODE}x`, TODAY))?.message).toBe(boletoCodeMessages.notDigits);
     expect(failure(parseBoletoCode(`${SANTANDER_LINHA.slice(0, 10)}/${SANTANDER_LINHA.slice(10)}`, TODAY))?.field).toBe('codigo');
     expect(failure(parseBoletoCode('０３３９', TODAY))?.message).toBe(boletoCodeMessages.notDigits);
   });
 
-  it('names the length when it is not 44, 47 or 48, and rejects a 48-digit code not starting with 8', () => {
-    const expected = (n: number) => `O código tem ${n} dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).`;
-    for (const n of [1, 43, 45, 46, 49, 60]) {
-      expect(failure(parseBoletoCode('1'.repeat(n), TODAY))).toEqual({ field: 'codigo', message: expected(n) });
-      expect(boletoCodeMessages.length(n)).toBe(expected(n));
+  it('says how many digits are missing or left over for the kind of code the clerk is typing', () => {
+    // Not starting with 8: a bank boleto, by its barcode (44) or its linha (47), whichever is nearer.
+    const expected: [number, string][] = [
+      [1, 'Faltam 43 dígitos para um código de barras (44)'],
+      [43, 'Falta 1 dígito para um código de barras (44)'],
+      [45, 'Sobra 1 dígito para um código de barras (44)'],
+      [46, 'Falta 1 dígito para um boleto bancário (47)'],
+      [49, 'Sobram 2 dígitos para um boleto bancário (47)'],
+      [60, 'Sobram 13 dígitos para um boleto bancário (47)'],
+    ];
+    for (const [n, message] of expected) {
+      expect(failure(parseBoletoCode('1'.repeat(n), TODAY))).toEqual({ field: 'codigo', message });
+      expect(boletoCodeMessages.length(n, expectedCodeLength('1'.repeat(n)))).toBe(message);
     }
-    expect(failure(parseBoletoCode(withDigit(ARRECADACAO_LINHA, 0, 7), TODAY))).toEqual({ field: 'codigo', message: expected(48) });
+    // 48 digits not starting with 8 is a bank linha with one digit too many.
+    expect(failure(parseBoletoCode(withDigit(ARRECADACAO_LINHA, 0, 7), TODAY))).toEqual({ field: 'codigo', message: 'Sobra 1 dígito para um boleto bancário (47)' });
+    // Starting with 8: a conta de consumo or a tributo (44 or 48; a tie goes to the linha).
+    expect(failure(parseBoletoCode(`8${'0'.repeat(49)}`, TODAY))?.message).toBe('Sobram 2 dígitos para uma conta de consumo ou tributo (48)');
+    expect(expectedCodeLength(`8${'0'.repeat(45)}`)).toBe(48);
+    expect(boletoCodeMessages.length(46, 48)).toBe('Faltam 2 dígitos para uma conta de consumo ou tributo (48)');
+  });
+
+  it('counts towards the linha once the digits typed start like one (its first check digit is there and right)', () => {
+    expect(failure(parseBoletoCode(SANTANDER_LINHA.slice(0, 20), TODAY))?.message).toBe('Faltam 27 dígitos para um boleto bancário (47)');
+    expect(failure(parseBoletoCode(SANTANDER_LINHA.slice(0, 45), TODAY))?.message).toBe('Faltam 2 dígitos para um boleto bancário (47)');
+    expect(failure(parseBoletoCode(ARRECADACAO_LINHA.slice(0, 30), TODAY))?.message).toBe('Faltam 18 dígitos para uma conta de consumo ou tributo (48)');
+    // The same digits with the first check digit wrong are a barcode being typed.
+    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 9).slice(0, 20), TODAY))?.message).toBe('Faltam 24 dígitos para um código de barras (44)');
+    expect(failure(parseBoletoCode(bumped(ARRECADACAO_LINHA, 11).slice(0, 30), TODAY))?.message).toBe('Faltam 14 dígitos para um código de barras (44)');
+    // Too few digits to tell: the barcode.
+    expect(expectedCodeLength(SANTANDER_LINHA.slice(0, 9))).toBe(44);
+    expect(expectedCodeLength(ARRECADACAO_LINHA.slice(0, 11))).toBe(44);
   });
 
   it('gives each code message for the defect it names, and holds no message the parser never gives', () => {
@@ -405,11 +431,28 @@ describe('input handling', () => {
       block4: bumped(ARRECADACAO_LINHA, 47),
     };
     for (const [key, input] of Object.entries(defects) as [keyof typeof defects, string][]) {
-      expect(failure(parseBoletoCode(input, TODAY))?.message, key).toBe(boletoCodeMessages[key]);
+      const result = parseBoletoCode(input, TODAY);
+      expect(result.ok ? null : { defect: result.defect, message: result.message }, key).toEqual({ defect: key, message: boletoCodeMessages[key] });
     }
-    expect(failure(parseBoletoCode('1'.repeat(43), TODAY))?.message).toBe(boletoCodeMessages.length(43));
+    expect(parseBoletoCode('1'.repeat(43), TODAY)).toMatchObject({ defect: 'length', message: boletoCodeMessages.length(43, 44) });
     // The messages are distinct: the code field can tell the user which part is wrong.
     expect(new Set(Object.values(defects).map((input) => failure(parseBoletoCode(input, TODAY))?.message)).size).toBe(Object.keys(defects).length);
+  });
+  it('words each wrong check digit as what to check and what to do, without jargon', () => {
+    expect(failure(parseBoletoCode(bumped(SANTANDER_BARCODE, 4), TODAY))?.message).toBe(
+      'Confira o código: o dígito verificador não confere. Digite novamente ou use o leitor.',
+    );
+    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 14), TODAY))?.message).toBe(
+      'Confira o campo 2 (o 2º grupo de números): o dígito verificador não confere. Digite novamente ou use o leitor.',
+    );
+    expect(failure(parseBoletoCode(bumped(ARRECADACAO_LINHA, 35), TODAY))?.message).toBe(
+      'Confira o bloco 3 (o 3º grupo de números): o dígito verificador não confere. Digite novamente ou use o leitor.',
+    );
+    expect(failure(parseBoletoCode('3419a', TODAY))?.message).toBe('Use apenas os números do código: apague letras e outros sinais.');
+    for (const key of ['field1', 'field2', 'field3', 'generalDv', 'currency', 'valueId', 'block1', 'block2', 'block3', 'block4'] as const) {
+      expect(boletoCodeMessages[key], key).toMatch(/^Confira o .+\. Digite novamente ou use o leitor\.$/);
+      expect(boletoCodeMessages[key], key).not.toMatch(/inválid|Moeda|Identificador|DV/);
+    }
   });
 });
 
@@ -450,11 +493,11 @@ describe('bank boletos', () => {
   });
 
   it('checks field 1, 2 and 3, then the general DV, in that order', () => {
-    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 2), TODAY))).toEqual({ field: 'campo1', message: 'Campo 1 da linha digitável inválido' });
+    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 2), TODAY))).toEqual({ field: 'campo1', message: boletoCodeMessages.field1 });
     expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 9), TODAY))?.field).toBe('campo1');
-    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 14), TODAY))).toEqual({ field: 'campo2', message: 'Campo 2 da linha digitável inválido' });
-    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 25), TODAY))).toEqual({ field: 'campo3', message: 'Campo 3 da linha digitável inválido' });
-    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 32), TODAY))).toEqual({ field: 'dv_geral', message: 'Dígito verificador geral inválido' });
+    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 14), TODAY))).toEqual({ field: 'campo2', message: boletoCodeMessages.field2 });
+    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 25), TODAY))).toEqual({ field: 'campo3', message: boletoCodeMessages.field3 });
+    expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 32), TODAY))).toEqual({ field: 'dv_geral', message: boletoCodeMessages.generalDv });
     expect(failure(parseBoletoCode(bumped(SANTANDER_LINHA, 40), TODAY))?.field).toBe('dv_geral');
     // Several wrong fields: the first one is named.
     expect(failure(parseBoletoCode(bumped(bumped(bumped(SANTANDER_LINHA, 40), 25), 14), TODAY))?.field).toBe('campo2');
@@ -467,7 +510,7 @@ describe('bank boletos', () => {
   });
 
   it('checks the general DV of a barcode', () => {
-    expect(failure(parseBoletoCode(bumped(SANTANDER_BARCODE, 4), TODAY))).toEqual({ field: 'dv_geral', message: 'Dígito verificador geral inválido' });
+    expect(failure(parseBoletoCode(bumped(SANTANDER_BARCODE, 4), TODAY))).toEqual({ field: 'dv_geral', message: boletoCodeMessages.generalDv });
     expect(failure(parseBoletoCode(bumped(SANTANDER_BARCODE, 30), TODAY))?.field).toBe('dv_geral');
   });
 
@@ -475,7 +518,7 @@ describe('bank boletos', () => {
     // A consistent code in currency 0: general DV recomputed, linha built from it.
     const data = `${SANTANDER_BARCODE.slice(0, 3)}0${SANTANDER_BARCODE.slice(5)}`;
     const barcode = `${data.slice(0, 4)}${modulo11Bank(data)}${data.slice(4)}`;
-    const moeda = { field: 'moeda', message: 'Moeda inválida: apenas boletos em real (9) são aceitos.' };
+    const moeda = { field: 'moeda', message: boletoCodeMessages.currency };
     expect(failure(parseBoletoCode(barcode, TODAY))).toEqual(moeda);
     expect(failure(parseBoletoCode(barcodeToLinha(barcode), TODAY))).toEqual(moeda);
     // With a wrong DV as well, the DV is reported first.
@@ -499,7 +542,7 @@ describe('bank boletos', () => {
     fixField(21, 31);
     expect(failure(parseBoletoCode(linha.join(''), TODAY))).toEqual({
       field: 'codigo',
-      message: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).',
+      message: boletoCodeMessages.valueId,
     });
   });
 
@@ -548,7 +591,7 @@ describe('arrecadação', () => {
   });
 
   it('rejects a value identifier outside 6..9', () => {
-    const message = { field: 'codigo', message: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).' };
+    const message = { field: 'codigo', message: boletoCodeMessages.valueId };
     for (const valueId of [0, 5]) {
       expect(failure(parseBoletoCode(withDigit(ARRECADACAO_BARCODE, 2, valueId), TODAY))).toEqual(message);
       expect(failure(parseBoletoCode(withDigit(ARRECADACAO_LINHA, 2, valueId), TODAY))).toEqual(message);
@@ -557,14 +600,14 @@ describe('arrecadação', () => {
 
   it('checks blocks 1 to 4, then the general DV', () => {
     for (const block of [1, 2, 3, 4]) {
-      const expected = { field: `bloco${block}`, message: `Bloco ${block} da linha digitável inválido` };
+      const expected = { field: `bloco${block}`, message: boletoCodeMessages[`block${block}` as 'block1'] };
       expect(failure(parseBoletoCode(bumped(ARRECADACAO_LINHA, 12 * block - 1), TODAY))).toEqual(expected);
       expect(failure(parseBoletoCode(bumped(ARRECADACAO_LINHA, 12 * block - 5), TODAY))).toEqual(expected);
     }
     expect(failure(parseBoletoCode(bumped(bumped(ARRECADACAO_LINHA, 40), 20), TODAY))?.field).toBe('bloco2');
     // Consistent blocks around a wrong general DV.
     const wrongDv = bumped(ARRECADACAO_BARCODE, 3);
-    expect(failure(parseBoletoCode(wrongDv, TODAY))).toEqual({ field: 'dv_geral', message: 'Dígito verificador geral inválido' });
+    expect(failure(parseBoletoCode(wrongDv, TODAY))).toEqual({ field: 'dv_geral', message: boletoCodeMessages.generalDv });
     expect(failure(parseBoletoCode(barcodeToLinha(wrongDv), TODAY))?.field).toBe('dv_geral');
   });
 

@@ -17,7 +17,7 @@
  * only the result strings.
  */
 import { toAppDateString } from '@/lib/dates';
-import { boletoCodeMessages } from '@/features/boletos/messages';
+import { boletoCodeMessages, type BoletoCodeDefect } from '@/features/boletos/messages';
 
 export type BoletoKind = 'BANCARIO' | 'ARRECADACAO';
 
@@ -57,7 +57,8 @@ export type BoletoCodeField =
   | 'dv_geral'
   | 'moeda';
 
-export type ParseResult = { ok: true; value: DecodedBoleto } | { ok: false; field: BoletoCodeField; message: string };
+/** A refused code: the part that is wrong, which defect (a key of boletoCodeMessages) and its message. */
+export type ParseResult = { ok: true; value: DecodedBoleto } | { ok: false; field: BoletoCodeField; defect: BoletoCodeDefect; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // Characters
@@ -374,29 +375,63 @@ export function buildArrecadacaoBarcode(args: { segment: number; valueId: 6 | 7 
 }
 
 // ---------------------------------------------------------------------------------------------
+// Which kind the clerk is typing
+
+/**
+ * Whether these digits start like a linha digitável: the first field's (bank) or the first block's
+ * (arrecadação) own check digit is already there and right. A barcode has no check digit there, so
+ * one typed by hand matches by chance once in ten.
+ */
+function startsLikeLinha(digits: string): boolean {
+  if (digits.charCodeAt(0) !== ZERO + 8) return digits.length >= 10 && digitAt(digits, 9) === mod10Range(digits, 0, 9);
+  if (digits.length < 12) return false;
+  const valueId = digitAt(digits, 2);
+  return valueId >= 6 && digitAt(digits, 11) === arrecadacaoDv(digits, 0, 11, -1, usesModule11(valueId));
+}
+
+/**
+ * The length the clerk is most likely typing towards, for the counter and the wrong-length message:
+ * a code starting with 8 is a conta de consumo or a tributo (44 or 48), any other a bank boleto (44
+ * or 47). A code shorter than its linha that already starts like one is that linha; otherwise the
+ * nearest length, the longer one at a tie.
+ */
+export function expectedCodeLength(digits: string): 44 | 47 | 48 {
+  const linha = digits.charCodeAt(0) === ZERO + 8 ? 48 : 47;
+  if (digits.length < linha && startsLikeLinha(digits)) return linha;
+  return Math.abs(digits.length - 44) < Math.abs(digits.length - linha) ? 44 : linha;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Parsing
 
-function fail(field: BoletoCodeField, message: string): ParseResult {
-  return { ok: false, field, message };
+type DefectWithoutCount = Exclude<BoletoCodeDefect, 'length'>;
+
+function fail(field: BoletoCodeField, defect: DefectWithoutCount): ParseResult {
+  return { ok: false, field, defect, message: boletoCodeMessages[defect] };
+}
+
+/** A code of the wrong length, worded for the kind the clerk is typing. */
+function failLength(digits: string): ParseResult {
+  return { ok: false, field: 'codigo', defect: 'length', message: boletoCodeMessages.length(digits.length, expectedCodeLength(digits)) };
 }
 
 const BANK_FIELDS = [
-  { start: 0, end: 9, field: 'campo1', message: boletoCodeMessages.field1 },
-  { start: 10, end: 20, field: 'campo2', message: boletoCodeMessages.field2 },
-  { start: 21, end: 31, field: 'campo3', message: boletoCodeMessages.field3 },
+  { start: 0, end: 9, field: 'campo1', defect: 'field1' },
+  { start: 10, end: 20, field: 'campo2', defect: 'field2' },
+  { start: 21, end: 31, field: 'campo3', defect: 'field3' },
 ] as const;
 
 /** Each block is 11 digits of the barcode followed by its DV. */
 const ARRECADACAO_BLOCKS = [
-  { start: 0, field: 'bloco1', message: boletoCodeMessages.block1 },
-  { start: 12, field: 'bloco2', message: boletoCodeMessages.block2 },
-  { start: 24, field: 'bloco3', message: boletoCodeMessages.block3 },
-  { start: 36, field: 'bloco4', message: boletoCodeMessages.block4 },
+  { start: 0, field: 'bloco1', defect: 'block1' },
+  { start: 12, field: 'bloco2', defect: 'block2' },
+  { start: 24, field: 'bloco3', defect: 'block3' },
+  { start: 36, field: 'bloco4', defect: 'block4' },
 ] as const;
 
 function decodeBank(barcode: string, linha: string, today: string | undefined): ParseResult {
-  if (digitAt(barcode, 4) !== bankGeneralDv(barcode)) return fail('dv_geral', boletoCodeMessages.generalDv);
-  if (digitAt(barcode, 3) !== 9) return fail('moeda', boletoCodeMessages.currency);
+  if (digitAt(barcode, 4) !== bankGeneralDv(barcode)) return fail('dv_geral', 'generalDv');
+  if (digitAt(barcode, 3) !== 9) return fail('moeda', 'currency');
   // All zeros: the value is set at payment (FEBRABAN); the user types the amount due.
   const amountCents = numberAt(barcode, 9, 19);
   const dueFactor = numberAt(barcode, 5, 9);
@@ -420,7 +455,7 @@ function decodeBank(barcode: string, linha: string, today: string | undefined): 
 
 function decodeArrecadacao(barcode: string, linha: string): ParseResult {
   const valueId = digitAt(barcode, 2);
-  if (digitAt(barcode, 3) !== arrecadacaoDv(barcode, 0, 44, 3, usesModule11(valueId))) return fail('dv_geral', boletoCodeMessages.generalDv);
+  if (digitAt(barcode, 3) !== arrecadacaoDv(barcode, 0, 44, 3, usesModule11(valueId))) return fail('dv_geral', 'generalDv');
   const isEffectiveValue = valueId === 6 || valueId === 8;
   const amountCents = isEffectiveValue ? numberAt(barcode, 4, 15) : null;
   return {
@@ -442,7 +477,7 @@ function decodeArrecadacao(barcode: string, linha: string): ParseResult {
 /** A 44-digit barcode: bank unless it starts with 8 (the linha is rebuilt from it, as the database does). */
 function decodeBarcode(barcode: string, today: string | undefined): ParseResult {
   if (barcode.charCodeAt(0) !== ZERO + 8) return decodeBank(barcode, bankBarcodeToLinha(barcode), today);
-  if (digitAt(barcode, 2) < 6) return fail('codigo', boletoCodeMessages.valueId);
+  if (digitAt(barcode, 2) < 6) return fail('codigo', 'valueId');
   return decodeArrecadacao(barcode, arrecadacaoBarcodeToLinha(barcode));
 }
 
@@ -459,17 +494,17 @@ export function parseBoletoCode(input: string, today?: string): ParseResult {
     if (isDigitCode(code)) digits += input[i];
     else if (!isSeparatorCode(code)) hasInvalid = true;
   }
-  if (hasInvalid) return fail('codigo', boletoCodeMessages.notDigits);
+  if (hasInvalid) return fail('codigo', 'notDigits');
   // Blank or separators only: nothing was entered yet.
-  if (digits.length === 0) return fail('codigo', boletoCodeMessages.empty);
+  if (digits.length === 0) return fail('codigo', 'empty');
   const n = digits.length;
   const startsWith8 = digits.charCodeAt(0) === ZERO + 8;
 
   if (n === 44) return decodeBarcode(digits, today);
 
   if (n === 47) {
-    for (const { start, end, field, message } of BANK_FIELDS) {
-      if (digitAt(digits, end) !== mod10Range(digits, start, end)) return fail(field, message);
+    for (const { start, end, field, defect } of BANK_FIELDS) {
+      if (digitAt(digits, end) !== mod10Range(digits, start, end)) return fail(field, defect);
     }
     // Its barcode is then read as any barcode: one starting with 8 is an arrecadação barcode (there
     // is no bank 8xx), exactly as the database reads it.
@@ -478,13 +513,13 @@ export function parseBoletoCode(input: string, today?: string): ParseResult {
 
   if (n === 48 && startsWith8) {
     const valueId = digitAt(digits, 2);
-    if (valueId < 6) return fail('codigo', boletoCodeMessages.valueId);
+    if (valueId < 6) return fail('codigo', 'valueId');
     const module11 = usesModule11(valueId);
-    for (const { start, field, message } of ARRECADACAO_BLOCKS) {
-      if (digitAt(digits, start + 11) !== arrecadacaoDv(digits, start, start + 11, -1, module11)) return fail(field, message);
+    for (const { start, field, defect } of ARRECADACAO_BLOCKS) {
+      if (digitAt(digits, start + 11) !== arrecadacaoDv(digits, start, start + 11, -1, module11)) return fail(field, defect);
     }
     return decodeArrecadacao(arrecadacaoLinhaToBarcode(digits), digits);
   }
 
-  return fail('codigo', boletoCodeMessages.length(n));
+  return failLength(digits);
 }

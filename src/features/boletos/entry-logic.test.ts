@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode } from '@/features/boletos/code';
+import { barcodeToLinha, buildArrecadacaoBarcode, buildBankBarcode, parseBoletoCode } from '@/features/boletos/code';
 import { boletoCodeMessages } from '@/features/boletos/messages';
 import { bankLabel } from '@/features/boletos/banks';
 import {
   attachmentContentType,
   attachmentProblem,
+  codeProblem,
   codeStatus,
-  digitCounter,
   filterSuppliers,
   formatAmountInput,
   formatCnpj,
@@ -35,24 +35,39 @@ describe('codeStatus', () => {
     expect(codeStatus(' . \n', TODAY)).toEqual({ state: 'empty' });
   });
 
-  it('counts digits without shouting while the user is still typing', () => {
-    expect(codeStatus('34191.0900', TODAY)).toEqual({ state: 'typing', digits: 9 });
-    expect(codeStatus(bankLinha.slice(0, 43), TODAY)).toEqual({ state: 'typing', digits: 43 });
-    expect(codeStatus(bankLinha.slice(0, 45), TODAY)).toEqual({ state: 'typing', digits: 45 });
-    expect(codeStatus(bankLinha.slice(0, 46), TODAY)).toEqual({ state: 'typing', digits: 46 });
+  it('says how many digits are missing, without an error, while the user is still typing', () => {
+    expect(codeStatus('34191.0900', TODAY)).toEqual({ state: 'typing', digits: 9, message: 'Faltam 35 dígitos para um código de barras (44)' });
+    // The linha's first field is complete and right: the clerk is typing a linha (47).
+    expect(codeStatus(bankLinha.slice(0, 43), TODAY)).toEqual({ state: 'typing', digits: 43, message: 'Faltam 4 dígitos para um boleto bancário (47)' });
+    expect(codeStatus(bankLinha.slice(0, 45), TODAY)).toEqual({ state: 'typing', digits: 45, message: 'Faltam 2 dígitos para um boleto bancário (47)' });
+    expect(codeStatus(bankLinha.slice(0, 46), TODAY)).toEqual({ state: 'typing', digits: 46, message: 'Falta 1 dígito para um boleto bancário (47)' });
     // A 47-digit code starting with 8 is an arrecadação linha one digit short.
-    expect(codeStatus(barcodeToLinha(arrecadacaoNoValue).slice(0, 47), TODAY)).toEqual({ state: 'typing', digits: 47 });
-    expect(digitCounter(23)).toBe('23 de 44/47/48 dígitos');
+    expect(codeStatus(barcodeToLinha(arrecadacaoNoValue).slice(0, 47), TODAY)).toEqual({
+      state: 'typing',
+      digits: 47,
+      message: 'Falta 1 dígito para uma conta de consumo ou tributo (48)',
+    });
   });
 
   it('names the wrong field as soon as the length is complete', () => {
     const status = codeStatus(withDigitChanged(bankLinha, 12), TODAY);
-    expect(status).toMatchObject({ state: 'invalid', field: 'campo2', message: 'Campo 2 da linha digitável inválido' });
+    expect(status).toMatchObject({ state: 'invalid', field: 'campo2', message: boletoCodeMessages.field2 });
   });
 
   it('refuses a non-digit at once and more than 48 digits', () => {
-    expect(codeStatus('3419a', TODAY)).toMatchObject({ state: 'invalid', message: 'O código deve conter apenas números.' });
-    expect(codeStatus(`${bankLinha}00`, TODAY)).toMatchObject({ state: 'invalid', digits: 49, message: boletoCodeMessages.length(49) });
+    expect(codeStatus('3419a', TODAY)).toMatchObject({ state: 'invalid', message: boletoCodeMessages.notDigits });
+    expect(codeStatus(`${bankLinha}00`, TODAY)).toMatchObject({ state: 'invalid', digits: 49, message: 'Sobram 2 dígitos para um boleto bancário (47)' });
+  });
+
+  it('gives the form the one message the field shows (codeProblem), whatever the state', () => {
+    expect(codeProblem(bankLinha)).toBeNull();
+    expect(codeProblem('')).toBe(boletoCodeMessages.empty);
+    expect(codeProblem(bankLinha.slice(0, 46))).toBe('Falta 1 dígito para um boleto bancário (47)');
+    expect(codeProblem(withDigitChanged(bankLinha, 32))).toBe(boletoCodeMessages.generalDv);
+    // An arrecadação linha one short: the count, not the bank field the parser would name.
+    const short = barcodeToLinha(arrecadacaoNoValue).slice(0, 47);
+    expect(parseBoletoCode(short, TODAY)).toMatchObject({ ok: false, field: 'campo1' });
+    expect(codeProblem(short)).toBe('Falta 1 dígito para uma conta de consumo ou tributo (48)');
   });
 
   it('decodes a bank linha pasted with dots, spaces and a line break', () => {

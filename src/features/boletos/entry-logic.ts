@@ -6,7 +6,7 @@
 import { formatCurrency, formatDay, formatNumber } from '@/lib/dates';
 import { foldText } from '@/lib/text';
 import { bankLabel } from '@/features/boletos/banks';
-import { onlyDigits, parseBoletoCode, type BoletoCodeField, type DecodedBoleto } from '@/features/boletos/code';
+import { expectedCodeLength, onlyDigits, parseBoletoCode, type BoletoCodeField, type DecodedBoleto } from '@/features/boletos/code';
 import { boletoCodeMessages } from '@/features/boletos/messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,23 +14,25 @@ import { boletoCodeMessages } from '@/features/boletos/messages';
 
 export type CodeStatus =
   | { state: 'empty' }
-  /** Fewer digits than a complete code (or between lengths): a neutral counter, no error yet. */
-  | { state: 'typing'; digits: number }
+  /** Fewer digits than a complete code (or between lengths): how many are missing, no error yet. */
+  | { state: 'typing'; digits: number; message: string }
   | { state: 'invalid'; digits: number; field: BoletoCodeField; message: string }
   | { state: 'valid'; digits: number; value: DecodedBoleto };
 
 /**
- * The code field's state. No "wrong length" while the user is still typing: below 44 digits, at 45
- * or 46 (on the way to a 47- or 48-digit linha) and at 47 digits starting with 8 (an arrecadação
- * linha has 48) the answer is a counter; a non-digit, a complete length with a wrong check digit or
- * more than 48 digits is an error at once.
+ * The code field's state. No error while the user is still typing: below 44 digits, at 45 or 46 (on
+ * the way to a 47- or 48-digit linha) and at 47 digits starting with 8 (an arrecadação linha has 48)
+ * the answer is how many digits are missing ('Faltam 3 dígitos para um boleto bancário (47)'); a
+ * non-digit, a complete length with a wrong check digit or more than 48 digits is an error at once.
  */
 export function codeStatus(input: string, today?: string): CodeStatus {
   const result = parseBoletoCode(input, today);
   const digits = onlyDigits(input);
   if (result.ok) return { state: 'valid', digits: digits.length, value: result.value };
-  if (result.message === boletoCodeMessages.empty) return { state: 'empty' };
-  if (result.message !== boletoCodeMessages.notDigits && isIncompleteLength(digits)) return { state: 'typing', digits: digits.length };
+  if (result.defect === 'empty') return { state: 'empty' };
+  if (result.defect !== 'notDigits' && isIncompleteLength(digits)) {
+    return { state: 'typing', digits: digits.length, message: boletoCodeMessages.length(digits.length, expectedCodeLength(digits)) };
+  }
   return { state: 'invalid', digits: digits.length, field: result.field, message: result.message };
 }
 
@@ -39,14 +41,19 @@ function isIncompleteLength(digits: string): boolean {
   return n < 44 || n === 45 || n === 46 || (n === 47 && digits.startsWith('8'));
 }
 
-/** '23 de 44/47/48 dígitos' */
-export function digitCounter(digits: number): string {
-  return `${digits} de 44/47/48 dígitos`;
+/**
+ * The one message the form gives for a code that cannot be saved (null: a valid code): what the
+ * field already says, so saving never adds a second, different one.
+ */
+export function codeProblem(input: string): string | null {
+  const status = codeStatus(input);
+  if (status.state === 'valid') return null;
+  return status.state === 'empty' ? boletoCodeMessages.empty : status.message;
 }
 
 export const CODE_KIND_LABELS = {
   BANCARIO: 'Boleto bancário',
-  ARRECADACAO: 'Arrecadação (concessionária/tributo)',
+  ARRECADACAO: 'Conta de consumo ou tributo',
 } as const;
 
 /** FEBRABAN arrecadação segments (second digit of the code). */

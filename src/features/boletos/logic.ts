@@ -3,7 +3,7 @@
  * labels and the list's small forms (payment, reasons). The database decides the situation, the
  * rows and every refusal; these only read and present them.
  */
-import { addDays, daysBetween, formatCurrency, formatDay, formatShortDay, isValidDay, MIN_DAY, toAppDateString } from '@/lib/dates';
+import { addDays, daysBetween, formatCount, formatCurrency, formatDay, formatShortDay, isValidDay, MIN_DAY, toAppDateString } from '@/lib/dates';
 import type { BoletoAlert, BoletoListFilters, BoletoRow, BoletoSituation, BoletoStatus, BoletoTwin } from '@/features/boletos/types';
 import { uuidOrNull } from '@/lib/utils';
 
@@ -130,7 +130,7 @@ export function situationBadge(row: Pick<BoletoRow, 'situation' | 'due_date' | '
   switch (row.situation) {
     case 'VENCIDO': {
       const days = Math.max(1, daysBetween(row.due_date, today));
-      return { text: `Vencido há ${days} ${days === 1 ? 'dia' : 'dias'}`, tone: 'danger' };
+      return { text: `Vencido há ${formatCount(days, 'dia', 'dias')}`, tone: 'danger' };
     }
     case 'VENCE_HOJE':
       return { text: 'Vence hoje', tone: 'warning' };
@@ -147,7 +147,7 @@ export function situationBadge(row: Pick<BoletoRow, 'situation' | 'due_date' | '
 export function dueHint(row: Pick<BoletoRow, 'situation' | 'due_date'>, today: string): string | null {
   if (row.situation !== 'A_VENCER') return null;
   const days = daysBetween(today, row.due_date);
-  return days === 1 ? 'Vence amanhã' : `Vence em ${days} dias`;
+  return days === 1 ? 'Vence amanhã' : `Vence em ${formatCount(days, 'dia', 'dias')}`;
 }
 
 export const SITUATION_LABELS: Record<BoletoSituation, string> = {

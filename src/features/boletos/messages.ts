@@ -1,25 +1,48 @@
 /** Portuguese messages of /boletos (the feature owns them). */
-import { formatCurrency, formatDay } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDay, formatNumber, plural } from '@/lib/dates';
 import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
 // --- The code (code.ts: what parsing a barcode or linha digitável refuses) ------------------------
+// One message per defect, the first the parser meets, each saying what to do. The clerk reads the
+// linha as printed (groups of digits), so the fields are named with their place in it.
+
+/** What the clerk is typing, by its length (expectedCodeLength in code.ts decides which). */
+const CODE_LENGTH_NAMES = {
+  44: 'um código de barras (44)',
+  47: 'um boleto bancário (47)',
+  48: 'uma conta de consumo ou tributo (48)',
+} as const;
+
+const TYPE_AGAIN = 'Digite novamente ou use o leitor.';
+
 export const boletoCodeMessages = {
   empty: 'Informe o código de barras ou a linha digitável.',
-  notDigits: 'O código deve conter apenas números.',
-  field1: 'Campo 1 da linha digitável inválido',
-  field2: 'Campo 2 da linha digitável inválido',
-  field3: 'Campo 3 da linha digitável inválido',
-  generalDv: 'Dígito verificador geral inválido',
-  currency: 'Moeda inválida: apenas boletos em real (9) são aceitos.',
-  valueId: 'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).',
-  block1: 'Bloco 1 da linha digitável inválido',
-  block2: 'Bloco 2 da linha digitável inválido',
-  block3: 'Bloco 3 da linha digitável inválido',
-  block4: 'Bloco 4 da linha digitável inválido',
-  /** A code of unexpected length `n` (after removing separators). */
-  length: (n: number) => `O código tem ${n} dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).`,
+  notDigits: 'Use apenas os números do código: apague letras e outros sinais.',
+  field1: `Confira o campo 1 (o 1º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  field2: `Confira o campo 2 (o 2º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  field3: `Confira o campo 3 (o 3º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  generalDv: `Confira o código: o dígito verificador não confere. ${TYPE_AGAIN}`,
+  currency: `Confira o código: o 4º dígito deve ser 9 (só boletos em reais são aceitos). ${TYPE_AGAIN}`,
+  valueId: `Confira o código: numa conta de consumo ou tributo o 3º dígito é 6, 7, 8 ou 9. ${TYPE_AGAIN}`,
+  block1: `Confira o bloco 1 (o 1º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  block2: `Confira o bloco 2 (o 2º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  block3: `Confira o bloco 3 (o 3º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  block4: `Confira o bloco 4 (o 4º grupo de números): o dígito verificador não confere. ${TYPE_AGAIN}`,
+  /**
+   * A code of `digits` digits (separators removed) when the clerk is typing one of `expected`:
+   * 'Falta 1 dígito para um boleto bancário (47)', 'Sobram 2 dígitos para um código de barras (44)'.
+   * Also the field's live counter while typing.
+   */
+  length: (digits: number, expected: 44 | 47 | 48) => {
+    const gap = Math.abs(expected - digits);
+    const verb = digits < expected ? plural(gap, 'Falta', 'Faltam') : plural(gap, 'Sobra', 'Sobram');
+    return `${verb} ${formatCount(gap, 'dígito', 'dígitos')} para ${CODE_LENGTH_NAMES[expected]}`;
+  },
 } as const;
+
+/** The key of each message of boletoCodeMessages: what is wrong with a code. */
+export type BoletoCodeDefect = keyof typeof boletoCodeMessages;
 
 // --- Entry (code field, form, warnings, attachments) ---------------------------------------------
 export const boletoEntryMessages = {
@@ -36,10 +59,14 @@ export const boletoEntryMessages = {
   warningsError: 'Não foi possível conferir duplicidades antes de salvar',
   optionsLoadError: 'Erro ao carregar unidades e fornecedores',
   noUnits: 'Você não tem unidades em que possa lançar boletos.',
+  codePlaceholder: 'Escaneie, cole ou digite',
   codeHint: 'Leitores USB digitam o código e teclam Enter; pontos, espaços e quebras de linha são ignorados.',
-  codeAt44Hint: 'Se estiver digitando a linha digitável, continue: ela tem 47 (bancária) ou 48 (arrecadação) dígitos.',
+  codeAt44Hint: 'Se estiver digitando a linha digitável, continue: ela tem 47 dígitos (48 numa conta de consumo ou tributo).',
+  codeChecked: 'Código conferido: todos os dígitos verificadores estão corretos.',
+  /** The list of the supplier's warnings shown under the code as soon as they are known. */
+  inlineWarningsLabel: 'Avisos sobre este boleto',
   dueFromFactor: 'Vencimento calculado pelo fator (ajuste se necessário)',
-  dueArrecadacao: 'Boletos de arrecadação não trazem vencimento padronizado: informe a data',
+  dueArrecadacao: 'Contas de consumo e tributos não trazem o vencimento no código: informe a data',
   dueWithoutFactor: 'Este boleto não traz vencimento no código: informe a data',
   dueAdjusted: (codeDay: string) => `Vencimento alterado manualmente (o código indica ${codeDay})`,
   duePast: 'Atenção: este vencimento já passou.',
@@ -109,7 +136,7 @@ export const boletoListMessages = {
   copyLinha: 'Copiar linha digitável',
   linhaCopied: 'Linha digitável copiada',
   copyError: 'Não foi possível copiar; selecione a linha e copie manualmente',
-  paid: (count: number) => (count === 1 ? 'Boleto marcado como pago' : `${count} boletos marcados como pagos`),
+  paid: (count: number) => plural(count, 'Boleto marcado como pago', `${formatNumber(count)} boletos marcados como pagos`),
   payError: 'Erro ao registrar o pagamento',
   cancelled: 'Boleto cancelado',
   cancelError: 'Erro ao cancelar o boleto',
@@ -121,7 +148,7 @@ export const boletoListMessages = {
   deleteError: 'Erro ao excluir o boleto',
   historyLoadError: 'Erro ao carregar o histórico',
   attachmentsLoadError: 'Erro ao carregar os anexos',
-  attachmentUploaded: (count: number) => (count === 1 ? 'Anexo enviado' : `${count} anexos enviados`),
+  attachmentUploaded: (count: number) => plural(count, 'Anexo enviado', `${formatNumber(count)} anexos enviados`),
   attachmentUploadError: 'Erro ao enviar o anexo',
   /** A file the sheet could not send, with why (attachmentErrorReason): 'nota.pdf: Sem conexão com o servidor.' */
   attachmentRefused: (fileName: string, reason: string) => `${fileName}: ${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`,

@@ -11,6 +11,7 @@ import {
   toBoletoWrite,
   type BoletoFormValues,
 } from '@/features/boletos/schemas';
+import { boletoCodeMessages } from '@/features/boletos/messages';
 import type { BoletoPage } from '@/features/boletos/types';
 
 const UNIT = '11111111-1111-4111-8111-111111111111';
@@ -52,12 +53,30 @@ describe('boletoFormSchema', () => {
 
   it('names the wrong part of the code', () => {
     expect(errorsOf(valid({ code: '' })).code).toBe('Informe o código de barras ou a linha digitável.');
-    expect(errorsOf(valid({ code: '1234' })).code).toBe(
-      'O código tem 4 dígitos; esperado 44 (código de barras), 47 (linha digitável bancária) ou 48 (arrecadação).',
-    );
+    expect(errorsOf(valid({ code: '1234' })).code).toBe('Faltam 40 dígitos para um código de barras (44)');
     const linha = barcodeToLinha(bank);
     const wrongField3 = linha.slice(0, 25) + String((Number(linha[25]) + 1) % 10) + linha.slice(26);
-    expect(errorsOf(valid({ code: wrongField3 })).code).toBe('Campo 3 da linha digitável inválido');
+    expect(errorsOf(valid({ code: wrongField3 })).code).toBe(boletoCodeMessages.field3);
+  });
+
+  it('gives one message for a wrong code: the amount and due date it would fill are not blamed as well', () => {
+    const linha = barcodeToLinha(bank);
+    const wrongDv = linha.slice(0, 32) + String((Number(linha[32]) + 1) % 10) + linha.slice(33);
+    for (const code of [wrongDv, linha.slice(0, 46), '']) {
+      // What a save sends after a wrong paste: the read-only amount and the due date were never filled.
+      const errors = errorsOf(valid({ code, amount: '', dueDate: '' }));
+      expect(Object.keys(errors), code).toEqual(['code']);
+    }
+    expect(errorsOf(valid({ code: wrongDv, amount: '', dueDate: '' })).code).toBe(
+      'Confira o código: o dígito verificador não confere. Digite novamente ou use o leitor.',
+    );
+    // Nor the choices made around it: the code first, the rest once it is right.
+    expect(Object.keys(errorsOf(valid({ code: wrongDv, amount: '', dueDate: '', supplierId: null, unitId: '' })))).toEqual(['code']);
+    expect(Object.keys(errorsOf(valid({ amount: '', dueDate: '', supplierId: null, unitId: '' }))).sort()).toEqual(['amount', 'dueDate', 'supplierId', 'unitId']);
+    // A date typed wrong is the clerk's own: said even while the code is wrong.
+    expect(errorsOf(valid({ code: wrongDv, dueDate: '1999-12-31' })).dueDate).toBe(BOLETO_FORM_MESSAGES.dueRange);
+    // Once the code is right, the missing amount and due date are asked for.
+    expect(errorsOf(valid({ amount: '', dueDate: '' }))).toEqual({ amount: 'Informe o valor.', dueDate: 'Informe o vencimento.' });
   });
 
   it('requires the unit and the payee', () => {

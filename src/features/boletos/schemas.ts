@@ -3,17 +3,15 @@
  * as typed, turned into the row it writes), a status change's reason and the payment.
  */
 import * as z from 'zod/mini';
-import { parseBoletoCode } from '@/features/boletos/code';
+import { parseBoletoCode, type DecodedBoleto } from '@/features/boletos/code';
 import { formatDay, isIsoDay, isValidDay, MAX_DAY, MIN_DAY } from '@/lib/dates';
-import { AMOUNT_MAX, attachmentProblem, formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
+import { AMOUNT_MAX, attachmentProblem, codeProblem, formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
 import { BACKDATED_PAYMENT_DAYS, isBackdatedPayment } from '@/features/boletos/logic';
 import { boletoListMessages } from '@/features/boletos/messages';
 
 export const BENEFICIARY_MAX = 160;
 export const DOCUMENT_MAX = 60;
 export const NOTES_MAX = 1000;
-export const DUE_DATE_MIN = MIN_DAY;
-export const DUE_DATE_MAX = MAX_DAY;
 export const DUPLICATE_REASON_MIN = 3;
 export const DUPLICATE_REASON_MAX = 500;
 
@@ -42,49 +40,41 @@ export function amountMismatchMessage(codeAmount: number): string {
   return `O valor deve ser igual ao do código (R$ ${formatAmountInput(codeAmount)}).`;
 }
 
+/** What is wrong with the typed amount of a boleto with this (valid) code, or null. */
+function amountProblem(text: string, decoded: DecodedBoleto): string | null {
+  const value = parseAmountInput(text);
+  if (value === null) return BOLETO_FORM_MESSAGES.amountRequired;
+  if (Number.isNaN(value)) return BOLETO_FORM_MESSAGES.amountInvalid;
+  if (value <= 0) return BOLETO_FORM_MESSAGES.amountPositive;
+  if (value > AMOUNT_MAX) return BOLETO_FORM_MESSAGES.amountMax;
+  // The amount a code carries is the amount (the database refuses another); a code whose amount is
+  // zero carries none (FEBRABAN: set at payment): the typed amount is the amount.
+  if (decoded.amount !== null && decoded.amount > 0 && value !== decoded.amount) return amountMismatchMessage(decoded.amount);
+  return null;
+}
+
 export const boletoFormSchema = z
   .object({
-    /** As typed, pasted or scanned (dots, spaces, line breaks allowed). */
+    /** As typed, pasted or scanned (dots, spaces, line breaks allowed): one message, the field's own. */
     code: z.string().check(
       z.superRefine((code, ctx) => {
-        const result = parseBoletoCode(code);
-        if (!result.ok) ctx.issues.push({ code: 'custom', message: result.message, input: code });
+        const problem = codeProblem(code);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: code });
       }),
     ),
-    unitId: z.string().check(z.minLength(1, BOLETO_FORM_MESSAGES.unit)),
+    /** Required once the code is right (below). */
+    unitId: z.string(),
     /** Who is paid: a registered supplier, or free text for anyone else (a utility, a tax). */
     payee: z.enum(['supplier', 'other']),
     supplierId: z.nullable(z.string()),
     beneficiary: z.string().check(z.trim(), z.maxLength(BENEFICIARY_MAX, BOLETO_FORM_MESSAGES.beneficiaryMax)),
     documentNumber: z.string().check(z.trim(), z.maxLength(DOCUMENT_MAX, BOLETO_FORM_MESSAGES.documentMax)),
-    /** '1.234,56' */
-    amount: z.string().check(
-      z.superRefine((text, ctx) => {
-        const value = parseAmountInput(text);
-        const message =
-          value === null
-            ? BOLETO_FORM_MESSAGES.amountRequired
-            : Number.isNaN(value)
-              ? BOLETO_FORM_MESSAGES.amountInvalid
-              : value <= 0
-                ? BOLETO_FORM_MESSAGES.amountPositive
-                : value > AMOUNT_MAX
-                  ? BOLETO_FORM_MESSAGES.amountMax
-                  : null;
-        if (message) ctx.issues.push({ code: 'custom', message, input: text });
-      }),
-    ),
-    /** 'YYYY-MM-DD' (input type=date). */
+    /** '1.234,56'; checked with the code (below): a wrong code is the only message until it is right. */
+    amount: z.string(),
+    /** 'YYYY-MM-DD' (input type=date); required once the code is right (below). */
     dueDate: z.string().check(
       z.superRefine((day, ctx) => {
-        const message =
-          day === ''
-            ? BOLETO_FORM_MESSAGES.dueRequired
-            : !isIsoDay(day)
-              ? BOLETO_FORM_MESSAGES.dateInvalid
-              : day < DUE_DATE_MIN || day > DUE_DATE_MAX
-                ? BOLETO_FORM_MESSAGES.dueRange
-                : null;
+        const message = day === '' ? null : !isIsoDay(day) ? BOLETO_FORM_MESSAGES.dateInvalid : day < MIN_DAY || day > MAX_DAY ? BOLETO_FORM_MESSAGES.dueRange : null;
         if (message) ctx.issues.push({ code: 'custom', message, input: day });
       }),
     ),
@@ -92,7 +82,7 @@ export const boletoFormSchema = z
     issueDate: z.string().check(
       z.superRefine((day, ctx) => {
         if (day === '') return;
-        const message = !isIsoDay(day) ? BOLETO_FORM_MESSAGES.dateInvalid : day < DUE_DATE_MIN || day > DUE_DATE_MAX ? BOLETO_FORM_MESSAGES.issueRange : null;
+        const message = !isIsoDay(day) ? BOLETO_FORM_MESSAGES.dateInvalid : day < MIN_DAY || day > MAX_DAY ? BOLETO_FORM_MESSAGES.issueRange : null;
         if (message) ctx.issues.push({ code: 'custom', message, input: day });
       }),
     ),
@@ -110,24 +100,33 @@ export const boletoFormSchema = z
     ),
   })
   .check(
-    z.superRefine((values, ctx) => {
-      if (values.payee === 'supplier' && !values.supplierId) {
-        ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.supplier, path: ['supplierId'], input: values.supplierId });
-      }
-      if (values.payee === 'other' && values.beneficiary.trim() === '') {
-        ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.beneficiary, path: ['beneficiary'], input: values.beneficiary });
-      }
-      // The amount a code carries is the amount (the database refuses another).
-      const decoded = parseBoletoCode(values.code);
-      const amount = parseAmountInput(values.amount);
-      // A code whose amount is zero carries none (FEBRABAN: set at payment): the typed amount is the amount.
-      if (decoded.ok && decoded.value.amount !== null && decoded.value.amount > 0 && amount !== null && !Number.isNaN(amount) && amount !== decoded.value.amount) {
-        ctx.issues.push({ code: 'custom', message: amountMismatchMessage(decoded.value.amount), path: ['amount'], input: values.amount });
-      }
-      if (values.issueDate !== '' && isIsoDay(values.issueDate) && isIsoDay(values.dueDate) && values.issueDate > values.dueDate) {
-        ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.issueAfterDue, path: ['issueDate'], input: values.issueDate });
-      }
-    }),
+    z.superRefine(
+      (values, ctx) => {
+        if (values.issueDate !== '' && isIsoDay(values.issueDate) && isIsoDay(values.dueDate) && values.issueDate > values.dueDate) {
+          ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.issueAfterDue, path: ['issueDate'], input: values.issueDate });
+        }
+        // A wrong code is the one message (the clerk scans or types it again first): the amount and
+        // due date it would fill, and the choices made around it, are not blamed as well.
+        const decoded = parseBoletoCode(values.code);
+        if (!decoded.ok) return;
+        if (values.unitId === '') ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.unit, path: ['unitId'], input: values.unitId });
+        if (values.payee === 'supplier' && !values.supplierId) {
+          ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.supplier, path: ['supplierId'], input: values.supplierId });
+        }
+        if (values.payee === 'other' && values.beneficiary.trim() === '') {
+          ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.beneficiary, path: ['beneficiary'], input: values.beneficiary });
+        }
+        const amountMessage = amountProblem(values.amount, decoded.value);
+        if (amountMessage) ctx.issues.push({ code: 'custom', message: amountMessage, path: ['amount'], input: values.amount });
+        if (values.dueDate === '') ctx.issues.push({ code: 'custom', message: BOLETO_FORM_MESSAGES.dueRequired, path: ['dueDate'], input: values.dueDate });
+      },
+      {
+        // Also when a field already has its message (a text too long, a date out of range): once the
+        // code is right, every field the clerk must fix is said at once. Not when a value is of the
+        // wrong type (none is read then).
+        when: (payload) => !payload.issues.some((issue) => issue.code === 'invalid_type'),
+      },
+    ),
   );
 
 export type BoletoFormValues = z.input<typeof boletoFormSchema>;

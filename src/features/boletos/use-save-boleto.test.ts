@@ -29,7 +29,7 @@ const values = (patch: Partial<BoletoFormValues> = {}): BoletoFormData =>
 
 function setup({ boletoId = null, twins = 0 }: { boletoId?: string | null; twins?: number } = {}) {
   const onSaved = vi.fn();
-  const refetch = vi.fn();
+  const refresh = vi.fn();
   const hook = renderHook(() => {
     const form = useForm<BoletoFormValues, unknown, BoletoFormData>({ defaultValues: emptyBoletoForm(UNIT) });
     const saving = useSaveBoleto({
@@ -37,12 +37,12 @@ function setup({ boletoId = null, twins = 0 }: { boletoId?: string | null; twins
       boletoId,
       suppliers: [{ id: SUPPLIER, name: 'Distribuidora Alfa', cnpj: null }],
       initialBarcode: null,
-      twins: { count: twins, refetch },
+      inline: { twins, refresh },
       onSaved,
     });
     return { form, saving };
   });
-  return { hook, onSaved, refetch };
+  return { hook, onSaved, refresh };
 }
 
 beforeEach(() => {
@@ -52,7 +52,7 @@ beforeEach(() => {
 describe('useSaveBoleto', () => {
   it('with nothing to confirm, creates the boleto with its file and who is paid, and clears the form once it is saved', async () => {
     api.check.mockResolvedValue(NONE);
-    const { hook, onSaved } = setup();
+    const { hook, onSaved, refresh } = setup();
     const file = new File(['%PDF'], 'nf.pdf', { type: 'application/pdf' });
     await act(() => hook.result.current.saving.submit(values({ attachment: file })));
     expect(api.check).toHaveBeenCalledWith(expect.objectContaining({ barcode, unitId: UNIT, supplierId: SUPPLIER, amount: 1234.56, excludeId: null }));
@@ -62,13 +62,16 @@ describe('useSaveBoleto', () => {
     effects.onSuccess();
     expect(onSaved).toHaveBeenCalledWith(input.write);
     expect(api.update.mutate).not.toHaveBeenCalled();
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('shows the warnings first and saves only on confirmation; an edit updates its own boleto', async () => {
     api.check.mockResolvedValue({ ...NONE, bank_differs: true, supplier_banks: ['001'] });
-    const { hook } = setup({ boletoId: 'b1' });
+    const { hook, refresh } = setup({ boletoId: 'b1' });
     await act(() => hook.result.current.saving.submit(values()));
     expect(hook.result.current.saving.warnings?.map((item) => item.kind)).toEqual(['bank_differs']);
+    // The form is asked to show the same warnings inline, so the dialog holds nothing new.
+    expect(refresh).toHaveBeenCalledTimes(1);
     expect(api.update.mutate).not.toHaveBeenCalled();
     act(() => hook.result.current.saving.confirm());
     expect(hook.result.current.saving.warnings).toBeNull();
@@ -87,7 +90,7 @@ describe('useSaveBoleto', () => {
     const second = setup();
     await act(() => second.hook.result.current.saving.submit(values()));
     expect(second.hook.result.current.form.getFieldState('duplicateReason').error?.message).toBe(BOLETO_FORM_MESSAGES.duplicateReason);
-    expect(second.refetch).toHaveBeenCalled();
+    expect(second.refresh).toHaveBeenCalled();
     expect(api.create.mutate).not.toHaveBeenCalled();
   });
 

@@ -24,8 +24,11 @@ interface SaveBoletoOptions {
   suppliers: readonly SupplierOption[];
   /** The code the boleto had when the form opened: keeping it asks no reason. */
   initialBarcode: string | null;
-  /** The boletos with the pasted code known at paste time (a reason is asked), refetched when the check finds new ones. */
-  twins: { count: number; refetch: () => void };
+  /**
+   * What the form already shows: `twins`, the boletos with this code known since it was read (a
+   * reason is asked); `refresh` asks again, so the form shows whatever the save-time check found.
+   */
+  inline: { twins: number; refresh: () => void };
   /** What the screen does once the boleto is saved (also when its attachment was not sent). */
   onSaved: (write: BoletoWrite) => void;
 }
@@ -35,7 +38,7 @@ interface SaveBoletoOptions {
  * to confirm (same code, same supplier, amount and due date, an unusual bank), shows that for
  * confirmation, then creates or updates the boleto with its attachment (the mutation hooks say how it went).
  */
-export function useSaveBoleto({ form, boletoId, suppliers, initialBarcode, twins, onSaved }: SaveBoletoOptions) {
+export function useSaveBoleto({ form, boletoId, suppliers, initialBarcode, inline, onSaved }: SaveBoletoOptions) {
   const checkWarnings = useCheckBoletoWarnings();
   const create = useCreateBoleto();
   const update = useUpdateBoleto();
@@ -52,7 +55,7 @@ export function useSaveBoleto({ form, boletoId, suppliers, initialBarcode, twins
   };
 
   const submit = async (values: BoletoFormData) => {
-    if (twins.count > 0 && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
+    if (inline.twins > 0 && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
       form.setError('duplicateReason', { message: BOLETO_FORM_MESSAGES.duplicateReason }, { shouldFocus: true });
       return;
     }
@@ -69,10 +72,11 @@ export function useSaveBoleto({ form, boletoId, suppliers, initialBarcode, twins
         dueDate: write.due_date,
         excludeId: boletoId,
       });
-      // Another user may have entered this code since it was pasted: the reason is asked all the same.
+      // The form shows what this last check found (another user may have entered this code, or a
+      // boleto of this supplier, since the form asked): the dialog then holds nothing not on screen.
+      if (hasWarnings(warnings)) inline.refresh();
       const entersTwin = warnings.same_code.length > 0 && write.barcode !== initialBarcode;
       if (entersTwin && values.duplicateReason.trim().length < DUPLICATE_REASON_MIN) {
-        twins.refetch();
         form.setError('duplicateReason', { message: BOLETO_FORM_MESSAGES.duplicateReason });
         return;
       }

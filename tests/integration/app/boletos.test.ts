@@ -1,15 +1,17 @@
 /**
  * Boletos through supabase-js as the demo users: the database decodes and validates codes exactly
- * as the browser does (same vectors, random valid codes and every single-digit change of them),
- * no invalid code is stored by any path, units are isolated, money moves only through the status
- * RPCs, the history is written and immutable, the attachment bucket follows its boleto, and the
- * list and report compute what a hand count says. Writes go to a unit of this file's own.
+ * as the browser does, down to the defect it names (same vectors, random valid codes and every
+ * single-digit change of them), no invalid code is stored by any path, units are isolated, money
+ * moves only through the status RPCs, the history is written and immutable, the attachment bucket
+ * follows its boleto, and the list and report compute what a hand count says. Writes go to a unit
+ * of this file's own.
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildArrecadacaoBarcode, buildBankBarcode, barcodeToLinha, modulo10, modulo11Bank, parseBoletoCode } from '../../../src/features/boletos/code.ts';
+import { buildArrecadacaoBarcode, buildBankBarcode, barcodeToLinha, modulo10, modulo11Bank, onlyDigits, parseBoletoCode } from '../../../src/features/boletos/code.ts';
+import type { BoletoCodeDefect } from '../../../src/features/boletos/messages.ts';
 import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
@@ -66,9 +68,40 @@ async function decodeInDatabase(code: string): Promise<{ ok: true; value: Record
   return error ? { ok: false, message: error.message } : { ok: true, value: data as Record<string, unknown> };
 }
 
+/**
+ * The database's own words for each defect a code can have (decode_boleto and the write triggers
+ * raise them, for API callers); the browser words the same defect for the clerk (boletoCodeMessages).
+ * The two must agree on the defect, and a wrong length on the count of digits.
+ */
+const DATABASE_DEFECTS: Readonly<Record<string, Exclude<BoletoCodeDefect, 'length'>>> = {
+  'Informe o código de barras ou a linha digitável.': 'empty',
+  'O código deve conter apenas números.': 'notDigits',
+  'Campo 1 da linha digitável inválido': 'field1',
+  'Campo 2 da linha digitável inválido': 'field2',
+  'Campo 3 da linha digitável inválido': 'field3',
+  'Dígito verificador geral inválido': 'generalDv',
+  'Moeda inválida: apenas boletos em real (9) são aceitos.': 'currency',
+  'Identificador de valor inválido (3º dígito deve ser 6, 7, 8 ou 9).': 'valueId',
+  'Bloco 1 da linha digitável inválido': 'block1',
+  'Bloco 2 da linha digitável inválido': 'block2',
+  'Bloco 3 da linha digitável inválido': 'block3',
+  'Bloco 4 da linha digitável inválido': 'block4',
+};
+
+/** The defect a database refusal names ('length:43' for a wrong length), or the unknown message itself. */
+function databaseDefect(message: string): string {
+  const length = /^O código tem (\d+) dígitos; esperado 44 \(código de barras\), 47 \(linha digitável bancária\) ou 48 \(arrecadação\)\.$/.exec(message);
+  return length ? `length:${length[1]}` : (DATABASE_DEFECTS[message] ?? message);
+}
+
+/** A database answer as the browser's is compared with it: the decoded value, or the defect. */
+function databaseView(result: { ok: true; value: unknown } | { ok: false; message: string }) {
+  return result.ok ? result : { ok: false as const, defect: databaseDefect(result.message) };
+}
+
 function browserView(code: string, day: string) {
   const parsed = parseBoletoCode(code, day);
-  if (!parsed.ok) return { ok: false as const, message: parsed.message };
+  if (!parsed.ok) return { ok: false as const, defect: parsed.defect === 'length' ? `length:${onlyDigits(code).length}` : parsed.defect };
   const v = parsed.value;
   return {
     ok: true as const,
@@ -95,7 +128,7 @@ describe('decode_boleto agrees with the browser parser', () => {
       '   ',
     ];
     for (const code of vectors) {
-      const database = await decodeInDatabase(code);
+      const database = databaseView(await decodeInDatabase(code));
       const browser = browserView(code, today);
       expect({ code, ...database }).toEqual({ code, ...browser });
     }
@@ -137,7 +170,7 @@ describe('decode_boleto agrees with the browser parser', () => {
     const clerk = await as('balconista');
     for (const code of cases) {
       const { data, error } = await clerk.rpc('decode_boleto', { p_code: code });
-      const database = error ? { ok: false, message: error.message } : { ok: true, value: data };
+      const database = databaseView(error ? { ok: false, message: error.message } : { ok: true, value: data });
       expect({ code, ...database }).toEqual({ code, ...browserView(code, today) });
     }
   });
@@ -239,7 +272,7 @@ describe('decode_boleto and the browser give one answer on any input (FEBRABAN r
     const codes = [...edge, ...random, ...valid, ...eights];
     const database = await decodeAllInDatabase(codes);
     const disagreements = codes
-      .map((code, i) => ({ code, database: database[i], browser: browserView(code, today) }))
+      .map((code, i) => ({ code, database: databaseView(database[i]!), browser: browserView(code, today) }))
       .filter(({ database: d, browser: b }) => !isDeepStrictEqual(d, b));
     expect(disagreements).toEqual([]);
     // The samples reach every outcome, not only refusals.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCurrency, formatNumber, toAppDateString } from '@/lib/dates';
+import { formatCount, formatCurrency, formatNumber, plural, toAppDateString } from '@/lib/dates';
 import { useBoletoSuppliers, useBoletoUnits } from '@/features/boletos/api/get-boleto-options';
 import { useBoletos } from '@/features/boletos/api/list-boletos';
 import { BoletoEditDialog } from '@/features/boletos/components/boleto-entry';
@@ -128,7 +128,7 @@ export function BoletosList({ filters, page, onChange, isAdmin }: BoletosListPro
           {boletos.isFetching && data ? <Spinner className="size-3.5" label="Atualizando..." /> : null}
           {data ? (
             <span>
-              <span className="font-medium text-foreground">{formatNumber(data.total)}</span> {data.total === 1 ? 'boleto' : 'boletos'} · total{' '}
+              <span className="font-medium text-foreground">{formatNumber(data.total)}</span> {plural(data.total, 'boleto', 'boletos')} · total{' '}
               <span className="font-medium text-foreground tabular-nums">{formatCurrency(data.total_amount)}</span>
             </span>
           ) : null}
@@ -191,7 +191,7 @@ export function BoletosList({ filters, page, onChange, isAdmin }: BoletosListPro
           className="sticky bottom-3 z-20 flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-background/95 px-4 py-3 shadow-lg backdrop-blur"
         >
           <p className="text-sm">
-            <span className="font-medium">{summary.count === 1 ? '1 boleto selecionado' : `${summary.count} boletos selecionados`}</span>
+            <span className="font-medium">{formatCount(summary.count, 'boleto selecionado', 'boletos selecionados')}</span>
             {' · '}
             <span className="font-semibold tabular-nums">{formatCurrency(summary.total)}</span>
           </p>

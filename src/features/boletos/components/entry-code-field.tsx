@@ -5,13 +5,13 @@ import { Label } from '@/components/ui/label';
 import { formatCurrency, formatDay } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { formatLinhaDigitavel } from '@/features/boletos/code';
-import { CODE_KIND_LABELS, digitCounter, issuerLabel, type CodeStatus } from '@/features/boletos/entry-logic';
+import { CODE_KIND_LABELS, issuerLabel, type CodeStatus } from '@/features/boletos/entry-logic';
 import { boletoEntryMessages } from '@/features/boletos/messages';
 
 interface EntryCodeFieldProps {
   id: string;
   status: CodeStatus;
-  /** The form's message after a submit (e.g. 'Informe o código…' while the field is still incomplete). */
+  /** The form's message after a submit while the field is empty or incomplete: the same words the field shows, now as an error. */
   submitError: string | undefined;
   /** react-hook-form's registration of the field (name, ref, onChange, onBlur). */
   inputProps: React.ComponentProps<'input'>;
@@ -46,7 +46,7 @@ export function EntryCodeField({ id, status, submitError, inputProps, autoFocus,
           autoCorrect="off"
           spellCheck={false}
           autoFocus={autoFocus}
-          placeholder="Escaneie, cole ou digite os números"
+          placeholder={boletoEntryMessages.codePlaceholder}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={messageId}
           className={cn(
@@ -78,15 +78,12 @@ export function EntryCodeField({ id, status, submitError, inputProps, autoFocus,
         {showSubmitError ? (
           <p className="flex items-start gap-1.5 text-destructive">
             <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>
-              {submitError}
-              {status.state === 'typing' ? <span className="text-muted-foreground"> ({digitCounter(status.digits)})</span> : null}
-            </span>
+            <span>{submitError}</span>
           </p>
         ) : status.state === 'empty' ? (
           <p className="text-xs text-muted-foreground">{boletoEntryMessages.codeHint}</p>
         ) : status.state === 'typing' ? (
-          <p className="text-muted-foreground tabular-nums">{digitCounter(status.digits)}</p>
+          <p className="text-muted-foreground tabular-nums">{status.message}</p>
         ) : status.state === 'invalid' ? (
           <div role="alert" className="grid gap-0.5">
             <p className="flex items-start gap-1.5 font-medium text-destructive">
@@ -99,7 +96,7 @@ export function EntryCodeField({ id, status, submitError, inputProps, autoFocus,
           <p className="flex min-w-0 items-start gap-1.5 text-emerald-700 dark:text-emerald-400">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             {formatLinhaDigitavel(status.value.linhaDigitavel) === typed.trim() ? (
-              <span>Código conferido: todos os dígitos verificadores estão corretos.</span>
+              <span>{boletoEntryMessages.codeChecked}</span>
             ) : (
               <span className="min-w-0 font-mono text-xs break-all sm:text-sm">{formatLinhaDigitavel(status.value.linhaDigitavel)}</span>
             )}

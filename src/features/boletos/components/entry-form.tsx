@@ -1,27 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useRef, type ComponentProps } from 'react';
+import { useId, useMemo, useRef, type ComponentProps, type Ref } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Copy, ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
-import { formatDay, toAppDateString } from '@/lib/dates';
+import { formatDay, isIsoDay, MAX_DAY, MIN_DAY, toAppDateString } from '@/lib/dates';
 import { provenFileType } from '@/lib/file-signature';
 import { cn } from '@/lib/utils';
 import type { DecodedBoleto } from '@/features/boletos/code';
-import { useSameCodeBoletos } from '@/features/boletos/api/check-boleto-warnings';
+import { useEntryWarnings } from '@/features/boletos/api/check-boleto-warnings';
 import type { BoletoUnitOption } from '@/features/boletos/api/get-boleto-options';
 import { EntryAttachmentField } from '@/features/boletos/components/entry-attachment-field';
 import { EntryCodeField } from '@/features/boletos/components/entry-code-field';
 import { EntrySupplierCombobox } from '@/features/boletos/components/entry-supplier-combobox';
 import { EntryWarningsDialog } from '@/features/boletos/components/entry-warnings-dialog';
-import { codeStatus, formatAmountInput, parseAmountInput, sameCodeText, type SupplierOption } from '@/features/boletos/entry-logic';
+import { codeStatus, formatAmountInput, parseAmountInput, sameCodeText, warningItems, type SupplierOption } from '@/features/boletos/entry-logic';
 import { boletoEntryMessages } from '@/features/boletos/messages';
-import { DUE_DATE_MAX, DUE_DATE_MIN, NOTES_MAX, boletoFormSchema, emptyBoletoForm, type BoletoFormValues, type BoletoWrite } from '@/features/boletos/schemas';
+import { NOTES_MAX, boletoFormSchema, emptyBoletoForm, type BoletoFormValues, type BoletoWrite } from '@/features/boletos/schemas';
 import { useCodeAutofill } from '@/features/boletos/use-code-autofill';
 import { useSaveBoleto } from '@/features/boletos/use-save-boleto';
 
@@ -50,7 +50,6 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
     code: `${id}-code`,
     unit: `${id}-unit`,
     payee: `${id}-payee`,
-    payeeMessage: `${id}-payee-message`,
     amount: `${id}-amount`,
     due: `${id}-due`,
     issue: `${id}-issue`,
@@ -60,16 +59,31 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   };
   const form = useForm({ resolver: zodResolver(boletoFormSchema), defaultValues });
   const { errors, isDirty } = form.formState;
-  const [code, payee, dueDate, notes, attachment] = useWatch({ control: form.control, name: ['code', 'payee', 'dueDate', 'notes', 'attachment'] });
+  const [code, unitId, payee, supplierId, amount, dueDate, notes, attachment] = useWatch({
+    control: form.control,
+    name: ['code', 'unitId', 'payee', 'supplierId', 'amount', 'dueDate', 'notes', 'attachment'],
+  });
   const status = useMemo(() => codeStatus(code), [code]);
   const decoded = status.state === 'valid' ? status.value : null;
   const today = toAppDateString(new Date());
   const autofill = useCodeAutofill(form, defaultValues);
   const submitRef = useRef<HTMLButtonElement>(null);
-  // At paste time: the boletos with this code anywhere in the chain. Entering it again takes a
-  // reason (an edit that keeps its own code does not ask again).
-  const twinsQuery = useSameCodeBoletos(decoded?.barcode ?? null, boletoId);
-  const twins = decoded && decoded.barcode !== autofill.initialBarcode ? (twinsQuery.data ?? []) : [];
+  // As soon as the code is read: the boletos with this code anywhere in the chain (entering it again
+  // takes a reason; an edit that keeps its own code does not ask again), then, once the supplier is
+  // known, the same supplier, amount and due date and a bank the supplier never used.
+  const typedAmount = parseAmountInput(amount);
+  const live = useEntryWarnings({
+    barcode: decoded?.barcode ?? null,
+    newCode: decoded !== null && decoded.barcode !== autofill.initialBarcode,
+    unitId: unitId || null,
+    supplierId: payee === 'supplier' ? supplierId : null,
+    amount: typedAmount !== null && !Number.isNaN(typedAmount) && typedAmount > 0 ? typedAmount : null,
+    dueDate: isIsoDay(dueDate) ? dueDate : null,
+    excludeId: boletoId,
+  });
+  const twins = live.sameCode;
+  const supplierName = suppliers.find((supplier) => supplier.id === supplierId)?.name ?? null;
+  const supplierWarnings = live.supplier ? warningItems({ ...live.supplier, same_code: [] }, { supplierName, today }) : [];
 
   /** Ready for the next scan: everything cleared but the unit. */
   const clearForm = (unitId: string) => {
@@ -83,7 +97,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
     boletoId,
     suppliers,
     initialBarcode: autofill.initialBarcode,
-    twins: { count: twins.length, refetch: () => void twinsQuery.refetch() },
+    inline: { twins: twins.length, refresh: live.refresh },
     onSaved: (write: BoletoWrite) => (mode === 'edit' ? onSaved?.() : clearForm(write.unit_id)),
   });
   const busy = saving.busy;
@@ -145,7 +159,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
   const amountEditable = decoded !== null && (decoded.amount === null || decoded.amount === 0);
   const amountHint = decoded === null ? boletoEntryMessages.amountAwaitingCode : amountEditable ? boletoEntryMessages.amountNotInCode : boletoEntryMessages.amountFromCode;
   const dueNote = dueDateNote(decoded, dueDate);
-  const duePast = /^\d{4}-\d{2}-\d{2}$/.test(dueDate) && dueDate < today && mode === 'create';
+  const duePast = isIsoDay(dueDate) && dueDate < today && mode === 'create';
 
   const codeRegistration = form.register('code');
   const dueRegistration = form.register('dueDate');
@@ -182,75 +196,70 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
         </div>
       ) : null}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={ids.unit}>Unidade</Label>
-          <Controller
-            control={form.control}
-            name="unitId"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id={ids.unit} ref={field.ref} onBlur={field.onBlur} aria-invalid={errors.unitId ? true : undefined}>
-                  <SelectValue placeholder="Selecione a unidade" />
-                </SelectTrigger>
-                <SelectContent>
-                  {units.map((unit) => (
-                    <SelectItem key={unit.id} value={unit.id}>
-                      {unit.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          {errors.unitId ? <p className="text-sm text-destructive">{errors.unitId.message}</p> : null}
+      {supplierWarnings.length > 0 ? (
+        <div role="alert">
+          <ul aria-label={boletoEntryMessages.inlineWarningsLabel} className="grid gap-2">
+            {supplierWarnings.map((item, index) => (
+              <li
+                key={`${item.kind}-${index}`}
+                className={cn(
+                  'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
+                  item.severity === 'fraud'
+                    ? 'border-destructive/50 bg-destructive/10 font-medium text-destructive dark:bg-destructive/20'
+                    : 'border-amber-500/40 bg-amber-50 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100',
+                )}
+              >
+                {item.severity === 'fraud' ? <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <Copy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
+                <span>{item.text}</span>
+              </li>
+            ))}
+          </ul>
         </div>
+      ) : null}
 
-        <div className="grid content-start gap-2 sm:col-span-1 lg:col-span-2">
-          <div className="flex items-center justify-between gap-2">
-            <Label htmlFor={ids.payee}>{payee === 'supplier' ? 'Fornecedor' : 'Beneficiário (não cadastrado)'}</Label>
-            <button
-              type="button"
-              className="rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              onClick={() => switchPayee(payee === 'supplier' ? 'other' : 'supplier')}
-            >
-              {payee === 'supplier' ? 'Outro beneficiário' : 'Escolher fornecedor cadastrado'}
-            </button>
-          </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Controller
+          control={form.control}
+          name="unitId"
+          render={({ field }) => (
+            <Field id={ids.unit} label="Unidade" error={errors.unitId?.message} className="content-start">
+              <UnitSelect units={units} value={field.value} onValueChange={field.onChange} triggerRef={field.ref} onBlur={field.onBlur} />
+            </Field>
+          )}
+        />
+
+        <div className="grid content-start gap-1.5 sm:col-span-1 lg:col-span-2">
           {payee === 'supplier' ? (
             <Controller
               control={form.control}
               name="supplierId"
               render={({ field }) => (
-                <EntrySupplierCombobox
-                  id={ids.payee}
-                  suppliers={suppliers}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  onOther={(typed) => switchPayee('other', typed)}
-                  onPicked={focusNextEmpty}
-                  invalid={errors.supplierId !== undefined}
-                  describedBy={errors.supplierId ? ids.payeeMessage : undefined}
-                />
+                <Field id={ids.payee} label="Fornecedor" error={errors.supplierId?.message}>
+                  <EntrySupplierCombobox
+                    suppliers={suppliers}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    onOther={(typed) => switchPayee('other', typed)}
+                    onPicked={focusNextEmpty}
+                  />
+                </Field>
               )}
             />
           ) : (
-            <Input
-              id={ids.payee}
-              autoComplete="off"
-              placeholder="Ex.: Companhia de Saneamento, Receita Federal"
-              aria-invalid={errors.beneficiary ? true : undefined}
-              aria-describedby={errors.beneficiary ? ids.payeeMessage : undefined}
-              {...form.register('beneficiary')}
-            />
+            <Field id={ids.payee} label="Beneficiário (não cadastrado)" error={errors.beneficiary?.message}>
+              <Input autoComplete="off" placeholder="Ex.: Companhia de Saneamento, Receita Federal" {...form.register('beneficiary')} />
+            </Field>
           )}
-          {(payee === 'supplier' ? errors.supplierId : errors.beneficiary) ? (
-            <p id={ids.payeeMessage} className="text-sm text-destructive">
-              {(payee === 'supplier' ? errors.supplierId : errors.beneficiary)?.message}
-            </p>
-          ) : null}
+          {/* Under the control, not in its label (a button inside a label would be read as part of its name). */}
+          <button
+            type="button"
+            className="justify-self-start rounded-sm text-xs font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            onClick={() => switchPayee(payee === 'supplier' ? 'other' : 'supplier')}
+          >
+            {payee === 'supplier' ? 'Outro beneficiário' : 'Escolher fornecedor cadastrado'}
+          </button>
         </div>
 
         <Field id={ids.document} label="Nº do documento / NF" error={errors.documentNumber?.message} className="content-start">
@@ -277,8 +286,8 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
           <Field id={ids.due} label="Vencimento" error={errors.dueDate?.message} description={dueNote.text}>
             <Input
               type="date"
-              min={DUE_DATE_MIN}
-              max={DUE_DATE_MAX}
+              min={MIN_DAY}
+              max={MAX_DAY}
               {...dueRegistration}
               onChange={(event) => {
                 autofill.dueTyped();
@@ -301,7 +310,7 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
         </div>
 
         <Field id={ids.issue} label="Data de emissão (opcional)" error={errors.issueDate?.message} className="content-start">
-          <Input type="date" min={DUE_DATE_MIN} max={/^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? dueDate : DUE_DATE_MAX} {...form.register('issueDate')} />
+          <Input type="date" min={MIN_DAY} max={isIsoDay(dueDate) ? dueDate : MAX_DAY} {...form.register('issueDate')} />
         </Field>
 
         <div className="sm:col-span-2 lg:col-span-1">
@@ -313,28 +322,19 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
           />
         </div>
 
-        <div className="grid content-start gap-2 sm:col-span-2 lg:col-span-4">
-          <div className="flex items-baseline justify-between gap-2">
-            <Label htmlFor={ids.notes}>Observações (opcional)</Label>
-            <span className={cn('text-xs tabular-nums', notes.length > NOTES_MAX ? 'text-destructive' : 'text-muted-foreground')}>
+        <Field
+          id={ids.notes}
+          label="Observações (opcional)"
+          error={errors.notes?.message}
+          description={
+            <span className={cn('tabular-nums', notes.length > NOTES_MAX && 'font-medium text-destructive')}>
               {notes.length}/{NOTES_MAX}
             </span>
-          </div>
-          <Textarea
-            id={ids.notes}
-            rows={3}
-            className="min-h-[4.5rem]"
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? `${ids.notes}-message` : undefined}
-            {...form.register('notes')}
-          />
-          {errors.notes ? (
-            <p id={`${ids.notes}-message`} className="text-sm text-destructive">
-              {errors.notes.message}
-            </p>
-          ) : null}
-        </div>
-
+          }
+          className="content-start sm:col-span-2 lg:col-span-4"
+        >
+          <Textarea rows={3} className="min-h-[4.5rem]" {...form.register('notes')} />
+        </Field>
       </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
@@ -361,6 +361,30 @@ export function EntryForm({ mode, boletoId, units, suppliers, defaultValues, onS
       <EntryWarningsDialog items={saving.warnings} onCancel={saving.cancel} onConfirm={saving.confirm} />
       <UnsavedChangesGuard when={isDirty || busy} />
     </form>
+  );
+}
+
+/** The unit choice as one control for Field: its id and aria props reach the trigger the label names. */
+function UnitSelect({
+  units,
+  value,
+  onValueChange,
+  triggerRef,
+  ...triggerProps
+}: { units: readonly BoletoUnitOption[]; value: string; onValueChange: (value: string) => void; triggerRef: Ref<HTMLButtonElement> } & ComponentProps<'button'>) {
+  return (
+    <Select value={value} onValueChange={onValueChange}>
+      <SelectTrigger ref={triggerRef} {...triggerProps}>
+        <SelectValue placeholder="Selecione a unidade" />
+      </SelectTrigger>
+      <SelectContent>
+        {units.map((unit) => (
+          <SelectItem key={unit.id} value={unit.id}>
+            {unit.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

@@ -4,7 +4,10 @@ import { Combobox } from '@/components/ui/combobox';
 import { filterSuppliers, formatCnpj, type SupplierOption } from '@/features/boletos/entry-logic';
 
 interface EntrySupplierComboboxProps {
-  id: string;
+  /** Given by Field (the label's target, its state and its message). */
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   suppliers: readonly SupplierOption[];
   value: string | null;
   onChange: (supplierId: string | null) => void;
@@ -14,15 +17,24 @@ interface EntrySupplierComboboxProps {
   onPicked?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   onBlur?: () => void;
-  invalid?: boolean;
-  describedBy?: string;
 }
 
 /**
  * Searchable supplier choice (the shared combobox: type to filter by name or CNPJ, arrows move,
  * Enter picks, Escape closes), ending with 'Outro beneficiário' for payees that are not registered.
  */
-export function EntrySupplierCombobox({ id, suppliers, value, onChange, onOther, onPicked, inputRef, onBlur, invalid, describedBy }: EntrySupplierComboboxProps) {
+export function EntrySupplierCombobox({
+  id,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
+  suppliers,
+  value,
+  onChange,
+  onOther,
+  onPicked,
+  inputRef,
+  onBlur,
+}: EntrySupplierComboboxProps) {
   const [query, setQuery] = useState('');
   const toOption = (supplier: SupplierOption) => ({ id: supplier.id, label: supplier.name, description: supplier.cnpj ? formatCnpj(supplier.cnpj) : null, supplier });
   const options = useMemo(() => filterSuppliers(suppliers, query).map(toOption), [suppliers, query]);
@@ -48,7 +60,7 @@ export function EntrySupplierCombobox({ id, suppliers, value, onChange, onOther,
         onSearch={setQuery}
         onOpenChange={setOpen}
         onBlur={onBlur}
-        aria-invalid={invalid ? true : undefined}
+        aria-invalid={invalid}
         aria-describedby={describedBy}
         placeholder="Busque pelo nome ou CNPJ"
         emptyText="Nenhum fornecedor encontrado."

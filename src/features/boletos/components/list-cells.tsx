@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
+import { formatCount } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { bankName } from '@/features/boletos/banks';
 import { formatLinhaDigitavel } from '@/features/boletos/code';
@@ -190,7 +191,7 @@ export function TwinBadge({ row, inline = false }: { row: Pick<BoletoRow, 'statu
 
 /** The paperclip and the number of files; a button that opens them. */
 export function AttachmentCount({ count, onOpen }: { count: number; onOpen: () => void }) {
-  const label = count === 0 ? 'Sem anexos: anexar arquivo' : count === 1 ? 'Ver 1 anexo' : `Ver ${count} anexos`;
+  const label = count === 0 ? 'Sem anexos: anexar arquivo' : `Ver ${formatCount(count, 'anexo', 'anexos')}`;
   return (
     <Button type="button" variant="ghost" size="sm" className={cn('h-8 gap-1 px-2', count === 0 && 'text-muted-foreground')} aria-label={label} title={label} onClick={onOpen}>
       <Paperclip aria-hidden="true" />

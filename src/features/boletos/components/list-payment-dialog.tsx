@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCurrency, formatDay, toAppDateString } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDay, formatNumber, plural, toAppDateString } from '@/lib/dates';
 import { useMarkBoletosPaid } from '@/features/boletos/api/mark-boletos-paid';
 import { formatAmountInput, parseAmountInput } from '@/features/boletos/entry-logic';
 import {
@@ -101,7 +101,7 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
       </DialogHeader>
 
       <div className="flex items-baseline justify-between rounded-lg border bg-muted/40 px-3 py-2" aria-live="polite">
-        <span className="text-sm text-muted-foreground">{summary.count === 1 ? '1 boleto' : `${summary.count} boletos`}</span>
+        <span className="text-sm text-muted-foreground">{formatCount(summary.count, 'boleto', 'boletos')}</span>
         <span className="text-lg font-semibold tabular-nums">{formatCurrency(summary.total)}</span>
       </div>
 
@@ -110,7 +110,7 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {withAlerts === 1 && single
             ? 'Este boleto tem alertas de duplicidade ou de banco divergente. Confira antes de confirmar o pagamento.'
-            : `${withAlerts} ${withAlerts === 1 ? 'boleto selecionado tem' : 'boletos selecionados têm'} alertas de duplicidade ou de banco divergente. Confira antes de confirmar o pagamento.`}
+            : `${formatCount(withAlerts, 'boleto selecionado tem', 'boletos selecionados têm')} alertas de duplicidade ou de banco divergente. Confira antes de confirmar o pagamento.`}
         </p>
       ) : null}
 
@@ -118,7 +118,7 @@ function PaymentForm({ boletos, onClose, onPaid }: { boletos: readonly BoletoRow
         <div className="grid gap-2 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:bg-destructive/20" role="alert">
           <p className="flex items-start gap-2 font-medium">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {paidTwins.length === 1 ? 'Este código já foi pago em outro boleto:' : `${paidTwins.length} códigos já foram pagos em outros boletos:`}
+            {plural(paidTwins.length, 'Este código já foi pago em outro boleto:', `${formatNumber(paidTwins.length)} códigos já foram pagos em outros boletos:`)}
           </p>
           <ul className="grid gap-1 pl-6">
             {paidTwins.map((boleto) => (

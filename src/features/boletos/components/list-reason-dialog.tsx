@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { formatCurrency, formatDay } from '@/lib/dates';
+import { formatCurrency, formatDay, formatNumber, plural } from '@/lib/dates';
 import { useCancelBoleto } from '@/features/boletos/api/cancel-boleto';
 import { useDeleteBoleto } from '@/features/boletos/api/delete-boleto';
 import { useReopenBoleto } from '@/features/boletos/api/reopen-boleto';
@@ -45,7 +45,9 @@ function copyOf(intent: ReasonIntent): { title: string; description: string; act
         title: 'Excluir boleto',
         description:
           'Use para um boleto lançado por engano. Ele sai da lista; o histórico guarda uma cópia dos dados, quem excluiu e o motivo. Esta ação não pode ser desfeita.' +
-          (row.attachments > 0 ? ` ${row.attachments === 1 ? 'O anexo deste boleto também será removido.' : `Os ${row.attachments} anexos deste boleto também serão removidos.`}` : ''),
+          (row.attachments > 0
+            ? ` ${plural(row.attachments, 'O anexo deste boleto também será removido.', `Os ${formatNumber(row.attachments)} anexos deste boleto também serão removidos.`)}`
+            : ''),
         action: 'Excluir boleto',
         destructive: true,
       };
