@@ -27,7 +27,7 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   const linha = barcodeToLinha(barcode);
 
   // The counter clerk scans the code in Unidade Centro.
-  const clerkContext = await browser.newContext();
+  const clerkContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const clerk = await clerkContext.newPage();
   await openAs(clerk, 'balconista');
   await clerk.goto('/boletos');
@@ -58,8 +58,15 @@ test('a scanner burst fills the boleto form, a wrong digit names its field, and 
   await supplier.fill('Alfa');
   await clerk.getByRole('option', { name: /Distribuidora Alfa/ }).click();
   await clerk.getByLabel('Nº do documento / NF').fill(nf);
-  await clerk.getByRole('button', { name: 'Lançar boleto' }).click();
+  const launch = clerk.getByRole('button', { name: 'Lançar boleto' });
+  await launch.click();
   await expectToast(clerk, 'Boleto lançado');
+  // Quick entry at 1366×768: the toast never covers the button the clerk presses next.
+  const toastBox = (await clerk.getByRole('region', { name: /^Notificações/ }).locator('li').filter({ hasText: 'Boleto lançado' }).boundingBox())!;
+  const buttonBox = (await launch.boundingBox())!;
+  const overlaps =
+    toastBox.x < buttonBox.x + buttonBox.width && buttonBox.x < toastBox.x + toastBox.width && toastBox.y < buttonBox.y + buttonBox.height && buttonBox.y < toastBox.y + toastBox.height;
+  expect(overlaps).toBe(false);
   await expect(code).toHaveValue('');
   await expect(code).toBeFocused();
   const row = clerk.getByRole('table', { name: 'Boletos' }).getByRole('row', { name: new RegExp(nf) });
