@@ -204,7 +204,7 @@ function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
   const weekend = [0, 6].includes(new Date(`${line.date}T12:00:00Z`).getUTCDay());
   return (
     <TableRow aria-current={isToday ? 'date' : undefined} className={weekend ? 'bg-muted/40' : isToday ? 'bg-primary/5' : undefined}>
-      <TableCell className="whitespace-nowrap capitalize">
+      <TableCell className="whitespace-nowrap">
         {formatWeekdayShortDay(line.date)}
         {line.incomplete ? (
           <Badge variant="outline" className="ml-2 border-amber-400 text-amber-800 dark:text-amber-200">
