@@ -26,6 +26,8 @@ export const timeClockMessages = {
   // Punching
   computerNotAuthorized: 'Este computador não está autorizado para registrar ponto.',
   computerAuthorized: 'Este computador foi autorizado para registrar ponto',
+  computerRenamed: (name: string) => `Computador renomeado para ${name}`,
+  computerRevoked: (name: string) => `Computador ${name} revogado: ele não registra mais ponto`,
   punchError: 'Ponto não registrado',
   /** The shared connection message, and what it means here: the mark was not taken (the employee must punch again). */
   punchOffline: `${NETWORK_ERROR_MESSAGE} O ponto NÃO foi registrado.`,

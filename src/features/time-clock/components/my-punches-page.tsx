@@ -166,7 +166,8 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
             <ul aria-label="Comprovantes recentes" className="grid gap-1">
               {receipts.data?.map((receipt) => (
                 <li key={receipt.id}>
-                  <Button variant="ghost" className="w-full justify-between" onClick={() => setOpened(receipt)}>
+                  {/* On a phone the line wraps instead of widening the page. */}
+                  <Button variant="ghost" className="h-auto w-full flex-wrap justify-between gap-x-2 py-2 text-left whitespace-normal" onClick={() => setOpened(receipt)}>
                     <span>
                       {PUNCH_LABELS[receipt.punchType]} · {formatDateTime(receipt.punchedAt)} {receipt.outsideUnit ? <OutsideUnitBadge /> : null}
                     </span>
