@@ -27,7 +27,8 @@ export interface DemoAccount {
    * mapping and visible menu paths (never computed with the app's own access code, so a rule bug fails):
    * the whole sidebar in order, the home cards in order, and one route the account must be refused
    * (ADMIN passes every check, so it has none). The time-clock cards ('Ponto Digital', 'Minhas Horas Hoje')
-   * need PUNCH_CLOCK_ACCESS and consent to the active LGPD term: the seed gives consent to all but the pharmacist.
+   * need PUNCH_CLOCK_ACCESS and consent to the active LGPD term: the seed gives consent to all but the pharmacist,
+   * who gets 'Ponto Digital' alone, with the term to read (issue 24, item 9).
    */
   menu: string[];
   cards: string[];
@@ -67,7 +68,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_REMESSA, MANAGE_DOCUMENTS, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'farmaceutico', email: 'farmaceutico@farmacia.local', name: 'Fernando Farmacêutico', role: 'FARMACEUTICO', unit: 'Unidade Sul',
     menu: ['Início', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
-    cards: ['Lançar Falta', 'Cadastrar Produto'],
+    cards: ['Lançar Falta', 'Cadastrar Produto', 'Ponto Digital'],
     forbidden: '/compras',
   },
   {

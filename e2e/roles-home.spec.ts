@@ -95,6 +95,20 @@ test('an unknown custom role counts as BALCONISTA; with only disallowed actions 
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
 
+test("a new hire whose only card is the time clock's sees 'Ponto Digital' with the term to read, not 'Permissões Limitadas'", async ({ page }) => {
+  const email = await userWithCustomRole('so-ponto', { name: 'Entregador', is_admin: false }, []);
+  const userId = (await apiSession(email, 'Senha#Teste1')).user.id;
+  const [link] = await adminRest<{ role_id: string }[]>('GET', `user_roles?user_id=eq.${userId}&select=role_id`);
+  await adminRest('POST', 'role_permissions', { role_id: link!.role_id, permission: 'PUNCH_CLOCK_ACCESS' });
+  await openAs(page, email, { password: 'Senha#Teste1' });
+  await expect(cards(page)).toHaveText(['Ponto Digital']);
+  await expect(page.getByText('Permissões Limitadas', { exact: true })).toHaveCount(0);
+  const card = page.getByLabel('Ponto Digital', { exact: true });
+  await expect(card).toContainText('Antes do primeiro registro, leia o termo de consentimento LGPD e decida.');
+  await card.getByRole('link', { name: 'Ler o termo' }).click();
+  await expect(page.getByRole('dialog', { name: /Termo de consentimento LGPD/ })).toBeVisible();
+});
+
 test('a custom role flagged is_admin is ADMIN: every card, every menu item, every route', async ({ page }) => {
   const email = await userWithCustomRole('gerencia', { name: 'Gerencia Geral', is_admin: true }, []);
   await openAs(page, email, { password: 'Senha#Teste1' });

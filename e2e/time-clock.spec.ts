@@ -21,6 +21,9 @@ test('an administrator authorizes this browser, punches with the receipt at once
   await page.goto('/ponto');
   await expect(page.getByRole('heading', { name: 'Registrar Ponto', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Hora atual')).toBeVisible();
+  // Before the punch: which computer this is, at the administrator's own unit (no warning).
+  await expect(page.getByText(`Registrando em: ${name} (Unidade Centro)`)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Fora da unidade' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Registrar Entrada' }).click();
   const receipt = page.getByRole('dialog', { name: 'Ponto registrado' });
   await expect(receipt.getByRole('article', { name: 'Comprovante de Registro de Ponto' })).toContainText('Entrada');
@@ -43,6 +46,8 @@ test('an administrator authorizes this browser, punches with the receipt at once
   const card = page.getByLabel('Minhas Horas Hoje', { exact: true });
   await expect(card).toContainText('Trabalhando');
   await expect(card).toContainText('Última marcação: Entrada às');
+  // The goal in hours and minutes (spec §2), never '8 h'.
+  await expect(card).toContainText(/da meta de \d{1,2}h\d{2}\b/);
   const first = await card.getByLabel('Horas trabalhadas hoje').textContent();
   await expect(card.getByLabel('Horas trabalhadas hoje')).not.toHaveText(first ?? '', { timeout: 3_000 });
   await expect(card.getByRole('link', { name: 'Ver relatório completo' })).toHaveAttribute('href', '/meu-ponto');
@@ -62,6 +67,8 @@ test("a punch on another unit's computer is registered all the same and flagged 
   // The counter clerk works at Centro and Norte, never at Sul.
   await openAs(page, 'balconista');
   await page.goto('/ponto');
+  // Said before the punch, not only on the receipt.
+  await expect(page.getByRole('alert').filter({ hasText: 'Fora da unidade.' })).toContainText('Este computador está em Unidade Sul, e você não está vinculado a essa unidade.');
   await page.getByRole('button', { name: 'Registrar Entrada' }).click();
   const receipt = page.getByRole('dialog', { name: 'Ponto registrado' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' });
   await expect(receipt).toContainText('Unidade Sul');
@@ -83,9 +90,24 @@ test('an employee without consent meets the term first; refusing keeps the clock
   await page.screenshot({ path: test.info().outputPath('lgpd-term.png') });
   await term.getByRole('button', { name: 'Recusar' }).click();
   await expect(page.getByText('Ponto Digital indisponível')).toBeVisible();
+  // Who to talk to, and how the hours are kept meanwhile.
+  await expect(page.getByText(/enquanto isso, o administrador do sistema registra as suas entradas e saídas/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Registrar/ })).toHaveCount(0);
 
+  // The home says the same on its 'Ponto Digital' card, instead of showing nothing.
+  await page.goto('/');
+  const homeCard = page.getByLabel('Ponto Digital', { exact: true });
+  await expect(homeCard).toContainText('Você recusou (ou revogou) o termo LGPD em');
+  await expect(homeCard).toContainText('o administrador do sistema registra as suas entradas e saídas');
+  await homeCard.getByRole('link', { name: 'Ler e aceitar o termo' }).click();
+
+  // Reconsidering opens the text again (never an acceptance unread); 'Voltar' leaves it undecided.
   await page.getByRole('button', { name: 'Ler e aceitar o termo' }).click();
+  await expect(term).toBeVisible();
+  await term.getByRole('button', { name: 'Voltar' }).click();
+  await expect(term).toBeHidden();
+  await page.getByRole('button', { name: 'Ler e aceitar o termo' }).click();
+  await term.getByRole('button', { name: 'Aceitar' }).click();
   await expect(page.getByRole('button', { name: 'Registrar Entrada' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Este computador não está autorizado para registrar ponto.' })).toBeVisible();
   await page.getByRole('button', { name: 'Registrar Entrada' }).click();
@@ -100,6 +122,7 @@ test('consent can be revoked in one click; the clock then asks again', async ({ 
   await page.getByRole('button', { name: 'Revogar consentimento' }).click();
   await expect(page.getByText('Ponto Digital indisponível')).toBeVisible();
   await page.getByRole('button', { name: 'Ler e aceitar o termo' }).click();
+  await page.getByRole('dialog', { name: /Termo de consentimento LGPD/ }).getByRole('button', { name: 'Aceitar' }).click();
   await expect(page.getByText(/Você aceitou o termo LGPD versão 1.0 em/)).toBeVisible();
 });
 

@@ -92,9 +92,13 @@ test('an HR manager (MANAGE_USERS only) sees the administrator on /usuarios with
   // The role list offers no admin role.
   await clerkRow.getByRole('button', { name: `Editar Fábio Farma ${stamp}` }).click();
   const dialog = hr.getByRole('dialog', { name: 'Editar usuário' });
+  // Labels, and no codes even in tooltips: those are for administrators.
+  const held = dialog.getByRole('list', { name: 'Permissões efetivas' });
+  await expect(held).toContainText('Gerenciar remessas');
+  await expect(held.locator('[title]')).toHaveCount(0);
   await dialog.getByRole('combobox', { name: 'Perfil' }).click();
-  await expect(hr.getByRole('option', { name: 'FARMACEUTICO' })).toBeVisible();
-  await expect(hr.getByRole('option', { name: 'ADMIN', exact: true })).toHaveCount(0);
+  await expect(hr.getByRole('option', { name: 'Farmacêutico' })).toBeVisible();
+  await expect(hr.getByRole('option', { name: 'Administrador', exact: true })).toHaveCount(0);
   await close();
 });
 
@@ -112,7 +116,7 @@ test("a disabled user's open session ends at its next navigation, with the reaso
   await admin.getByLabel('Buscar').fill(email);
   await admin.getByRole('button', { name: `Desativar ${name}` }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
-  await expectToast(admin, 'Conta desativada');
+  await expectToast(admin, `Conta de ${name} desativada`);
   await closeAdmin();
 
   // The employee's token is still valid, but the next navigation ends the session.

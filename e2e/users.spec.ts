@@ -36,12 +36,19 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   // A role that registers shortages and products, every permitted menu item visible.
   await admin.getByRole('button', { name: 'Novo perfil' }).click();
   await admin.getByLabel('Nome do perfil').fill(roleName);
-  await admin.getByRole('checkbox', { name: 'CREATE_SHORTAGES' }).click();
-  await admin.getByRole('checkbox', { name: 'MANAGE_PRODUCTS' }).click();
+  // Permissions read as labels; the code is only in the administrator's tooltip.
+  await admin.getByRole('checkbox', { name: 'Lançar faltas' }).click();
+  await admin.getByRole('checkbox', { name: 'Gerenciar produtos' }).click();
   const preview = admin.getByRole('region', { name: 'O que este perfil verá' });
   await expect(preview.getByRole('list', { name: 'Menu lateral' })).toContainText('Cadastrar Produto');
+  const held = preview.getByRole('list', { name: 'Permissões efetivas' });
+  await expect(held.getByRole('listitem')).toHaveText(['Gerenciar produtos', 'Lançar faltas']);
+  await expect(held.getByText('Gerenciar produtos')).toHaveAttribute('title', 'Código: MANAGE_PRODUCTS');
+  await expect(admin.getByText('MANAGE_PRODUCTS', { exact: true })).toHaveCount(0);
+  await expect(admin.getByRole('navigation', { name: 'Perfis' }).getByRole('button', { name: /Balconista II/ })).toBeVisible();
+  await expect(admin.getByRole('navigation', { name: 'Perfis' })).not.toContainText('BALCONISTA_II');
   await admin.getByRole('button', { name: 'Criar perfil' }).click();
-  await expectToast(admin, 'Registro criado com sucesso');
+  await expectToast(admin, `Perfil ${roleName} criado`);
   await expect(admin.getByRole('navigation', { name: 'Perfis' }).getByRole('button', { name: new RegExp(roleName) })).toBeVisible();
 
   // The employee: Centro, that role, an initial password.
@@ -60,8 +67,10 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   await dialog.getByRole('combobox', { name: 'Unidade atual' }).click();
   await admin.getByRole('option', { name: 'Unidade Centro' }).click();
   await expect(dialog.getByRole('region', { name: 'Prévia do acesso' })).toContainText('Lançar Falta');
+  await expect(dialog.getByRole('region', { name: 'Prévia do acesso' }).getByRole('list', { name: 'Permissões efetivas' })).toContainText('Gerenciar produtos');
   await admin.screenshot({ path: test.info().outputPath('users-new-employee.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+  await expectToast(admin, 'Usuário Carla Caixa criado');
   await expect(dialog).toBeHidden();
   await admin.getByLabel('Buscar').fill(email);
   const row = admin.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Carla Caixa/ });
@@ -88,7 +97,7 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   }
   await expect(preview.getByRole('list', { name: 'Menu lateral' })).not.toContainText('Cadastrar Produto');
   await admin.getByRole('button', { name: 'Salvar perfil' }).click();
-  await expectToast(admin, 'Registro atualizado com sucesso');
+  await expectToast(admin, `Perfil ${roleName} atualizado`);
   await employee.reload();
   await expect(mainMenu(employee).getByRole('link', { name: 'Lançar Falta' })).toBeVisible();
   await expect(mainMenu(employee).getByRole('link', { name: 'Cadastrar Produto' })).toHaveCount(0);
@@ -98,7 +107,7 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   await admin.getByLabel('Buscar').fill(email);
   await admin.getByRole('button', { name: 'Desativar Carla Caixa' }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click();
-  await expectToast(admin, 'Conta desativada');
+  await expectToast(admin, 'Conta de Carla Caixa desativada');
   await expect(admin.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Carla Caixa/ })).toContainText('Desativado');
   await admin.screenshot({ path: test.info().outputPath('users-list.png'), fullPage: true });
 
@@ -154,9 +163,10 @@ test('an employee invited without a password follows the mail to /change-passwor
   await dialog.getByLabel('Nome').fill('Igor Convidado');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('combobox', { name: 'Perfil' }).click();
-  await admin.getByRole('option', { name: 'FARMACEUTICO' }).click();
+  await admin.getByRole('option', { name: 'Farmacêutico' }).click();
   await dialog.getByRole('button', { name: 'Criar usuário' }).click();
-  await expectToast(admin, 'Convite enviado por email');
+  await expectToast(admin, 'Usuário Igor Convidado criado');
+  await expectToast(admin, `Convite enviado por email para ${email}`);
   await close();
 
   let link = '';

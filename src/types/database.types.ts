@@ -1761,6 +1761,12 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["quotes"]["Row"]
       }
+      get_punch_computer: {
+        Args: {
+          p_device_token: string
+        }
+        Returns: Json
+      }
       get_representative_dashboard: {
         Args: {
           p_supplier_id?: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, evidenceAddress, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, workedMinutes, type Punch } from '@/features/time-clock/logic';
+import { dayStatus, evidenceAddress, formatGoal, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, workedMinutes, type Punch } from '@/features/time-clock/logic';
 
 const punch = (punchType: Punch['punchType'], time: string): Punch => ({ punchType, punchedAt: `2026-11-25T${time}:00-03:00` });
 const entry = punch('ENTRADA', '08:00');
@@ -83,5 +83,17 @@ describe('the evidence address of a recorded origin', () => {
     [' , ', null],
   ] as const)('%s → %s', (recorded, expected) => {
     expect(evidenceAddress(recorded)).toBe(expected);
+  });
+});
+
+describe('formatGoal (spec §2: the goal in hours and minutes)', () => {
+  it.each([
+    [480, '8h00'],
+    [450, '7h30'],
+    [45, '0h45'],
+    [0, '0h00'],
+    [605, '10h05'],
+  ])('%i minutes → %s', (minutes, text) => {
+    expect(formatGoal(minutes)).toBe(text);
   });
 });

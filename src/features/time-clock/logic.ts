@@ -132,6 +132,15 @@ export function evidenceAddress(recorded: string | null): string | null {
   return last ? last : null;
 }
 
+/**
+ * Spec §2: the day's goal "in hours and minutes", as pt-BR writes a workday: 480 → '8h00', 450 → '7h30',
+ * 45 → '0h45' (never '8 h', which drops the minutes).
+ */
+export function formatGoal(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  return `${Math.floor(total / 60)}h${String(total % 60).padStart(2, '0')}`;
+}
+
 /** 125 → '02:05'; −30 → '−00:30' (balances keep their sign). */
 export function formatMinutes(minutes: number): string {
   const sign = minutes < 0 ? '−' : '';

@@ -11,7 +11,15 @@ export const timeClockMessages = {
   consentsLoadError: 'Erro ao carregar os consentimentos',
   timesheetExportError: 'Erro ao exportar o espelho de ponto',
   // The LGPD term
+  /** Spec §8: a toast; the screen keeps saying why the clock is closed and who unblocks it. */
   noActiveTerm: 'Nenhuma versão ativa do termo LGPD encontrada',
+  noActiveTermExplained: 'O ponto abre quando um administrador publicar o termo em Ponto Digital → Meu Ponto (Admin). Até lá, fale com o administrador do sistema, que registra as suas entradas e saídas.',
+  /** A new hire (no decision yet): what the home card says. */
+  termPending: 'Antes do primeiro registro, leia o termo de consentimento LGPD e decida.',
+  termRefused: (at: string) => `Você recusou (ou revogou) o termo LGPD em ${at}.`,
+  /** Who to talk to, and how hours are kept meanwhile (no mark of one's own without consent). */
+  termRefusedMeanwhile:
+    'Sem o aceite, você não registra ponto por aqui: enquanto isso, o administrador do sistema registra as suas entradas e saídas. Avise-o ao chegar, ao sair para o almoço, ao voltar e ao sair. Dúvidas sobre o termo: fale com o administrador.',
   noPunchAccess: 'Seu perfil não tem acesso ao ponto eletrônico. Fale com o administrador do sistema.',
   consentError: 'Não foi possível registrar sua decisão sobre o termo',
   termPublished: 'Nova versão do termo publicada',
@@ -19,12 +27,18 @@ export const timeClockMessages = {
   // Punching
   computerNotAuthorized: 'Este computador não está autorizado para registrar ponto.',
   computerAuthorized: 'Este computador foi autorizado para registrar ponto',
+  computerRenamed: (name: string) => `Computador renomeado para ${name}`,
+  computerRevoked: (name: string) => `Computador ${name} revogado: ele não registra mais ponto`,
   punchError: 'Ponto não registrado',
   /** The shared connection message, and what it means here: the mark was not taken (the employee must punch again). */
   punchOffline: `${NETWORK_ERROR_MESSAGE} O ponto NÃO foi registrado.`,
   /** A punch at a unit the employee is not assigned to: stored (Portaria 671 never refuses a mark) and flagged. */
   outsideUnit: 'Fora da unidade',
   outsideUnitNote: 'Marcação feita em computador de uma unidade à qual o trabalhador não está vinculado: ela vale, e o gestor a confere.',
+  /** Before the punch: this browser is a computer of a unit the employee is not assigned to. */
+  outsideUnitBefore: (unit: string) =>
+    `Este computador está em ${unit}, e você não está vinculado a essa unidade. A marcação vale mesmo assim, mas fica sinalizada como feita fora da sua unidade para o gestor conferir.`,
+  computerOf: (computer: string, unit: string) => `Registrando em: ${computer} (${unit})`,
 } as const;
 
 /** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */

@@ -40,3 +40,13 @@ export const punchReceiptSchema = z.object({
   fora_da_unidade: z.boolean(),
   repeated: z.boolean(),
 });
+
+/** get_punch_computer's answer: this browser's authorized computer, its unit and whether the caller works there; null when not authorized. */
+export const punchComputerSchema = z.nullable(
+  z.object({
+    computer_name: z.string(),
+    unit_id: z.string(),
+    unit_name: z.nullable(z.string()),
+    assigned: z.boolean(),
+  }),
+);

@@ -34,6 +34,15 @@ export interface PunchReceipt {
   repeated: boolean;
 }
 
+/** This browser's authorized computer, as get_punch_computer tells the employee before a punch. */
+export interface PunchComputer {
+  name: string;
+  unitId: string;
+  unitName: string | null;
+  /** The employee works at the computer's unit (else the punch is stored and flagged fora_da_unidade). */
+  assigned: boolean;
+}
+
 export interface TodayPunch {
   id: string;
   punchType: PunchType;

@@ -13,10 +13,11 @@ const CATALOG = [
 const role = (patch: Partial<RoleEntry>): RoleEntry => ({ id: 'r', name: 'BALCONISTA', isAdmin: false, permissions: [], menuPaths: [], homeActions: [], userCount: 0, ...patch });
 
 describe('groupPermissions', () => {
-  it("groups by the spec's seven categories in their order, names sorted", () => {
+  it("groups by the spec's seven categories in their order, sorted by the labels the screen shows", () => {
     expect(groupPermissions(CATALOG).map((group) => [group.category, group.permissions.map((p) => p.name)])).toEqual([
       ['Usuários', ['MANAGE_USERS']],
-      ['Operações', ['CREATE_SHORTAGES', 'MANAGE_PRODUCTS']],
+      // 'Gerenciar produtos' before 'Lançar faltas'.
+      ['Operações', ['MANAGE_PRODUCTS', 'CREATE_SHORTAGES']],
       ['Relatórios', ['VIEW_REPORTS']],
       ['Controle de Ponto', ['PUNCH_CLOCK_ACCESS']],
     ]);

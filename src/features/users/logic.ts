@@ -1,6 +1,7 @@
 /** Pure rules of /usuarios: effective permissions, what a role shows, and how audit changes read. */
 import { resolveRole, visibleMenu, permittedHomeActions, type AccessSubject } from '@/lib/permissions';
 import type { HomeAction, MenuSection } from '@/config/permissions';
+import { permissionLabel } from '@/features/users/labels';
 import type { PermissionEntry, RoleEntry } from '@/features/users/types';
 
 /** The longest search admin_list_users accepts. */
@@ -9,14 +10,17 @@ export const USER_SEARCH_MAX = 200;
 /** Spec §6: the seven categories, in the order the screens show them. */
 export const PERMISSION_CATEGORIES = ['Usuários', 'Operações', 'Compras', 'Relatórios', 'Financeiro', 'Documentos', 'Controle de Ponto'] as const;
 
-/** The catalogue grouped by category, in the spec's order, names sorted inside each group. */
+/** The catalogue grouped by category, in the spec's order, sorted by label inside each group (as the screens show them). */
 export function groupPermissions(permissions: readonly PermissionEntry[]): { category: string; permissions: PermissionEntry[] }[] {
   const order = new Map<string, number>(PERMISSION_CATEGORIES.map((category, index) => [category, index]));
   const groups = new Map<string, PermissionEntry[]>();
   for (const permission of permissions) groups.set(permission.category, [...(groups.get(permission.category) ?? []), permission]);
   return [...groups.entries()]
     .sort(([a], [b]) => (order.get(a) ?? 99) - (order.get(b) ?? 99) || a.localeCompare(b, 'pt-BR'))
-    .map(([category, entries]) => ({ category, permissions: [...entries].sort((x, y) => x.name.localeCompare(y.name)) }));
+    .map(([category, entries]) => ({
+      category,
+      permissions: [...entries].sort((x, y) => permissionLabel(x.name, x.description).localeCompare(permissionLabel(y.name, y.description), 'pt-BR')),
+    }));
 }
 
 /**

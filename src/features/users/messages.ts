@@ -9,12 +9,20 @@ export const userMessages = {
   catalogLoadError: 'Erro ao carregar perfis, permissões e unidades',
   auditLoadError: 'Erro ao carregar o registro de auditoria',
   accessLoadError: 'Erro ao carregar o acesso do usuário',
-  // Writes
-  passwordResetSent: 'Email de redefinição de senha enviado',
+  // Writes: each success says what happened, to whom (spec §8 fixes no text for users, roles or units).
+  userCreated: (name: string) => `Usuário ${name} criado`,
+  userUpdated: (name: string) => `Usuário ${name} atualizado`,
+  userDeleted: (name: string) => `Usuário ${name} excluído`,
+  roleCreated: (name: string) => `Perfil ${name} criado`,
+  roleUpdated: (name: string) => `Perfil ${name} atualizado`,
+  roleDeleted: (name: string) => `Perfil ${name} excluído`,
+  unitCreated: (name: string) => `Unidade ${name} criada`,
+  unitUpdated: (name: string) => `Unidade ${name} atualizada`,
+  passwordResetSent: (email: string) => `Email de redefinição de senha enviado para ${email}`,
   passwordResetError: 'Erro ao enviar o email de redefinição de senha',
-  userDisabled: 'Conta desativada',
-  userEnabled: 'Conta reativada',
-  userInvited: 'Convite enviado por email',
+  userDisabled: (name: string) => `Conta de ${name} desativada`,
+  userEnabled: (name: string) => `Conta de ${name} reativada`,
+  userInvited: (email: string) => `Convite enviado por email para ${email}`,
   // The admin-users function answered without its own message.
   functionFallback: 'Não foi possível concluir a operação. Tente novamente.',
   // Lists

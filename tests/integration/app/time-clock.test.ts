@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authorizedComputerSchema, punchReceiptSchema } from '@/features/time-clock/schemas';
+import { authorizedComputerSchema, punchComputerSchema, punchReceiptSchema } from '@/features/time-clock/schemas';
 import { demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
@@ -267,6 +267,33 @@ describe('get_my_monthly_timesheet', () => {
     const clerk = await as('balconista');
     const result = await clerk.rpc('get_my_monthly_timesheet', { p_month: '1900-01-01' });
     expect(result.error?.message).toBe('Mês inválido: escolha um mês entre 2000 e o próximo ano');
+  });
+});
+
+describe('get_punch_computer', () => {
+  it('tells the token holder the computer, its unit and whether they work there, before any punch; nothing for an unknown or revoked token', async () => {
+    const clerk = await as('balconista');
+    const computer = punchComputerSchema.parse(unwrap(await clerk.rpc('get_punch_computer', { p_device_token: deviceToken })));
+    // Nobody is assigned to this file's unit: the screen warns before the punch, as the receipt flags it after.
+    expect(computer).toEqual({ computer_name: `Caixa 1 ${tag}`, unit_id: unitId, unit_name: `Loja Ponto ${tag}`, assigned: false });
+    expect(await clerk.rpc('get_punch_computer', { p_device_token: 'nao-autorizado' })).toMatchObject({ data: null, error: null });
+    expect((await anonClient(backend).rpc('get_punch_computer', { p_device_token: deviceToken })).error).not.toBeNull();
+
+    // Assigned through user_units, the same answer says so (the rule the punch's flag uses).
+    const admin = await as('admin');
+    const clerkId = (await clerk.auth.getUser()).data.user!.id;
+    const db = await sql(backend);
+    try {
+      await db.query('insert into public.user_units (user_id, unit_id) values ($1, $2)', [clerkId, unitId]);
+      expect(punchComputerSchema.parse(unwrap(await clerk.rpc('get_punch_computer', { p_device_token: deviceToken })))?.assigned).toBe(true);
+    } finally {
+      await db.query('delete from public.user_units where user_id = $1 and unit_id = $2', [clerkId, unitId]);
+      await db.end();
+    }
+
+    const { id, device_token: token } = unwrap(await admin.rpc('authorize_computer', { p_name: `Revogado antes ${tag}`, p_unit_id: unitId })) as { id: string; device_token: string };
+    unwrap(await admin.from('authorized_computers').update({ revoked_at: new Date().toISOString() }).eq('id', id).select('id'));
+    expect(await clerk.rpc('get_punch_computer', { p_device_token: token })).toMatchObject({ data: null, error: null });
   });
 });
 

@@ -1001,6 +1001,8 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   publish_lgpd_term: (a) => when(!a.isAdmin, [{ args: { p_versao: `${tag} termo`, p_texto: 'texto forjado' }, expect: refused }]),
   authorize_computer: (a, w) => when(!a.isAdmin, [{ args: { p_name: `${tag} computador`, p_unit_id: w.unitIds[0] }, expect: refused }]),
   register_punch: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: refused }],
+  // Which computer a token is: a forged token learns nothing (null), whoever asks.
+  get_punch_computer: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: emptyOrRefused }],
   record_lgpd_consent: () => [],
   get_my_monthly_timesheet: () => [],
   // Boletos: decoding is pure; the rest answers about, or acts on, the caller's boleto units only.

@@ -8,6 +8,7 @@ import { permittedHomeActions } from '@/lib/permissions';
 import { useVisibleHomeActions } from '@/features/home/api/get-visible-home-actions';
 import { ActionCard } from '@/features/home/components/action-card';
 import { UnitSwitcher } from '@/features/home/components/unit-switcher';
+import { homeCardsView } from '@/features/home/logic';
 import type { HomeUser, UnitOption } from '@/features/home/types';
 
 interface HomePageProps {
@@ -16,13 +17,17 @@ interface HomePageProps {
   units: readonly UnitOption[];
   isChangingUnit: boolean;
   onChangeUnit: (unit: UnitOption | null) => void;
-  /** Cards other features add (the time clock's, spec §2): list items rendered after the role's cards. */
+  /**
+   * Cards other features add (the time clock's, spec §2): list items rendered after the role's cards. Given
+   * only when they render at least one card: 'Permissões Limitadas' counts them (see homeCardsView).
+   */
   extraCards?: ReactNode;
 }
 
 export function HomePage({ user, units, isChangingUnit, onChangeUnit, extraCards }: HomePageProps) {
   const configured = useVisibleHomeActions(user.roleId);
   const actions = configured.data ? permittedHomeActions(user, configured.data) : null;
+  const view = homeCardsView(actions?.length ?? null, extraCards !== undefined && extraCards !== null && extraCards !== false);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8">
@@ -65,13 +70,13 @@ export function HomePage({ user, units, isChangingUnit, onChangeUnit, extraCards
         <h2 id="home-actions" className="text-lg font-medium">
           Selecione uma das ações abaixo para começar:
         </h2>
-        {actions === null ? (
+        {view === 'loading' ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-44" />
             ))}
           </div>
-        ) : actions.length === 0 ? (
+        ) : view === 'limited' ? (
           <Card className="max-w-xl">
             <CardHeader className="flex-row items-start gap-3">
               <ShieldAlert aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />
@@ -86,7 +91,7 @@ export function HomePage({ user, units, isChangingUnit, onChangeUnit, extraCards
           </Card>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {actions.map((action) => (
+            {(actions ?? []).map((action) => (
               <li key={action.key} className="flex [&>*]:flex-1">
                 <ActionCard action={action} />
               </li>
@@ -94,7 +99,6 @@ export function HomePage({ user, units, isChangingUnit, onChangeUnit, extraCards
             {extraCards}
           </ul>
         )}
-        {actions !== null && actions.length === 0 && extraCards ? <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{extraCards}</ul> : null}
       </section>
     </div>
   );

@@ -5,6 +5,8 @@ export const timeClockKeys = {
   myConsent: (userId: string) => [...timeClockKeys.all, 'my-consent', userId] as const,
   today: (userId: string) => [...timeClockKeys.all, 'today', userId] as const,
   computers: () => [...timeClockKeys.all, 'computers'] as const,
+  /** This browser's computer as the caller sees it (the device token, a credential, is read in the queryFn, never kept in a key). */
+  punchComputer: (userId: string) => [...timeClockKeys.all, 'punch-computer', userId] as const,
   timesheet: (userId: string, month: string) => [...timeClockKeys.all, 'timesheet', userId, month] as const,
   receipts: (userId: string) => [...timeClockKeys.all, 'receipts', userId] as const,
   termVersions: () => [...timeClockKeys.all, 'term-versions'] as const,

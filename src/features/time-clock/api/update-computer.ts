@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys, timeClockMutations } from '@/features/time-clock/api/keys';
-import { timeClockErrorMessage } from '@/features/time-clock/messages';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 
 /** Renames a computer, or revokes it (the database stamps its own clock on revoked_at, whatever is sent). */
 export async function updateComputer({ id, name, revoke }: { id: string; name?: string; revoke?: boolean }): Promise<void> {
@@ -20,8 +20,10 @@ export function useUpdateComputer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: timeClockMutations.updateComputer,
-    mutationFn: updateComputer,
-    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    // `currentName` is how the toast names the computer that was revoked.
+    mutationFn: ({ id, name, revoke }: { id: string; name?: string; revoke?: boolean; currentName: string }) => updateComputer({ id, name, revoke }),
+    onSuccess: (_result, { name, revoke, currentName }) =>
+      toast({ title: revoke ? timeClockMessages.computerRevoked(currentName) : timeClockMessages.computerRenamed(name?.trim() ?? currentName) }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: timeClockErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeClockKeys.computers() }),
   });

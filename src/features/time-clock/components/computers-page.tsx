@@ -166,7 +166,7 @@ export function ComputersPage({ units, defaultUnitId }: ComputersPageProps) {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Voltar</AlertDialogCancel>
-            <Button variant="destructive" disabled={update.isPending} onClick={() => toRevoke && update.mutate({ id: toRevoke.id, revoke: true }, { onSettled: () => setToRevoke(null) })}>
+            <Button variant="destructive" disabled={update.isPending} onClick={() => toRevoke && update.mutate({ id: toRevoke.id, revoke: true, currentName: toRevoke.name }, { onSettled: () => setToRevoke(null) })}>
               Revogar
             </Button>
           </AlertDialogFooter>
@@ -179,7 +179,7 @@ export function ComputersPage({ units, defaultUnitId }: ComputersPageProps) {
 function RenameDialog({ computer, onClose }: { computer: AuthorizedComputer; onClose: () => void }) {
   const update = useUpdateComputer();
   const form = useForm({ resolver: zodResolver(computerNameSchema), defaultValues: { name: computer.name } });
-  const submit = form.handleSubmit(({ name }) => update.mutate({ id: computer.id, name }, { onSuccess: onClose }));
+  const submit = form.handleSubmit(({ name }) => update.mutate({ id: computer.id, name, currentName: computer.name }, { onSuccess: onClose }));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>

@@ -1,10 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/dates';
 import { useActiveTerm } from '@/features/time-clock/api/get-active-term';
 import { useMyConsent } from '@/features/time-clock/api/get-my-consent';
@@ -14,7 +15,9 @@ import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clo
 /**
  * Nothing of the time clock opens before the user decided on the active LGPD term: the full text in a
  * blocking dialog, accept and refuse equally easy (LGPD art. 8; ANPD practice). A refusal keeps the clock
- * closed and says how to change one's mind; a new version asks again and says the text changed. Deciding
+ * closed, says who keeps the hours meanwhile (the administrator) and how to change one's mind (the text
+ * again, then accept); a new version asks again and says the text changed. Without an active term, the
+ * spec's toast (§8) and, on the page, who unblocks it. Deciding
  * needs PUNCH_CLOCK_ACCESS (`mayDecide`; the database refuses it otherwise); revoking an acceptance one gave
  * never does.
  */
@@ -22,6 +25,9 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
   const term = useActiveTerm();
   const consent = useMyConsent(userId, term.data?.id ?? null);
   const record = useRecordConsent();
+  // A refusal can be reconsidered: the text opens again (never an acceptance without it).
+  const [reading, setReading] = useState(false);
+  useNoActiveTermToast(!term.isLoading && !term.isError && term.data === null);
 
   if (term.isLoading || (term.data && consent.isLoading)) return <Skeleton className="h-64" aria-hidden="true" />;
   if (term.isError || consent.isError) {
@@ -37,13 +43,17 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
     return (
       <Card className="max-w-xl">
         <CardHeader>
-          <CardTitle>Termo LGPD</CardTitle>
-          <CardDescription role="alert">{timeClockMessages.noActiveTerm}</CardDescription>
+          <CardTitle>Ponto Digital indisponível</CardTitle>
+          <CardDescription role="alert" className="grid gap-1">
+            <span className="font-medium text-foreground">{timeClockMessages.noActiveTerm}</span>
+            <span>{timeClockMessages.noActiveTermExplained}</span>
+          </CardDescription>
         </CardHeader>
       </Card>
     );
   }
-  const decide = (accepted: boolean) => record.mutate({ termId: term.data!.id, accepted });
+  const rereading = consent.data?.decision === 'refused';
+  const decide = (accepted: boolean) => record.mutate({ termId: term.data!.id, accepted }, { onSettled: () => setReading(false) });
   if (consent.data?.decision === 'accepted') {
     return (
       <>
@@ -75,26 +85,35 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
         <Card className="max-w-xl">
           <CardHeader>
             <CardTitle>Ponto Digital indisponível</CardTitle>
-            <CardDescription>
-              Você recusou (ou revogou) o termo LGPD em {consent.data.at ? formatDateTime(consent.data.at) : '—'}. Para usar o ponto, leia e aceite o
-              termo.
+            <CardDescription className="grid gap-2">
+              <span>{timeClockMessages.termRefused(consent.data.at ? formatDateTime(consent.data.at) : '—')}</span>
+              <span>{timeClockMessages.termRefusedMeanwhile}</span>
+              <span>Se mudar de ideia, leia o termo novamente e aceite.</span>
             </CardDescription>
           </CardHeader>
           <div className="px-6 pb-6">
-            <Button onClick={() => decide(true)} disabled={record.isPending}>
+            <Button onClick={() => setReading(true)} disabled={record.isPending}>
               Ler e aceitar o termo
             </Button>
           </div>
         </Card>
       ) : null}
-      <Dialog open={consent.data?.decision === 'none'}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" onInteractOutside={(event) => event.preventDefault()} onEscapeKeyDown={(event) => event.preventDefault()} hideClose>
+      {/* The first decision blocks (no way out but a decision); re-reading after a refusal can be left with 'Voltar'. */}
+      <Dialog open={consent.data?.decision === 'none' || reading} onOpenChange={(open) => !open && rereading && setReading(false)}>
+        <DialogContent
+          className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+          onInteractOutside={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => !rereading && event.preventDefault()}
+          hideClose
+        >
           <DialogHeader>
             <DialogTitle className="flex items-center gap-2">
               <ShieldCheck aria-hidden="true" className="size-5 text-primary" /> Termo de consentimento LGPD — versão {term.data.versao}
             </DialogTitle>
             <DialogDescription>
-              {consent.data?.acceptedEarlierVersion
+              {rereading
+                ? 'Leia o termo e decida. Aceitando, o Ponto Digital abre para você; recusando, o administrador continua registrando as suas horas.'
+                : consent.data?.acceptedEarlierVersion
                 ? 'O texto do termo mudou desde a versão que você aceitou. Leia a nova versão e decida novamente.'
                 : 'Antes de usar o Ponto Digital, leia o termo e decida. Você poderá revogar a sua decisão a qualquer momento, com um clique, no próprio Ponto Digital.'}
             </DialogDescription>
@@ -104,9 +123,15 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
           </div>
           <p className="font-mono text-xs break-all text-muted-foreground">SHA-256 do texto: {term.data.sha256}</p>
           <DialogFooter className="gap-2 sm:justify-between">
-            <Button variant="outline" className="sm:flex-1" disabled={record.isPending} onClick={() => decide(false)}>
-              Recusar
-            </Button>
+            {rereading ? (
+              <Button variant="outline" className="sm:flex-1" disabled={record.isPending} onClick={() => setReading(false)}>
+                Voltar
+              </Button>
+            ) : (
+              <Button variant="outline" className="sm:flex-1" disabled={record.isPending} onClick={() => decide(false)}>
+                Recusar
+              </Button>
+            )}
             <Button className="sm:flex-1" disabled={record.isPending} onClick={() => decide(true)}>
               Aceitar
             </Button>
@@ -115,4 +140,14 @@ export function ConsentGate({ userId, mayDecide = true, children }: { userId: st
       </Dialog>
     </>
   );
+}
+
+/** Spec §8: 'Nenhuma versão ativa do termo LGPD encontrada' as a toast, once per visit of the page. */
+function useNoActiveTermToast(noTerm: boolean) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!noTerm || shown.current) return;
+    shown.current = true;
+    toast({ title: timeClockMessages.noActiveTerm, description: timeClockMessages.noActiveTermExplained, variant: 'destructive' });
+  }, [noTerm]);
 }

@@ -161,7 +161,8 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
             <ul aria-label="Comprovantes recentes" className="grid gap-1">
               {receipts.data?.map((receipt) => (
                 <li key={receipt.id}>
-                  <Button variant="ghost" className="w-full justify-between" onClick={() => setOpened(receipt)}>
+                  {/* On a phone the line wraps instead of widening the page. */}
+                  <Button variant="ghost" className="h-auto w-full flex-wrap justify-between gap-x-2 py-2 text-left whitespace-normal" onClick={() => setOpened(receipt)}>
                     <span>
                       {PUNCH_LABELS[receipt.punchType]} · {formatDateTime(receipt.punchedAt)} {receipt.outsideUnit ? <OutsideUnitBadge /> : null}
                     </span>
@@ -199,7 +200,7 @@ function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
   const weekend = [0, 6].includes(new Date(`${line.date}T12:00:00Z`).getUTCDay());
   return (
     <TableRow aria-current={isToday ? 'date' : undefined} className={weekend ? 'bg-muted/40' : isToday ? 'bg-primary/5' : undefined}>
-      <TableCell className="whitespace-nowrap capitalize">
+      <TableCell className="whitespace-nowrap">
         {formatWeekdayShortDay(line.date)}
         {line.incomplete ? (
           <Badge variant="outline" className="ml-2 border-amber-400 text-amber-800 dark:text-amber-200">

@@ -1,4 +1,4 @@
-import { Clock, Fingerprint, MonitorX, Printer } from 'lucide-react';
+import { Clock, Fingerprint, MapPinOff, Monitor, MonitorX, Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Badge } from '@/components/ui/badge';
@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatFullDate, formatTime } from '@/lib/dates';
+import { formatCount, formatDate, formatFullDate, formatTime } from '@/lib/dates';
+import { usePunchComputer } from '@/features/time-clock/api/get-punch-computer';
 import { useTodayPunches } from '@/features/time-clock/api/get-today-punches';
 import { useRegisterPunch } from '@/features/time-clock/api/register-punch';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
-import { readDeviceToken } from '@/features/time-clock/device-token';
 import { dayStatus, nextExpectedPunch, PUNCH_LABELS } from '@/features/time-clock/logic';
 import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
 import type { PunchReceipt } from '@/features/time-clock/types';
@@ -27,7 +27,8 @@ function LiveClock() {
       <time dateTime={now.toISOString()} aria-label="Hora atual" className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl">
         {formatTime(now, true)}
       </time>
-      <p className="text-sm text-muted-foreground capitalize">{formatFullDate(now)}</p>
+      {/* pt-BR writes weekdays and months in lower case: 'quinta-feira, 26 de novembro de 2026'. */}
+      <p className="text-sm text-muted-foreground">{formatFullDate(now)}</p>
     </div>
   );
 }
@@ -102,8 +103,10 @@ export function PunchPage({ userId }: { userId: string }) {
 function PunchPanel({ userId }: { userId: string }) {
   const today = useTodayPunches(userId);
   const punch = useRegisterPunch();
+  const computer = usePunchComputer(userId);
   const [receipt, setReceipt] = useState<PunchReceipt | null>(null);
-  const authorized = readDeviceToken() !== null;
+  // Known before the punch: this browser is no authorized computer (no token, or one unknown or revoked).
+  const authorized = computer.isSuccess ? computer.data !== null : true;
   const punches = today.data ?? [];
   const status = dayStatus(punches);
   const next = nextExpectedPunch(punches);
@@ -130,6 +133,19 @@ function PunchPanel({ userId }: { userId: string }) {
           >
             <Fingerprint aria-hidden="true" className="size-6" /> Registrar {PUNCH_LABELS[next]}
           </Button>
+          {computer.data && !computer.data.assigned ? (
+            <div role="alert" className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              <MapPinOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>
+                <span className="font-medium">{timeClockMessages.outsideUnit}.</span> {timeClockMessages.outsideUnitBefore(computer.data.unitName ?? computer.data.name)}
+              </p>
+            </div>
+          ) : computer.data ? (
+            <p className="flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+              <Monitor aria-hidden="true" className="size-4 shrink-0" />
+              {timeClockMessages.computerOf(computer.data.name, computer.data.unitName ?? '—')}
+            </p>
+          ) : null}
           {refused === timeClockMessages.computerNotAuthorized || !authorized ? (
             <div role="alert" className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
               <MonitorX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -151,7 +167,7 @@ function PunchPanel({ userId }: { userId: string }) {
           <CardTitle className="flex items-center gap-2 text-base">
             <Clock aria-hidden="true" className="size-4" /> Marcações da jornada
           </CardTitle>
-          <CardDescription>{punches.length === 0 ? 'Nenhuma marcação ainda.' : `${punches.length} marcação(ões).`}</CardDescription>
+          <CardDescription>{punches.length === 0 ? 'Nenhuma marcação ainda.' : `${formatCount(punches.length, 'marcação', 'marcações')}.`}</CardDescription>
         </CardHeader>
         {today.isLoading ? (
           <CardContent>

@@ -1,25 +1,20 @@
-import { ArrowRight, Clock, Timer } from 'lucide-react';
+import { ArrowRight, Clock, ShieldCheck, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatTime } from '@/lib/dates';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatTime } from '@/lib/dates';
 import { useActiveTerm } from '@/features/time-clock/api/get-active-term';
 import { useMyConsent } from '@/features/time-clock/api/get-my-consent';
 import { useTodayGoal } from '@/features/time-clock/api/get-my-schedule';
 import { useTodayPunches } from '@/features/time-clock/api/get-today-punches';
 import { useLivePunches } from '@/features/time-clock/api/live-punches';
-import { dayStatus, PUNCH_LABELS, progressPercent, workedMilliseconds } from '@/features/time-clock/logic';
+import { dayStatus, DEFAULT_EXPECTED_MINUTES, formatGoal, PUNCH_LABELS, progressPercent, workedMilliseconds } from '@/features/time-clock/logic';
+import { timeClockMessages } from '@/features/time-clock/messages';
 import type { TodayPunch } from '@/features/time-clock/types';
-
-/** 8:00 → '8 h'; 450 → '7 h 30 min'. */
-function hoursAndMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
 
 /** Worked time in seconds, ticking each second while the employee is working (spec §2, §9). */
 function useWorkedSeconds(punches: readonly TodayPunch[], ticking: boolean): number {
@@ -43,12 +38,64 @@ function clockText(seconds: number): string {
 /**
  * Spec §2: with PUNCH_CLOCK_ACCESS and consent to the active LGPD term, two cards: 'Ponto Digital' and
  * 'Minhas Horas Hoje'. Today's figures are read every 30 s and at once through the employee's pontos channel.
+ * Always at least one card (given PUNCH_CLOCK_ACCESS): the home counts it before showing 'Permissões Limitadas'.
  */
 export function TimeClockHomeCards({ userId }: { userId: string }) {
   const term = useActiveTerm();
   const consent = useMyConsent(userId, term.data?.id ?? null);
-  if (consent.data?.decision !== 'accepted') return null;
-  return <ConsentedCards userId={userId} />;
+  if (term.isLoading || (term.data && consent.isLoading)) {
+    return (
+      <li className="flex [&>*]:flex-1" aria-hidden="true">
+        <Skeleton className="h-44" />
+      </li>
+    );
+  }
+  if (consent.data?.decision === 'accepted') return <ConsentedCards userId={userId} />;
+  // deviation: spec §2 shows the time-clock cards only with consent; a new hire (or someone who refused)
+  // met no sign of the clock at all (issue 24, item 9). Without consent, 'Ponto Digital' says what is missing
+  // and leads to the term.
+  return <TermCard state={term.isError || consent.isError ? 'error' : !term.data ? 'no-term' : consent.data?.decision === 'refused' ? 'refused' : 'pending'} at={consent.data?.at ?? null} />;
+}
+
+/** 'Ponto Digital' before consent: the term to read (new hire), a refusal and what happens meanwhile, or no term published yet. */
+function TermCard({ state, at }: { state: 'pending' | 'refused' | 'no-term' | 'error'; at: string | null }) {
+  return (
+    <li className="flex [&>*]:flex-1">
+      <Card aria-label="Ponto Digital">
+        <CardHeader className="flex-row items-start gap-3">
+          <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-primary" />
+          <div className="grid gap-1.5">
+            <CardTitle>Ponto Digital</CardTitle>
+            <CardDescription className="grid gap-1">
+              {state === 'pending' ? <span>{timeClockMessages.termPending}</span> : null}
+              {state === 'refused' ? (
+                <>
+                  <span>{timeClockMessages.termRefused(at ? formatDateTime(at) : '—')}</span>
+                  <span>{timeClockMessages.termRefusedMeanwhile}</span>
+                </>
+              ) : null}
+              {state === 'no-term' ? (
+                <>
+                  <span className="font-medium text-foreground">{timeClockMessages.noActiveTerm}</span>
+                  <span>{timeClockMessages.noActiveTermExplained}</span>
+                </>
+              ) : null}
+              {state === 'error' ? <span>{timeClockMessages.termLoadError}</span> : null}
+            </CardDescription>
+          </div>
+        </CardHeader>
+        {state === 'no-term' ? null : (
+          <CardFooter className="mt-auto">
+            <Button asChild className="w-full">
+              <Link to={paths.punchClock}>
+                {state === 'refused' ? 'Ler e aceitar o termo' : state === 'pending' ? 'Ler o termo' : 'Acessar'} <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </CardFooter>
+        )}
+      </Card>
+    </li>
+  );
 }
 
 function ConsentedCards({ userId }: { userId: string }) {
@@ -58,7 +105,7 @@ function ConsentedCards({ userId }: { userId: string }) {
   const punches = today.data ?? [];
   const status = dayStatus(punches);
   const worked = useWorkedSeconds(punches, status === 'Trabalhando');
-  const expected = goal.data ?? 480;
+  const expected = goal.data ?? DEFAULT_EXPECTED_MINUTES;
   const percent = progressPercent(Math.floor(worked / 60), expected);
   const last = punches.at(-1);
 
@@ -101,7 +148,7 @@ function ConsentedCards({ userId }: { userId: string }) {
               <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
             </div>
             <p className="text-muted-foreground">
-              {percent}% da meta de {hoursAndMinutes(expected)}
+              {percent}% da meta de {formatGoal(expected)}
             </p>
             <p className="text-muted-foreground">{last ? `Última marcação: ${PUNCH_LABELS[last.punchType]} às ${formatTime(last.punchedAt)}` : 'Nenhuma marcação hoje'}</p>
           </CardContent>

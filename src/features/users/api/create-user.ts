@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { RECORD_CREATE_ERROR, RECORD_CREATED } from '@/lib/errors';
+import { RECORD_CREATE_ERROR } from '@/lib/errors';
 import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
 import { userMessages, usersErrorMessage } from '@/features/users/messages';
@@ -40,7 +40,8 @@ export function useCreateUser() {
   return useMutation({
     mutationKey: userAdminMutations.createUser,
     mutationFn: createUser,
-    onSuccess: (result) => toast({ title: RECORD_CREATED, ...(result.invited ? { description: userMessages.userInvited } : {}) }),
+    onSuccess: (result, values) =>
+      toast({ title: userMessages.userCreated(values.fullName || values.email), ...(result.invited ? { description: userMessages.userInvited(values.email) } : {}) }),
     onError: (error) => toast({ title: RECORD_CREATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
   });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
+import { RECORD_DELETE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
-import { usersErrorMessage } from '@/features/users/messages';
+import { roleLabel } from '@/features/users/labels';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 
 /** Deletes a role (its users are left without one, awaiting a new role). */
 export async function deleteRole(roleId: string): Promise<void> {
@@ -15,8 +16,8 @@ export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: userAdminMutations.deleteRole,
-    mutationFn: deleteRole,
-    onSuccess: () => toast({ title: RECORD_DELETED }),
+    mutationFn: ({ roleId }: { roleId: string; name: string }) => deleteRole(roleId),
+    onSuccess: (_result, { name }) => toast({ title: userMessages.roleDeleted(roleLabel(name)) }),
     onError: (error) => toast({ title: RECORD_DELETE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
   });

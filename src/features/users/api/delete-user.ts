@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { RECORD_DELETE_ERROR, RECORD_DELETED } from '@/lib/errors';
+import { RECORD_DELETE_ERROR } from '@/lib/errors';
 import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
 import { AdminUsersError } from '@/features/users/errors';
-import { usersErrorMessage } from '@/features/users/messages';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 
 /** Deletes an account; refused (code user_has_records) while it owns records that must stay. */
 export function deleteUser(userId: string): Promise<{ user_id: string }> {
@@ -20,8 +20,9 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: userAdminMutations.deleteUser,
-    mutationFn: deleteUser,
-    onSuccess: () => toast({ title: RECORD_DELETED }),
+    // `name` is what the toast calls the account (its name, else its email).
+    mutationFn: ({ userId }: { userId: string; name: string }) => deleteUser(userId),
+    onSuccess: (_result, { name }) => toast({ title: userMessages.userDeleted(name) }),
     onError: (error) => {
       // The screen offers to disable instead; the toast is for every other refusal.
       if (!ownsRecords(error)) toast({ title: RECORD_DELETE_ERROR, description: usersErrorMessage(error), variant: 'destructive' });

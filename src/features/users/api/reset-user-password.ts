@@ -13,8 +13,8 @@ export function resetUserPassword(userId: string): Promise<{ user_id: string }> 
 export function useResetUserPassword() {
   return useMutation({
     mutationKey: userAdminMutations.resetUserPassword,
-    mutationFn: resetUserPassword,
-    onSuccess: () => toast({ title: userMessages.passwordResetSent }),
+    mutationFn: ({ userId }: { userId: string; email: string }) => resetUserPassword(userId),
+    onSuccess: (_result, { email }) => toast({ title: userMessages.passwordResetSent(email) }),
     onError: (error) => toast({ title: userMessages.passwordResetError, description: usersErrorMessage(error), variant: 'destructive' }),
   });
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { RECORD_CREATE_ERROR, RECORD_CREATED, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { RECORD_CREATE_ERROR, RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
-import { usersErrorMessage } from '@/features/users/messages';
+import { roleLabel } from '@/features/users/labels';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 import type { RoleFormData } from '@/features/users/schemas';
 
 /** Creates (roleId null) or updates a role with its permissions, menu paths and home actions in one transaction. */
@@ -26,7 +27,7 @@ export function useSaveRole() {
   return useMutation({
     mutationKey: userAdminMutations.saveRole,
     mutationFn: saveRole,
-    onSuccess: (_id, { roleId }) => toast({ title: roleId ? RECORD_UPDATED : RECORD_CREATED }),
+    onSuccess: (_id, { roleId, values }) => toast({ title: (roleId ? userMessages.roleUpdated : userMessages.roleCreated)(roleLabel(values.name.trim())) }),
     onError: (error, { roleId }) => toast({ title: roleId ? RECORD_UPDATE_ERROR : RECORD_CREATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
   });

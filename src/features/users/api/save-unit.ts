@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { RECORD_CREATE_ERROR, RECORD_CREATED, RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { RECORD_CREATE_ERROR, RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
-import { usersErrorMessage } from '@/features/users/messages';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 import type { UnitFormData } from '@/features/users/schemas';
 
 /** Creates (unitId null) or renames / readdresses a unit. */
@@ -20,7 +20,7 @@ export function useSaveUnit() {
   return useMutation({
     mutationKey: userAdminMutations.saveUnit,
     mutationFn: saveUnit,
-    onSuccess: (_result, { unitId }) => toast({ title: unitId ? RECORD_UPDATED : RECORD_CREATED }),
+    onSuccess: (_result, { unitId, values }) => toast({ title: (unitId ? userMessages.unitUpdated : userMessages.unitCreated)(values.name.trim()) }),
     onError: (error, { unitId }) => toast({ title: unitId ? RECORD_UPDATE_ERROR : RECORD_CREATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.catalog() }),
   });

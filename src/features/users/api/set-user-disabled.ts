@@ -14,8 +14,9 @@ export function useSetUserDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: userAdminMutations.setUserDisabled,
-    mutationFn: setUserDisabled,
-    onSuccess: (_result, { disabled }) => toast({ title: disabled ? userMessages.userDisabled : userMessages.userEnabled }),
+    // `name` is what the toast calls the account (its name, else its email).
+    mutationFn: ({ userId, disabled }: { userId: string; disabled: boolean; name: string }) => setUserDisabled({ userId, disabled }),
+    onSuccess: (_result, { disabled, name }) => toast({ title: disabled ? userMessages.userDisabled(name) : userMessages.userEnabled(name) }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.lists() }),
   });

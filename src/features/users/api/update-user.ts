@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { RECORD_UPDATE_ERROR, RECORD_UPDATED } from '@/lib/errors';
+import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { adminUsersResultSchema, invokeAdminUsers } from '@/features/users/api/admin-users';
 import { accessBody } from '@/features/users/api/create-user';
 import { userAdminKeys, userAdminMutations } from '@/features/users/api/keys';
-import { usersErrorMessage } from '@/features/users/messages';
+import { userMessages, usersErrorMessage } from '@/features/users/messages';
 import type { UserFormData } from '@/features/users/schemas';
 
 /** Saves email, name, units, current unit, role, supplier and direct permissions of an account. */
@@ -17,7 +17,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationKey: userAdminMutations.updateUser,
     mutationFn: updateUser,
-    onSuccess: () => toast({ title: RECORD_UPDATED }),
+    onSuccess: (_result, { values }) => toast({ title: userMessages.userUpdated(values.fullName || values.email) }),
     onError: (error) => toast({ title: RECORD_UPDATE_ERROR, description: usersErrorMessage(error), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
   });

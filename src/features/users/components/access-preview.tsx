@@ -1,18 +1,32 @@
 import { Badge } from '@/components/ui/badge';
 import type { HomeAction, MenuSection } from '@/config/permissions';
+import { codeHint, permissionLabel } from '@/features/users/labels';
+import type { PermissionEntry } from '@/features/users/types';
 
-/** What a user (or every user of a role) would see: the sidebar, the home cards and the permissions held. */
+/**
+ * What a user (or every user of a role) would see: the sidebar, the home cards and the permissions held,
+ * each permission by its label (its code in a tooltip for administrators).
+ */
 export function AccessPreview({
   title,
   permissions,
+  catalog,
+  showCodes,
   menu,
   homeActions,
 }: {
   title: string;
   permissions: readonly string[];
+  /** The catalogue, for the description of a permission without a label of its own. */
+  catalog: readonly PermissionEntry[];
+  showCodes: boolean;
   menu: readonly MenuSection[];
   homeActions: readonly HomeAction[];
 }) {
+  const described = new Map(catalog.map((entry) => [entry.name, entry.description]));
+  const labelled = permissions
+    .map((code) => ({ code, label: permissionLabel(code, described.get(code)) }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
   return (
     <section aria-label={title} className="grid gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
       <h3 className="font-medium">{title}</h3>
@@ -51,10 +65,10 @@ export function AccessPreview({
           <p className="text-muted-foreground">Nenhuma permissão: o acesso fica pendente.</p>
         ) : (
           <ul aria-label="Permissões efetivas" className="flex flex-wrap gap-1">
-            {permissions.map((permission) => (
-              <li key={permission}>
-                <Badge variant="outline" className="font-mono">
-                  {permission}
+            {labelled.map(({ code, label }) => (
+              <li key={code}>
+                <Badge variant="outline" title={codeHint(code, showCodes)}>
+                  {label}
                 </Badge>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { formatDateTime, isValidDay } from '@/lib/dates';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '@/features/users/api/get-audit-log';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Pager } from '@/components/ui/pager';
+import { permissionLabel, roleLabel } from '@/features/users/labels';
 import { auditChanges } from '@/features/users/logic';
 import { AUDIT_ACTION_LABELS, AUDIT_TABLE_LABELS, userMessages, usersLoadErrorDetail } from '@/features/users/messages';
 import { AUDIT_PARAMS, type AccessCatalog } from '@/features/users/types';
@@ -28,8 +29,12 @@ export function AuditTab({ catalog }: { catalog: AccessCatalog | undefined }) {
     () =>
       new Map<string, string>([
         ...(catalog?.units ?? []).map((unit) => [unit.id, unit.name] as const),
-        ...(catalog?.roles ?? []).map((role) => [role.id, role.name] as const),
-        ...(catalog?.permissions ?? []).map((permission) => [permission.id, permission.name] as const),
+        ...(catalog?.roles ?? []).flatMap((role) => [[role.id, roleLabel(role.name)] as const, [role.name, roleLabel(role.name)] as const]),
+        // Permissions are named by id (user_permissions) or by code (role_permissions): both read as the label.
+        ...(catalog?.permissions ?? []).flatMap((permission) => {
+          const label = permissionLabel(permission.name, permission.description);
+          return [[permission.id, label] as const, [permission.name, label] as const];
+        }),
         ...(catalog?.suppliers ?? []).map((supplier) => [supplier.id, supplier.name] as const),
         ...(audit.data?.people ?? new Map<string, string>()),
       ]),

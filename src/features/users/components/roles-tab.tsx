@@ -22,12 +22,17 @@ import { HOME_ACTIONS, MENU_SECTIONS } from '@/config/permissions';
 import { useDeleteRole } from '@/features/users/api/delete-role';
 import { useSaveRole } from '@/features/users/api/save-role';
 import { AccessPreview } from '@/features/users/components/access-preview';
+import { codeHint, permissionLabel, roleLabel } from '@/features/users/labels';
 import { accessPreview, groupPermissions } from '@/features/users/logic';
 import { roleFormSchema, type RoleFormValues } from '@/features/users/schemas';
 import type { AccessCatalog, RoleEntry } from '@/features/users/types';
+import { formatCount, plural } from '@/lib/dates';
 
-/** Roles (MANAGE_ROLES): name, admin flag, permissions, visible menu paths and home actions, each previewed. */
-export function RolesTab({ catalog }: { catalog: AccessCatalog }) {
+/**
+ * Roles (MANAGE_ROLES): name, admin flag, permissions, visible menu paths and home actions, each previewed.
+ * Roles and permissions read as their labels; the codes show in tooltips for administrators (`showCodes`).
+ */
+export function RolesTab({ catalog, showCodes }: { catalog: AccessCatalog; showCodes: boolean }) {
   const [selectedId, setSelectedId] = useState<string | 'new'>(catalog.roles[0]?.id ?? 'new');
   const selected = selectedId === 'new' ? null : (catalog.roles.find((role) => role.id === selectedId) ?? null);
   return (
@@ -39,22 +44,44 @@ export function RolesTab({ catalog }: { catalog: AccessCatalog }) {
             variant={role.id === selectedId ? 'secondary' : 'ghost'}
             className="justify-between"
             aria-current={role.id === selectedId ? 'true' : undefined}
+            title={codeHint(role.name, showCodes && roleLabel(role.name) !== role.name)}
             onClick={() => setSelectedId(role.id)}
           >
-            <span className="truncate">{role.name}</span>
-            <span className="text-xs text-muted-foreground">{role.userCount}</span>
+            <span className="truncate">{roleLabel(role.name)}</span>
+            <span className="text-xs text-muted-foreground" aria-label={formatCount(role.userCount, 'usuário', 'usuários')}>
+              {role.userCount}
+            </span>
           </Button>
         ))}
         <Button variant="outline" onClick={() => setSelectedId('new')}>
           <Plus aria-hidden="true" /> Novo perfil
         </Button>
       </nav>
-      <RoleEditor key={selected?.id ?? 'new'} role={selected} catalog={catalog} onSaved={setSelectedId} onDeleted={() => setSelectedId(catalog.roles[0]?.id ?? 'new')} />
+      <RoleEditor
+        key={selected?.id ?? 'new'}
+        role={selected}
+        catalog={catalog}
+        showCodes={showCodes}
+        onSaved={setSelectedId}
+        onDeleted={() => setSelectedId(catalog.roles[0]?.id ?? 'new')}
+      />
     </div>
   );
 }
 
-function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | null; catalog: AccessCatalog; onSaved: (id: string) => void; onDeleted: () => void }) {
+function RoleEditor({
+  role,
+  catalog,
+  showCodes,
+  onSaved,
+  onDeleted,
+}: {
+  role: RoleEntry | null;
+  catalog: AccessCatalog;
+  showCodes: boolean;
+  onSaved: (id: string) => void;
+  onDeleted: () => void;
+}) {
   const save = useSaveRole();
   const remove = useDeleteRole();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -77,7 +104,12 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
       <div className="grid content-start gap-4">
         <div className="flex flex-wrap items-end gap-4">
           <div className="min-w-60 flex-1">
-            <Field label="Nome do perfil" error={form.formState.errors.name?.message}>
+            <Field
+              label="Nome do perfil"
+              // A built-in role's name is the code the access check reads (BALCONISTA_II): say how it reads elsewhere.
+              description={roleLabel(name) !== name ? `Aparece como “${roleLabel(name)}” no menu, no início e nas listas.` : undefined}
+              error={form.formState.errors.name?.message}
+            >
               <Input {...form.register('name')} />
             </Field>
           </div>
@@ -99,7 +131,11 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
           name="permissions"
           groups={groupPermissions(catalog.permissions).map((group) => ({
             title: group.category,
-            options: group.permissions.map((permission) => ({ value: permission.name, label: permission.name, hint: permission.description })),
+            options: group.permissions.map((permission) => ({
+              value: permission.name,
+              label: permissionLabel(permission.name, permission.description),
+              hint: [permission.description, codeHint(permission.name, showCodes)].filter(Boolean).join(' · ') || null,
+            })),
           }))}
         />
         <CheckboxGroup
@@ -117,10 +153,17 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
       </div>
 
       <div className="grid content-start gap-3">
-        <AccessPreview title="O que este perfil verá" permissions={preview.permissions} menu={preview.menu} homeActions={preview.homeActions} />
+        <AccessPreview
+          title="O que este perfil verá"
+          permissions={preview.permissions}
+          catalog={catalog.permissions}
+          showCodes={showCodes}
+          menu={preview.menu}
+          homeActions={preview.homeActions}
+        />
         {role ? (
           <p className="text-xs text-muted-foreground">
-            <Badge variant="outline">{role.userCount}</Badge> usuário(s) com este perfil.
+            <Badge variant="outline">{role.userCount}</Badge> {plural(role.userCount, 'usuário com este perfil.', 'usuários com este perfil.')}
           </p>
         ) : null}
       </div>
@@ -143,8 +186,8 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
             <AlertDialogTitle>Excluir perfil</AlertDialogTitle>
             <AlertDialogDescription>
               {role && role.userCount > 0
-                ? `${role.userCount} usuário(s) ficarão sem perfil e com acesso pendente até receberem outro. Excluir “${role.name}”?`
-                : `Excluir o perfil “${role?.name ?? ''}”?`}
+                ? `${formatCount(role.userCount, 'usuário ficará sem perfil e com acesso pendente até receber outro', 'usuários ficarão sem perfil e com acesso pendente até receberem outro')}. Excluir “${roleLabel(role.name)}”?`
+                : `Excluir o perfil “${role ? roleLabel(role.name) : ''}”?`}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -152,7 +195,7 @@ function RoleEditor({ role, catalog, onSaved, onDeleted }: { role: RoleEntry | n
             <Button
               variant="destructive"
               disabled={remove.isPending}
-              onClick={() => role && remove.mutate(role.id, { onSuccess: onDeleted, onSettled: () => setConfirmDelete(false) })}
+              onClick={() => role && remove.mutate({ roleId: role.id, name: role.name }, { onSuccess: onDeleted, onSettled: () => setConfirmDelete(false) })}
             >
               Excluir
             </Button>

@@ -15,6 +15,7 @@ import { useUserAccess } from '@/features/users/api/get-user-access';
 import { useUpdateUser } from '@/features/users/api/update-user';
 import { AccessPreview } from '@/features/users/components/access-preview';
 import { ChoiceSelect } from '@/components/ui/choice-select';
+import { codeHint, permissionLabel, roleLabel } from '@/features/users/labels';
 import { accessPreview, groupPermissions } from '@/features/users/logic';
 import { userMessages, usersLoadErrorDetail } from '@/features/users/messages';
 import { userFormSchema, type UserFormValues } from '@/features/users/schemas';
@@ -26,7 +27,10 @@ interface UserDialogProps {
   catalog: AccessCatalog;
   /** Editing one's own account: the role cannot be changed (nobody removes their own rights). */
   isSelf: boolean;
-  /** Only an administrator hands out an admin role (the database refuses it to anyone else). */
+  /**
+   * The viewer is an administrator: only they hand out an admin role (the database refuses it to anyone
+   * else), and only they see the codes behind the permission labels (in tooltips).
+   */
   canGrantAdmin: boolean;
   onClose: () => void;
 }
@@ -130,7 +134,7 @@ function UserForm({
                   noneLabel="Sem perfil (acesso pendente)"
                   options={catalog.roles
                     .filter((entry) => canGrantAdmin || !entry.isAdmin || entry.id === user?.roleId)
-                    .map((entry) => ({ value: entry.id, label: entry.name }))}
+                    .map((entry) => ({ value: entry.id, label: roleLabel(entry.name) }))}
                   onChange={field.onChange}
                 />
               )}
@@ -214,18 +218,18 @@ function UserForm({
                     {group.permissions.map((permission) => {
                       const byRole = preview.permissions.includes(permission.name) && !field.value.includes(permission.id);
                       return (
-                        <label key={permission.id} className="flex items-start gap-2 text-sm" title={permission.description ?? undefined}>
+                        <label key={permission.id} className="flex items-start gap-2 text-sm" title={codeHint(permission.name, canGrantAdmin)}>
                           <Checkbox
                             className="mt-0.5"
                             checked={field.value.includes(permission.id)}
                             onCheckedChange={(checked) =>
                               field.onChange(checked === true ? [...field.value, permission.id] : field.value.filter((id) => id !== permission.id))
                             }
-                            aria-label={permission.name}
+                            aria-label={permissionLabel(permission.name, permission.description)}
                           />
                           <span className="grid">
-                            <span className="font-mono text-xs">
-                              {permission.name} {byRole ? <Badge variant="secondary">pelo perfil</Badge> : null}
+                            <span>
+                              {permissionLabel(permission.name, permission.description)} {byRole ? <Badge variant="secondary">pelo perfil</Badge> : null}
                             </span>
                             <span className="text-xs text-muted-foreground">{permission.description}</span>
                           </span>
@@ -241,7 +245,14 @@ function UserForm({
       </div>
 
       <div className="grid content-start gap-3">
-        <AccessPreview title="Prévia do acesso" permissions={preview.permissions} menu={preview.menu} homeActions={preview.homeActions} />
+        <AccessPreview
+          title="Prévia do acesso"
+          permissions={preview.permissions}
+          catalog={catalog.permissions}
+          showCodes={canGrantAdmin}
+          menu={preview.menu}
+          homeActions={preview.homeActions}
+        />
       </div>
 
       <DialogFooter className="lg:col-span-2">

@@ -37,7 +37,7 @@ export function UsersPage({ currentUserId, isAdmin, tab, onTabChange }: UsersPag
         {catalog.data ? (
           <>
             <TabsContent value="usuarios">{tab === 'usuarios' ? <UsersTab catalog={catalog.data} currentUserId={currentUserId} isAdmin={isAdmin} /> : null}</TabsContent>
-            <TabsContent value="perfis">{tab === 'perfis' ? <RolesTab catalog={catalog.data} /> : null}</TabsContent>
+            <TabsContent value="perfis">{tab === 'perfis' ? <RolesTab catalog={catalog.data} showCodes={isAdmin} /> : null}</TabsContent>
             <TabsContent value="unidades">{tab === 'unidades' ? <UnitsTab units={catalog.data.units} /> : null}</TabsContent>
           </>
         ) : catalog.isError ? (

@@ -24,6 +24,7 @@ import { useSetUserDisabled } from '@/features/users/api/set-user-disabled';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Pager } from '@/components/ui/pager';
 import { UserDialog } from '@/features/users/components/user-dialog';
+import { codeHint, roleLabel } from '@/features/users/labels';
 import { USER_SEARCH_MAX } from '@/features/users/logic';
 import { userMessages, usersLoadErrorDetail } from '@/features/users/messages';
 import { EMPTY_USER_FILTERS, USER_STATUS_LABELS, USER_STATUSES, type AccessCatalog, type UserFilters, type UserRow, type UserStatus } from '@/features/users/types';
@@ -66,12 +67,13 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
   const runConfirmed = () => {
     if (!confirm) return;
     const { user } = confirm;
+    const name = user.fullName ?? user.email;
     const close = () => setConfirm(null);
-    if (confirm.kind === 'reset') resetPassword.mutate(user.id, { onSettled: close });
-    if (confirm.kind === 'disable' || confirm.kind === 'owns-records') setDisabled.mutate({ userId: user.id, disabled: true }, { onSettled: close });
-    if (confirm.kind === 'enable') setDisabled.mutate({ userId: user.id, disabled: false }, { onSettled: close });
+    if (confirm.kind === 'reset') resetPassword.mutate({ userId: user.id, email: user.email }, { onSettled: close });
+    if (confirm.kind === 'disable' || confirm.kind === 'owns-records') setDisabled.mutate({ userId: user.id, disabled: true, name }, { onSettled: close });
+    if (confirm.kind === 'enable') setDisabled.mutate({ userId: user.id, disabled: false, name }, { onSettled: close });
     if (confirm.kind === 'delete')
-      deleteUser.mutate(user.id, {
+      deleteUser.mutate({ userId: user.id, name }, {
         onSuccess: close,
         onError: (error) => setConfirm(ownsRecords(error) ? { kind: 'owns-records', user } : null),
       });
@@ -85,7 +87,7 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
           id="users-role"
           label="Perfil"
           value={filters.roleId}
-          options={catalog.roles.map((role) => ({ value: role.id, label: role.name }))}
+          options={catalog.roles.map((role) => ({ value: role.id, label: roleLabel(role.name) }))}
           noneLabel="Todos os perfis"
           onChange={(roleId) => setFilter({ roleId })}
         />
@@ -139,7 +141,13 @@ export function UsersTab({ catalog, currentUserId, isAdmin }: { catalog: AccessC
                       <div className="font-medium">{user.fullName ?? '—'}</div>
                       <div className="text-xs break-all text-muted-foreground">{user.email}</div>
                     </TableCell>
-                    <TableCell>{user.roleName ?? <span className="text-muted-foreground">Sem perfil</span>}</TableCell>
+                    <TableCell>
+                      {user.roleName ? (
+                        <span title={codeHint(user.roleName, isAdmin && roleLabel(user.roleName) !== user.roleName)}>{roleLabel(user.roleName)}</span>
+                      ) : (
+                        <span className="text-muted-foreground">Sem perfil</span>
+                      )}
+                    </TableCell>
                     <TableCell>
                       {user.unitName ?? (
                         <span className="text-muted-foreground">{user.requestedUnitName ? `Pediu: ${user.requestedUnitName}` : 'Nenhuma'}</span>
