@@ -130,7 +130,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
               </TableRow>
             </TableHeader>
             <TableBody>
-              {summary?.lines.map((line) => <DayRow key={line.date} line={line} isToday={line.date === today} />)}
+              {summary?.lines.map((line) => <DayRow key={line.date} line={line} isToday={line.date === today} future={line.date > today} />)}
               {summary ? (
                 <TableRow className="border-t-2 font-medium">
                   <TableCell colSpan={6} className="font-medium">
@@ -196,7 +196,12 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
   );
 }
 
-function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
+/**
+ * One day as the month's totals count it, so the column sums are the summary cards' (and the export's): days to
+ * come show no hours yet, and today's expected hours count once the final exit is marked ('em andamento').
+ */
+function DayRow({ line, isToday, future }: { line: TimesheetLine; isToday: boolean; future: boolean }) {
+  const open = isToday && line.expectedCounted !== line.expectedMinutes;
   const weekend = [0, 6].includes(new Date(`${line.date}T12:00:00Z`).getUTCDay());
   return (
     <TableRow aria-current={isToday ? 'date' : undefined} className={weekend ? 'bg-muted/40' : isToday ? 'bg-primary/5' : undefined}>
@@ -223,10 +228,12 @@ function DayRow({ line, isToday }: { line: TimesheetLine; isToday: boolean }) {
       <TableCell className="font-mono">{time(line.retornoIntervalo)}</TableCell>
       <TableCell className="font-mono">{time(line.saidaFinal)}</TableCell>
       <TableCell className="font-mono text-xs">{line.extras.map((extra) => formatTime(extra)).join(' ') || '—'}</TableCell>
-      <TableCell className="text-right font-mono">{formatMinutes(line.workedMinutes)}</TableCell>
-      <TableCell className="text-right font-mono">{formatMinutes(line.expectedMinutes)}</TableCell>
-      <TableCell className={`text-right font-mono ${line.balance < 0 ? 'text-destructive' : ''}`}>{formatMinutes(line.balance)}</TableCell>
-      <TableCell className="text-right font-mono">{formatMinutes(line.runningBalance)}</TableCell>
+      <TableCell className="text-right font-mono">{future ? '—' : formatMinutes(line.workedMinutes)}</TableCell>
+      <TableCell className="text-right font-mono">
+        {future ? '—' : open ? <span className="font-sans text-xs text-muted-foreground">em andamento</span> : formatMinutes(line.expectedCounted)}
+      </TableCell>
+      <TableCell className={`text-right font-mono ${line.balance < 0 ? 'text-destructive' : ''}`}>{future ? '—' : formatMinutes(line.balance)}</TableCell>
+      <TableCell className="text-right font-mono">{future ? '—' : formatMinutes(line.runningBalance)}</TableCell>
     </TableRow>
   );
 }
