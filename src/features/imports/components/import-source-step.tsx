@@ -35,7 +35,7 @@ export function ImportSourceStep({ session, canImportProducts, unitName, homePat
         <div className="grid gap-2">
           <Label htmlFor="import-file">Arquivo (.csv ou .xlsx)</Label>
           {/* The browser's own file button speaks the browser's language; this one always speaks Portuguese. */}
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <input
               ref={fileInput}
               id="import-file"
@@ -55,7 +55,7 @@ export function ImportSourceStep({ session, canImportProducts, unitName, homePat
               <FileUp />
               Selecionar arquivo
             </Button>
-            <span className="max-w-56 truncate text-sm text-muted-foreground">{session.fileName ?? 'Nenhum arquivo selecionado'}</span>
+            <span className="max-w-full truncate text-sm text-muted-foreground sm:max-w-56">{session.fileName ?? 'Nenhum arquivo selecionado'}</span>
           </div>
         </div>
         {session.kind === 'shortages' && unitName ? (

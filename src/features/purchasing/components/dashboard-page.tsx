@@ -203,8 +203,8 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
             ) : (
               <ul className="divide-y">
                 {d.recentResults.map((r) => (
-                  <li key={r.quoteId} className="flex items-center justify-between gap-2 py-2 text-sm">
-                    <span className="flex items-center gap-2">
+                  <li key={r.quoteId} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 py-2 text-sm">
+                    <span className="flex min-w-0 items-center gap-2">
                       <FileCheck2 aria-hidden="true" className="size-4 text-muted-foreground" />
                       {r.batchName}
                       {all ? <span className="text-muted-foreground">· {r.supplierName}</span> : null}

@@ -87,7 +87,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => window.print()}>
             <Printer aria-hidden="true" /> Imprimir
           </Button>
