@@ -24,7 +24,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
         <p className="text-muted-foreground">Importe faltas{canImportProducts ? ' ou produtos' : ''} de planilhas CSV ou XLSX e consulte as importações anteriores.</p>
       </header>
 
-      <section className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm" aria-labelledby="import-title">
+      <section className="grid grid-cols-1 gap-4 rounded-xl border bg-card p-5 shadow-sm" aria-labelledby="import-title">
         <h2 id="import-title" className="text-lg font-medium">
           Nova importação
         </h2>
@@ -38,7 +38,7 @@ export function ImportPage({ canImportProducts, unitName, homePath }: ImportPage
         {summary ? <ImportResult summary={summary} /> : null}
       </section>
 
-      <section className="grid gap-3" aria-labelledby="history-title">
+      <section className="grid grid-cols-1 gap-3" aria-labelledby="history-title">
         <h2 id="history-title" className="text-lg font-medium">
           Importações anteriores
         </h2>
