@@ -113,7 +113,9 @@ test('a custom role flagged is_admin is ADMIN: every card, every menu item, ever
   const email = await userWithCustomRole('gerencia', { name: 'Gerencia Geral', is_admin: true }, []);
   await openAs(page, email, { password: 'Senha#Teste1' });
   await expect(page.getByText('Administrador', { exact: true }).first()).toBeVisible();
-  await expect(cards(page)).toHaveCount(8);
+  // The eight action cards, and 'Ponto Digital' offering the LGPD term to this new account (no consent yet).
+  await expect(cards(page)).toHaveCount(9);
+  await expect(cards(page).last()).toHaveText('Ponto Digital');
   await expect(mainMenu(page).getByRole('link', { name: 'Gerenciar Usuários' })).toBeVisible();
   await expect(mainMenu(page).getByRole('link', { name: 'Relatórios de Ponto' })).toBeVisible();
   await page.goto('/ponto/admin');
