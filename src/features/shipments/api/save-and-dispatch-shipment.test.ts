@@ -8,7 +8,7 @@ vi.mock('@/lib/supabase', () => ({
   supabase: { rpc, from: () => ({ select: () => ({ eq: () => ({ maybeSingle }) }) }) },
 }));
 
-const VALUES = { originUnitId: 'centro', destinationUnitId: 'sul', notes: ' urgente ', items: [] } as unknown as ShipmentFormData;
+const VALUES: ShipmentFormData = { originUnitId: 'centro', destinationUnitId: 'sul', notes: 'urgente', items: [] };
 const refused = { code: 'P0001', message: 'Somente a unidade de origem pode despachar a remessa' };
 
 beforeEach(() => {
