@@ -1,4 +1,5 @@
 /** Pure rules of the time clock (spec §4 "Time-clock status for today", §9 constants). */
+import type { Database } from '@/types/database.types';
 
 export const PUNCH_TYPES = ['ENTRADA', 'SAIDA_INTERVALO', 'RETORNO_INTERVALO', 'SAIDA_FINAL', 'EXTRA'] as const;
 export type PunchType = (typeof PUNCH_TYPES)[number];
@@ -86,6 +87,24 @@ export interface TimesheetDay {
   expectedMinutes: number;
   /** A mark of the day was made at a unit the employee is not assigned to (the database decides it). */
   outsideUnit: boolean;
+}
+
+/** A row of get_my_monthly_timesheet (spec §7), as the database answers it. */
+export type TimesheetRow = Database['public']['Functions']['get_my_monthly_timesheet']['Returns'][number];
+
+/** The database's row as the page (and its export) read it. */
+export function timesheetDayFromRow(row: TimesheetRow): TimesheetDay {
+  return {
+    date: row.date,
+    entrada: row.entrada,
+    saidaIntervalo: row.saida_intervalo,
+    retornoIntervalo: row.retorno_intervalo,
+    saidaFinal: row.saida_final,
+    extras: row.extras ?? [],
+    workedMinutes: row.horas_trabalhadas_minutos,
+    expectedMinutes: row.horas_esperadas_minutos,
+    outsideUnit: row.fora_da_unidade,
+  };
 }
 
 export interface TimesheetLine extends TimesheetDay {

@@ -8,38 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { durationText, type CellInput } from '@/lib/spreadsheet/cells';
 import { buildSpreadsheet } from '@/lib/spreadsheet/write';
 import { TIMESHEET_TOTAL_COLUMNS, TIMESHEET_TOTAL_LABEL, timesheetExport } from '@/features/time-clock/export';
-import { summarizeTimesheet, type TimesheetDay } from '@/features/time-clock/logic';
+import { summarizeTimesheet, timesheetDayFromRow, type TimesheetRow } from '@/features/time-clock/logic';
 import { demoSessions } from '../../utils/app-users.ts';
 import { appBackend } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
 const as = demoSessions(backend);
-
-interface TimesheetRow {
-  date: string;
-  entrada: string | null;
-  saida_intervalo: string | null;
-  retorno_intervalo: string | null;
-  saida_final: string | null;
-  extras: string[] | null;
-  horas_trabalhadas_minutos: number;
-  horas_esperadas_minutos: number;
-  fora_da_unidade: boolean;
-}
-
-/** The rows as src/features/time-clock/api/get-my-timesheet.ts maps them for the page. */
-const toDay = (row: TimesheetRow): TimesheetDay => ({
-  date: row.date,
-  entrada: row.entrada,
-  saidaIntervalo: row.saida_intervalo,
-  retornoIntervalo: row.retorno_intervalo,
-  saidaFinal: row.saida_final,
-  extras: row.extras ?? [],
-  workedMinutes: row.horas_trabalhadas_minutos,
-  expectedMinutes: row.horas_esperadas_minutos,
-  outsideUnit: row.fora_da_unidade,
-});
 
 const minutesIn = (value: CellInput | undefined): number => (value && typeof value === 'object' && value.kind === 'duration' ? value.minutes : 0);
 
@@ -48,7 +23,7 @@ describe('/meu-ponto export adds up to the screen', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
     const clerk = await as('balconista');
-    const days = (unwrap(await clerk.rpc('get_my_monthly_timesheet', { p_month: first })) as TimesheetRow[]).map(toDay);
+    const days = (unwrap(await clerk.rpc('get_my_monthly_timesheet', { p_month: first })) as TimesheetRow[]).map(timesheetDayFromRow);
     const summary = summarizeTimesheet(days, today);
     // The seed has punches in that month: the figures are not zeros.
     expect(summary.worked).toBeGreaterThan(0);
