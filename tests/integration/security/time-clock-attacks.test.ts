@@ -113,7 +113,8 @@ describe('3. a device token is kept nowhere but as a hash', () => {
     expect(JSON.stringify(receipt)).not.toContain(token);
 
     // Every column of both tables, as an administrator and as a PUNCH_VIEW_ALL holder.
-    const viewer = await employee('viewer', ['PUNCH_VIEW_ALL'], null);
+    // The viewer works in the employee's unit: PUNCH_VIEW_ALL reads the employees of its units (issue 25).
+    const viewer = await employee('viewer', ['PUNCH_VIEW_ALL'], unitId);
     for (const reader of [await as('admin'), viewer.client]) {
       const consents = unwrap(await reader.from('consentimentos_lgpd').select('*').eq('funcionario_id', id));
       expect(consents.length).toBeGreaterThan(0);
