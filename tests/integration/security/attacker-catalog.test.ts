@@ -64,6 +64,8 @@ interface World {
   productIds: string[];
   boletos: Map<string, Row>;
   shipments: Map<string, Row>;
+  /** The units each user works in (private.user_unit_ids: user_units plus the profile's current unit). */
+  employeeUnits: Map<string, string[]>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -130,15 +132,22 @@ const shipmentUnits = (a: Actor, w: World): string[] =>
 const worksShipment = (shipment: Row | undefined, a: Actor, w: World): boolean =>
   shipment !== undefined && (shipmentUnits(a, w).includes(String(shipment.origin_unit_id)) || shipmentUnits(a, w).includes(String(shipment.destination_unit_id)));
 const shipmentChild: RowRule = (r, a, w) => worksShipment(w.shipments.get(String(r.shipment_id)), a, w);
+/** Units whose time records the caller reads (private.can_view_unit_time): its own with PUNCH_VIEW_ALL or PUNCH_MANAGE. */
+const timeUnits = (a: Actor): string[] =>
+  a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE') ? [a.unitId, ...a.units].filter((u): u is string => Boolean(u)) : [];
+/** Reads an employee's time records (private.can_view_employee_time): ADMIN, or a unit in common with timeUnits. */
+const seesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  a.isAdmin || (w.employeeUnits.get(String(userId)) ?? []).some((u) => timeUnits(a).includes(u));
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
 
 const PLANS: Record<string, TablePlan> = {
-  // Time clock: the term is public to staff; consents and punches are one's own (PUNCH_VIEW_ALL reads all);
-  // computers are the administrators'; schedules are PUNCH_MANAGE's to write.
+  // Time clock: the term is public to staff; consents and punches are one's own, and those of the employees
+  // of the caller's units for PUNCH_VIEW_ALL and PUNCH_MANAGE (issue 25: never the whole chain), ADMIN all;
+  // a mark made at one of the caller's units too. Computers are the administrators'.
   versoes_termo_lgpd: { read: everyoneSignedIn },
-  consentimentos_lgpd: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
-  pontos: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
+  consentimentos_lgpd: { read: (r, a, w) => r.funcionario_id === a.userId || seesEmployeeTime(r.funcionario_id, a, w) },
+  pontos: { read: (r, a, w) => r.funcionario_id === a.userId || seesEmployeeTime(r.funcionario_id, a, w) || a.isAdmin || timeUnits(a).includes(String(r.unit_id)) },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
   work_schedules: {
     read: (r, a) => r.user_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'),
@@ -482,6 +491,9 @@ async function loadWorld(): Promise<World> {
     productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
     boletos: await byId(`select to_jsonb(b) - 'linha_digitavel' as r from public.boletos b`),
     shipments: await byId(`select to_jsonb(s) as r from public.shipments s`),
+    employeeUnits: new Map(
+      (await db.query<{ id: string; units: string[] }>(`select p.id, array(select private.user_unit_ids(p.id)) as units from public.profiles p`)).rows.map((r) => [r.id, r.units]),
+    ),
   };
 }
 
