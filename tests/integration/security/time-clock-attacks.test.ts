@@ -8,6 +8,8 @@
  *  6. the punch's address was the X-Forwarded-For chain, whose first entry the client chooses;
  * 10. an over-long computer name answered 'Failing row contains (…)' with the token's hash;
  * 11. an account without a role, or a disabled one, added consent rows.
+ * Then issue 25's item 7: PUNCH_VIEW_ALL read the whole chain; now the employees of the caller's units,
+ * by table and by realtime (migration 20261127000000_time_clock_scope.sql).
  *
  * This file never publishes a term: tests/integration/app/time-clock.test.ts publishes one when it
  * starts, possibly while this file runs, so every punch here consents to the version active at that
@@ -18,6 +20,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoSessions, signUpStranger } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { listenTo, until } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -343,6 +346,53 @@ describe('11. consent is for time-clock users with an active account', () => {
       }
     } finally {
       await db.end();
+    }
+  });
+});
+
+describe("issue 25, item 7: time records are read by unit, by table and by realtime", () => {
+  it("PUNCH_VIEW_ALL reads its units' employees and the marks made there; PUNCH_MANAGE its own units'; a plain employee only themself", async () => {
+    const service = serviceClient(backend);
+    const admin = await as('admin');
+    const { device_token: otherToken } = unwrap(await admin.rpc('authorize_computer', { p_name: `Caixa 2 ${tag}`, p_unit_id: otherUnitId })) as { device_token: string };
+    const here = await employee('scope-here', ['PUNCH_CLOCK_ACCESS'], unitId);
+    const there = await employee('scope-there', ['PUNCH_CLOCK_ACCESS'], otherUnitId);
+    const visitor = await employee('scope-visitor', ['PUNCH_CLOCK_ACCESS'], otherUnitId);
+    const viewer = await employee('scope-viewer', ['PUNCH_VIEW_ALL'], unitId);
+    const manager = await employee('scope-manager', ['PUNCH_MANAGE'], otherUnitId);
+    const chainWide = await employee('scope-nowhere', ['PUNCH_VIEW_ALL'], null);
+
+    // The viewer listens before anyone punches: realtime must follow the same rule as the table.
+    const live = await listenTo(viewer.client, 'pontos', 'scope-viewer');
+    try {
+      const ownHere = unwrap(await punch(here.client, token)) as Receipt;
+      const ownThere = unwrap(await punch(there.client, otherToken)) as Receipt;
+      // An employee of the other unit marks at this unit's computer (never refused, flagged).
+      const visiting = unwrap(await punch(visitor.client, token)) as Receipt;
+      expect(visiting.fora_da_unidade).toBe(true);
+
+      const ids = [ownHere.id, ownThere.id, visiting.id];
+      const seenBy = async (client: SupabaseClient) =>
+        unwrap(await client.from('pontos').select('id').in('id', ids)).map((row) => row.id).sort();
+      expect(await seenBy(viewer.client)).toEqual([ownHere.id, visiting.id].sort());
+      // The manager's unit is the visitor's: its employees' marks wherever they were made.
+      expect(await seenBy(manager.client)).toEqual([ownThere.id, visiting.id].sort());
+      expect(await seenBy(chainWide.client)).toEqual([]);
+      expect(await seenBy(here.client)).toEqual([ownHere.id]);
+      expect(await seenBy(await as('admin'))).toEqual([...ids].sort());
+
+      const consentsOf = async (client: SupabaseClient) =>
+        [...new Set(unwrap(await client.from('consentimentos_lgpd').select('funcionario_id').in('funcionario_id', [here.id, there.id])).map((row) => row.funcionario_id))].sort();
+      expect(await consentsOf(viewer.client)).toEqual([here.id]);
+      expect(await consentsOf(manager.client)).toEqual([there.id]);
+      expect(await consentsOf(chainWide.client)).toEqual([]);
+
+      await until(() => live.inbox.filter((change) => ids.includes(String(change.new.id))).length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(live.inbox.map((change) => change.new.id).filter((id) => ids.includes(String(id))).sort()).toEqual([ownHere.id, visiting.id].sort());
+    } finally {
+      await live.stop();
+      await service.auth.admin.updateUserById(chainWide.id, { ban_duration: '876000h' });
     }
   });
 });
