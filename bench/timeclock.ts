@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:timeclock`: the managers' side of the time clock at a chain's scale (issue 25).
+ *
+ * Data (generated in SQL): 10 units, 500 employees (50 a unit, each with a schedule assignment: a fixed
+ * weekly one, 6x1 or 12x36, some changed in mid-year), a year of punches on every scheduled day (4 marks a
+ * day: about 500,000 marks), and a few adjustments a month per employee.
+ *
+ * Targets, printed with the figures:
+ *   1. one employee's treated month (get_treated_timesheet over HTTP, as the screen asks it) ≤ 100 ms (median);
+ *   2. a unit's monthly closing (close_timesheet_month, 50 employees) ≤ 2 s (worst of the runs);
+ *   3. expected_day for every day of a month (31 calls, one statement) ≤ 5 ms (median).
+ *
+ * Starts its own backend on the app's project (migrations and demo seed).
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
+import { signJwt } from '../tests/utils/jwt.ts';
+import { median, percentile, verdict } from './browser.ts';
+
+const UNITS = Number(process.env.BENCH_UNITS ?? 10);
+const PER_UNIT = Number(process.env.BENCH_EMPLOYEES_PER_UNIT ?? 50);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+
+function tokenFor(userId: string, secret: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, secret);
+}
+
+/** The first day of the month `back` months before the current São Paulo month, as 'YYYY-MM-01'. */
+function monthStart(back: number): string {
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Sao_Paulo' }));
+  const d = new Date(Date.UTC(now.getFullYear(), now.getMonth() - back, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+async function main(): Promise<void> {
+  console.log('Starting a backend with the app project...');
+  const backend = await startBackend({ projectDir: path.join(REPO_ROOT, 'supabase') });
+  const db = new pg.Client({ connectionString: backend.dbUrl });
+  await db.connect();
+  try {
+    const adminId = (await db.query<{ id: string }>(`select id from auth.users where email = 'admin@farmacia.local'`)).rows[0]!.id;
+    const adminToken = tokenFor(adminId, backend.jwtSecret);
+
+    console.log(`Generating ${UNITS} units, ${UNITS * PER_UNIT} employees and a year of marks...`);
+    let started = performance.now();
+    const units = (
+      await db.query<{ id: string }>(
+        `insert into public.store_units (name) select 'Loja Bench Ponto ' || g from generate_series(1, $1::int) g returning id`,
+        [UNITS],
+      )
+    ).rows.map((r) => r.id);
+    const employees = (
+      await db.query<{ id: string; unit_id: string; n: number }>(
+        `with made as (
+           insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench-gestao-' || g || '@farmacia.test', '', now(),
+                  '{"provider":"email","providers":["email"]}', jsonb_build_object('full_name', 'Funcionário ' || g), now(), now()
+           from generate_series(1, $1::int) g
+           returning id, email)
+         select id, (regexp_match(email, '([0-9]+)@'))[1]::int as n, null::uuid as unit_id from made`,
+        [UNITS * PER_UNIT],
+      )
+    ).rows.map((row) => ({ ...row, unit_id: units[(row.n - 1) % UNITS]! }));
+    const ids = employees.map((e) => e.id);
+    const unitOf = employees.map((e) => e.unit_id);
+    await db.query(
+      `insert into public.user_units (user_id, unit_id) select * from unnest($1::uuid[], $2::uuid[]);
+       `.trim(),
+      [ids, unitOf],
+    );
+    await db.query(`update public.profiles p set unit_id = x.unit_id from unnest($1::uuid[], $2::uuid[]) x(id, unit_id) where p.id = x.id`, [ids, unitOf]);
+    await db.query(`insert into public.user_roles (user_id, role_id) select u, (select id from public.custom_roles where name = 'BALCONISTA') from unnest($1::uuid[]) u`, [ids]);
+
+    // Schedules: a third fixed weekly, a third 6x1, a third 12x36; every sixth employee changed schedule mid-year.
+    const yearAgo = monthStart(12);
+    const midYear = monthStart(6);
+    await db.query(
+      `with t as (
+         select (select id from public.work_schedule_templates where kind = 'weekly' order by name limit 1) as weekly,
+                (select id from public.work_schedule_templates where kind = 'rotation' and cycle_days = 7 order by name limit 1) as six_one,
+                (select id from public.work_schedule_templates where kind = 'rotation' and cycle_days = 2 order by name limit 1) as twelve
+       ), e as (select * from unnest($1::uuid[], $2::uuid[]) with ordinality x(id, unit_id, n))
+       insert into public.work_schedules (user_id, template_id, valid_from, valid_to, cycle_start, unit_id)
+       select e.id, case e.n % 3 when 0 then t.weekly when 1 then t.six_one else t.twelve end, $3::date,
+              case when e.n % 6 = 0 then $4::date - 1 end, $3::date, e.unit_id
+         from e, t
+       union all
+       select e.id, t.six_one, $4::date, null, $4::date, e.unit_id from e, t where e.n % 6 = 0`,
+      [ids, unitOf, yearAgo, midYear],
+    );
+
+    // Marks: on every day the schedule expects work, entry at the planned start ± a few minutes, a break,
+    // and the exit; NSR per unit in time order (the hash chain is not what this measures).
+    await db.query(`alter table public.pontos disable trigger user`);
+    await db.query(
+      `insert into public.pontos (funcionario_id, unit_id, nsr, punch_type, punched_at, work_date, receipt_hash, fora_da_unidade)
+       select m.id, m.unit_id, 1000000 + row_number() over (partition by m.unit_id order by m.at), m.kind, m.at, m.day, md5(m.id::text || m.at::text), false
+         from (
+           select e.id, e.unit_id, d.day, k.kind,
+                  ((d.day + coalesce(d.start_time, time '08:00')) at time zone 'America/Sao_Paulo')
+                    + k.offset_min * interval '1 minute'
+                    + ((abs(hashtext(e.id::text || d.day::text || k.kind)) % 13) - 6) * interval '1 minute' as at
+             from unnest($1::uuid[], $2::uuid[]) e(id, unit_id)
+             cross join lateral private.expected_days(e.id, $3::date, (now() at time zone 'America/Sao_Paulo')::date - 1) d
+             cross join lateral (values ('ENTRADA', 0), ('SAIDA_INTERVALO', 240),
+                                        ('RETORNO_INTERVALO', 240 + d.break_minutes),
+                                        ('SAIDA_FINAL', d.scheduled_minutes + d.break_minutes)) k(kind, offset_min)
+            where d.day_kind = 'work'
+         ) m`,
+      [ids, unitOf, yearAgo],
+    );
+    await db.query(`alter table public.pontos enable trigger user`);
+    const marks = Number((await db.query<{ n: string }>(`select count(*) as n from public.pontos where unit_id = any ($1::uuid[])`, [units])).rows[0]!.n);
+    await db.query('analyze');
+    console.log(`  ${marks.toLocaleString('pt-BR')} marks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const rpc = async (name: string, body: Record<string, unknown>, token = adminToken): Promise<{ ms: number; status: number; body: unknown }> => {
+      const t0 = performance.now();
+      const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const parsed: unknown = await response.json();
+      return { ms: performance.now() - t0, status: response.status, body: parsed };
+    };
+
+    // A few adjustments in last month, through the RPC (a missing mark added, one disregarded, one excused day).
+    const lastMonth = monthStart(1);
+    let errors = 0;
+    for (const [i, employee] of employees.slice(0, 20).entries()) {
+      const day = `${lastMonth.slice(0, 8)}${String(3 + (i % 20)).padStart(2, '0')}`;
+      const result = await rpc('add_punch_adjustment', {
+        p_funcionario_id: employee.id, p_work_date: day, p_kind: 'abono', p_abono_tipo: 'atestado', p_motivo: 'Atestado médico (bench)',
+      });
+      if (result.status !== 200) errors += 1;
+    }
+
+    // 1. One employee's treated month, as the 'Espelhos' tab asks it.
+    started = performance.now();
+    const treated: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const employee = employees[(run * 37) % employees.length]!;
+      const result = await rpc('get_treated_timesheet', { p_user_id: employee.id, p_month: monthStart(1 + (run % 11)) });
+      treated.push(result.ms);
+      if (result.status !== 200) {
+        errors += 1;
+        if (errors === 1) console.log('  get_treated_timesheet answered', result.status, JSON.stringify(result.body).slice(0, 300));
+      }
+    }
+
+    // 2. Closing a unit's month (each run a different unit and month: a month closes once).
+    const closing: number[] = [];
+    for (let run = 0; run < Math.min(RUNS, UNITS * 3); run++) {
+      const result = await rpc('close_timesheet_month', { p_unit_id: units[run % UNITS], p_month: monthStart(2 + Math.floor(run / UNITS)) });
+      closing.push(result.ms);
+      if (result.status !== 200) {
+        errors += 1;
+        if (closing.length === 1) console.log('  close_timesheet_month answered', result.status, JSON.stringify(result.body).slice(0, 300));
+      }
+    }
+
+    // 3. expected_day for a whole month in one statement, as an administrator (auth check included).
+    const expected: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const employee = employees[(run * 53) % employees.length]!;
+      await db.query('begin');
+      await db.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+        JSON.stringify({ sub: adminId, role: 'authenticated' }),
+      ]);
+      const t0 = performance.now();
+      const rows = await db.query(
+        `select e.* from generate_series($2::date, ($2::date + interval '1 month - 1 day')::date, interval '1 day') d
+           cross join lateral public.expected_day($1::uuid, d::date) e`,
+        [employee.id, monthStart(1 + (run % 11))],
+      );
+      expected.push(performance.now() - t0);
+      await db.query('rollback');
+      if (rows.rowCount! < 28) errors += 1;
+    }
+
+    const treatedMedian = median(treated);
+    const closingWorst = Math.max(...closing);
+    const expectedMedian = median(expected);
+    console.log('');
+    console.log(`Time clock, managers' side (${UNITS} units, ${employees.length} employees, ${marks.toLocaleString('pt-BR')} marks)`);
+    console.log(`  errors                         ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `  treated month (HTTP)           median ${treatedMedian.toFixed(1)} ms (p95 ${percentile(treated, 95).toFixed(1)} ms)   target ≤ 100 ms   ${verdict(treatedMedian, 100.0001)}`,
+    );
+    console.log(
+      `  unit month closing (HTTP)      worst ${closingWorst.toFixed(0)} ms (median ${median(closing).toFixed(0)} ms, ${closing.length} closings)   target ≤ 2000 ms   ${verdict(closingWorst, 2000.0001)}`,
+    );
+    console.log(
+      `  expected_day × a month (SQL)   median ${expectedMedian.toFixed(2)} ms (p95 ${percentile(expected, 95).toFixed(2)} ms)   target ≤ 5 ms   ${verdict(expectedMedian, 5.0001)}`,
+    );
+  } finally {
+    await db.end();
+    await backend.stop();
+  }
+}
+
+await main();
