@@ -64,6 +64,11 @@ interface World {
   productIds: string[];
   boletos: Map<string, Row>;
   shipments: Map<string, Row>;
+  /** The units each account works in (private.user_unit_ids): the time clock's scope. */
+  userUnits: Map<string, string[]>;
+  scheduleTemplates: Map<string, Row>;
+  workSchedules: Map<string, Row>;
+  holidays: Map<string, Row>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -130,27 +135,37 @@ const shipmentUnits = (a: Actor, w: World): string[] =>
 const worksShipment = (shipment: Row | undefined, a: Actor, w: World): boolean =>
   shipment !== undefined && (shipmentUnits(a, w).includes(String(shipment.origin_unit_id)) || shipmentUnits(a, w).includes(String(shipment.destination_unit_id)));
 const shipmentChild: RowRule = (r, a, w) => worksShipment(w.shipments.get(String(r.shipment_id)), a, w);
+/** Units of the caller for the time clock (current and assigned). */
+const timeUnits = (a: Actor): string[] => [a.unitId, ...a.units].filter((u): u is string => Boolean(u));
+const sharesUnit = (userId: unknown, a: Actor, w: World): boolean => (w.userUnits.get(String(userId)) ?? []).some((u) => timeUnits(a).includes(u));
+/** private.can_view_employee_time: oneself, ADMIN, PUNCH_VIEW_ALL / PUNCH_MANAGE holders sharing a unit. */
+const viewsEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  !a.anon && (userId === a.userId || a.isAdmin || ((a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE')) && sharesUnit(userId, a, w)));
+/** private.can_manage_employee_time: ADMIN, PUNCH_MANAGE holders sharing a unit. */
+const managesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && sharesUnit(userId, a, w)));
+/** private.can_manage_unit_time. */
+const managesUnitTime = (unitId: unknown, a: Actor): boolean => !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && timeUnits(a).includes(String(unitId))));
+const editsScheduleTemplates = (a: Actor): boolean => !a.anon && (a.isAdmin || a.perms.has('PUNCH_MANAGE'));
+const staff: RowRule = (_r, a) => hasRole(a) || a.perms.size > 0;
+const WEEK_DAYS = Array.from({ length: 7 }, (_, position) => ({ position, works: position < 5, start_time: '08:00', end_time: '17:00', break_minutes: 60 }));
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
 
 const PLANS: Record<string, TablePlan> = {
   // Time clock: the term is public to staff; consents and punches are one's own (PUNCH_VIEW_ALL reads all);
-  // computers are the administrators'; schedules are PUNCH_MANAGE's to write.
+  // computers are the administrators'.
   versoes_termo_lgpd: { read: everyoneSignedIn },
   consentimentos_lgpd: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
   pontos: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
-  work_schedules: {
-    read: (r, a) => r.user_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'),
-    edit: (_r, a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
-    content: ['expected_minutes', 'break_minutes'],
-    remove: (_r, a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
-    insert: {
-      may: (a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
-      row: () => ({ user_id: otherUserId, expected_minutes: [600, 600, 600, 600, 600, 600, 600], break_minutes: 0 }),
-      cleanup: () => `delete from public.work_schedules where user_id = '${otherUserId}'`,
-    },
-  },
+  // Schedules (issue 25): assignments are read by the time clock's scope and written only through the RPCs;
+  // templates, holidays and opening hours are the chain's, read by every staff account, written by RPCs.
+  work_schedules: { read: (r, a, w) => viewsEmployeeTime(r.user_id, a, w) },
+  work_schedule_templates: { read: staff },
+  work_schedule_template_days: { read: staff },
+  holidays: { read: staff },
+  unit_opening_hours: { read: staff },
   // Boletos: the caller's boleto units only; a pending boleto is edited, a paid or cancelled one is frozen;
   // status, payment and deletion move only through the RPCs (no such grants); the history is read-only.
   boletos: {
@@ -482,6 +497,12 @@ async function loadWorld(): Promise<World> {
     productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
     boletos: await byId(`select to_jsonb(b) - 'linha_digitavel' as r from public.boletos b`),
     shipments: await byId(`select to_jsonb(s) as r from public.shipments s`),
+    userUnits: new Map(
+      (await db.query<{ id: string; units: string[] }>(`select u.id, array(select private.user_unit_ids(u.id))::text[] as units from auth.users u`)).rows.map((r) => [r.id, r.units]),
+    ),
+    scheduleTemplates: await byId(`select to_jsonb(t) as r from public.work_schedule_templates t`),
+    workSchedules: await byId(`select to_jsonb(ws) as r from public.work_schedules ws`),
+    holidays: await byId(`select to_jsonb(h) as r from public.holidays h`),
   };
 }
 
@@ -1004,6 +1025,29 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // Which computer a token is: a forged token learns nothing (null), whoever asks.
   get_punch_computer: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: emptyOrRefused }],
   record_lgpd_consent: () => [],
+  // Schedules: everything about another unit's employee or unit is refused; templates are ADMIN's and PUNCH_MANAGE's;
+  // a chain-wide holiday is ADMIN's alone. National holidays are public knowledge.
+  list_national_holidays: () => [],
+  expected_day: (a, w) => foreignEmployees(a, w, viewsEmployeeTime).map((id) => ({ args: { p_user_id: id, p_day: '2026-11-16' }, expect: refused })),
+  check_work_schedule_assignment: (a, w) =>
+    foreignEmployees(a, w, managesEmployeeTime).map((id) => ({ args: { p_user_id: id, p_template_id: [...w.scheduleTemplates.keys()][0], p_valid_from: '2028-01-03' }, expect: refused })),
+  assign_work_schedule: (a, w) =>
+    foreignEmployees(a, w, managesEmployeeTime).map((id) => ({ args: { p_user_id: id, p_template_id: [...w.scheduleTemplates.keys()][0], p_valid_from: '2028-01-03' }, expect: refused })),
+  end_work_schedule: (a, w) =>
+    [...w.workSchedules.values()].filter((ws) => !managesEmployeeTime(ws.user_id, a, w)).slice(0, 1).map((ws) => ({ args: { p_id: ws.id, p_valid_to: '2030-01-01' }, expect: refused })),
+  delete_work_schedule: (a, w) =>
+    [...w.workSchedules.values()].filter((ws) => !managesEmployeeTime(ws.user_id, a, w)).slice(0, 1).map((ws) => ({ args: { p_id: ws.id }, expect: refused })),
+  save_work_schedule_template: (a) =>
+    when(!editsScheduleTemplates(a), [{ args: { p_id: null, p_name: `${tag} modelo`, p_kind: 'weekly', p_cycle_days: 7, p_days: WEEK_DAYS }, expect: refused }]),
+  delete_work_schedule_template: (a, w) => when(!editsScheduleTemplates(a), [...w.scheduleTemplates.keys()].slice(0, 1).map((id) => ({ args: { p_id: id }, expect: refused }))),
+  save_holiday: (a, w) => [
+    ...when(!a.isAdmin, [{ args: { p_day: '2031-03-03', p_name: `${tag} feriado`, p_scope: 'estadual', p_unit_id: null }, expect: refused }]),
+    ...w.unitIds.filter((u) => !managesUnitTime(u, a)).slice(0, 1).map((u) => ({ args: { p_day: '2031-03-03', p_name: `${tag} feriado`, p_scope: 'municipal', p_unit_id: u }, expect: refused })),
+  ],
+  delete_holiday: (a, w) =>
+    [...w.holidays.values()].filter((h) => (h.unit_id === null ? !a.isAdmin : !managesUnitTime(h.unit_id, a))).slice(0, 2).map((h) => ({ args: { p_id: h.id }, expect: refused })),
+  set_unit_opening_hours: (a, w) =>
+    w.unitIds.filter((u) => !managesUnitTime(u, a)).slice(0, 1).map((u) => ({ args: { p_unit_id: u, p_hours: [{ weekday: 1, opens: '03:00', closes: '04:00' }] }, expect: refused })),
   get_my_monthly_timesheet: () => [],
   // Boletos: decoding is pure; the rest answers about, or acts on, the caller's boleto units only.
   decode_boleto: () => [],
@@ -1088,6 +1132,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     },
   ],
 };
+
+/** Up to two accounts whose time records the caller must not see (or treat). */
+function foreignEmployees(a: Actor, w: World, allowed: (userId: unknown, a: Actor, w: World) => boolean): string[] {
+  return [...w.userUnits.keys()].filter((id) => !allowed(id, a, w)).slice(0, 2);
+}
 
 /** Shipments neither sent nor received by the caller's units. */
 function foreignShipments(a: Actor, w: World): Row[] {
