@@ -355,6 +355,44 @@ export type Database = {
         }
         Relationships: []
       }
+      holidays: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          day: string
+          id: string
+          name: string
+          scope: string
+          unit_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          day: string
+          id?: string
+          name: string
+          scope: string
+          unit_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          day?: string
+          id?: string
+          name?: string
+          scope?: string
+          unit_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "holidays_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       import_run_rejections: {
         Row: {
           data: Json
@@ -1618,6 +1656,35 @@ export type Database = {
         }
         Relationships: []
       }
+      unit_opening_hours: {
+        Row: {
+          closes: string
+          opens: string
+          unit_id: string
+          weekday: number
+        }
+        Insert: {
+          closes: string
+          opens: string
+          unit_id: string
+          weekday: number
+        }
+        Update: {
+          closes?: string
+          opens?: string
+          unit_id?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "unit_opening_hours_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_permissions: {
         Row: {
           permission_id: string
@@ -1727,26 +1794,121 @@ export type Database = {
         }
         Relationships: []
       }
-      work_schedules: {
+      work_schedule_template_days: {
         Row: {
           break_minutes: number
-          expected_minutes: number[]
-          updated_at: string
-          user_id: string
+          end_time: string | null
+          position: number
+          start_time: string | null
+          template_id: string
+          works: boolean
         }
         Insert: {
           break_minutes?: number
-          expected_minutes?: number[]
-          updated_at?: string
-          user_id: string
+          end_time?: string | null
+          position: number
+          start_time?: string | null
+          template_id: string
+          works: boolean
         }
         Update: {
           break_minutes?: number
-          expected_minutes?: number[]
-          updated_at?: string
-          user_id?: string
+          end_time?: string | null
+          position?: number
+          start_time?: string | null
+          template_id?: string
+          works?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_schedule_template_days_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "work_schedule_templates"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      work_schedule_templates: {
+        Row: {
+          active: boolean
+          created_at: string
+          created_by: string | null
+          cycle_days: number
+          id: string
+          kind: string
+          name: string
+        }
+        Insert: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          cycle_days: number
+          id?: string
+          kind: string
+          name: string
+        }
+        Update: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          cycle_days?: number
+          id?: string
+          kind?: string
+          name?: string
         }
         Relationships: []
+      }
+      work_schedules: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          cycle_start: string
+          id: string
+          template_id: string
+          unit_id: string | null
+          user_id: string
+          valid_from: string
+          valid_to: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          cycle_start: string
+          id?: string
+          template_id: string
+          unit_id?: string | null
+          user_id: string
+          valid_from: string
+          valid_to?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          cycle_start?: string
+          id?: string
+          template_id?: string
+          unit_id?: string | null
+          user_id?: string
+          valid_from?: string
+          valid_to?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_schedules_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "work_schedule_templates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_schedules_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
@@ -1856,6 +2018,16 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
       }
+      assign_work_schedule: {
+        Args: {
+          p_cycle_start?: string
+          p_template_id: string
+          p_unit_id?: string
+          p_user_id: string
+          p_valid_from: string
+        }
+        Returns: string
+      }
       authorize_computer: {
         Args: {
           p_name: string
@@ -1884,6 +2056,16 @@ export type Database = {
           p_exclude_id?: string
           p_supplier_id: string
           p_unit_id: string
+        }
+        Returns: Json
+      }
+      check_work_schedule_assignment: {
+        Args: {
+          p_cycle_start?: string
+          p_template_id: string
+          p_unit_id?: string
+          p_user_id: string
+          p_valid_from: string
         }
         Returns: Json
       }
@@ -1945,6 +2127,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      delete_holiday: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
       delete_quote: {
         Args: {
           p_quote_id: string
@@ -1963,12 +2151,49 @@ export type Database = {
         }
         Returns: undefined
       }
+      delete_work_schedule: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
+      delete_work_schedule_template: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
       dispatch_shipment: {
         Args: {
           p_device_id?: string
           p_id: string
         }
         Returns: undefined
+      }
+      end_work_schedule: {
+        Args: {
+          p_id: string
+          p_valid_to: string
+        }
+        Returns: undefined
+      }
+      expected_day: {
+        Args: {
+          p_day: string
+          p_user_id: string
+        }
+        Returns: {
+          break_minutes: number
+          day: string
+          day_kind: string
+          end_time: string
+          expected_minutes: number
+          holiday_name: string
+          scheduled_minutes: number
+          start_time: string
+          template_id: string
+          template_name: string
+        }[]
       }
       find_open_shortage: {
         Args: {
@@ -2243,6 +2468,15 @@ export type Database = {
         }
         Returns: Json
       }
+      list_national_holidays: {
+        Args: {
+          p_year: number
+        }
+        Returns: {
+          day: string
+          name: string
+        }[]
+      }
       list_punch_requests: {
         Args: {
           p_status?: string
@@ -2355,6 +2589,15 @@ export type Database = {
         }
         Returns: undefined
       }
+      save_holiday: {
+        Args: {
+          p_day: string
+          p_name: string
+          p_scope: string
+          p_unit_id: string
+        }
+        Returns: string
+      }
       save_shipment: {
         Args: {
           p_destination_unit_id: string
@@ -2362,6 +2605,17 @@ export type Database = {
           p_items: Json
           p_notes: string
           p_origin_unit_id: string
+        }
+        Returns: string
+      }
+      save_work_schedule_template: {
+        Args: {
+          p_active?: boolean
+          p_cycle_days: number
+          p_days: Json
+          p_id: string
+          p_kind: string
+          p_name: string
         }
         Returns: string
       }
@@ -2413,6 +2667,13 @@ export type Database = {
           p_prazo_dias: number
         }
         Returns: Json
+      }
+      set_unit_opening_hours: {
+        Args: {
+          p_hours: Json
+          p_unit_id: string
+        }
+        Returns: undefined
       }
       sign_shipment: {
         Args: {

@@ -17,9 +17,6 @@ export const PUNCH_LABELS: Record<PunchType, string> = {
 
 export type DayStatus = 'Incompleto' | 'Trabalhando' | 'Intervalo' | 'Finalizado';
 
-/** Spec §9: the default expected workday, in minutes. */
-export const DEFAULT_EXPECTED_MINUTES = 480;
-
 export interface Punch {
   punchType: PunchType;
   /** ISO instant (server time). */
