@@ -385,6 +385,15 @@ describe('closing and the espelho (item 5)', () => {
     expect((await manager.client.rpc('add_punch_adjustment', {
       p_user_id: employee.id, p_work_date: '2026-09-15', p_kind: 'abono', p_abono_tipo: 'folga', p_motivo: 'Depois do fechamento',
     })).error?.message).toBe('Este mês já foi fechado; apenas um administrador pode ajustá-lo');
+    // A schedule change reaching the closed month is refused too; from the next month it is accepted.
+    const template = unwrap(await manager.client.rpc('save_work_schedule_template', {
+      p_id: null, p_name: `Comercial ${tag}`, p_kind: 'weekly', p_cycle_days: 7,
+      p_days: Array.from({ length: 7 }, (_, position) => ({ position, works: position < 5, start_time: '08:00', end_time: '17:00', break_minutes: 60 })),
+    })) as string;
+    expect((await manager.client.rpc('assign_work_schedule', { p_user_id: employee.id, p_template_id: template, p_valid_from: '2026-09-20' })).error?.message).toBe(
+      'A escala alcança o mês de 09/2026 já fechado; apenas um administrador pode alterá-la',
+    );
+    unwrap(await manager.client.rpc('assign_work_schedule', { p_user_id: employee.id, p_template_id: template, p_valid_from: '2026-10-01' }));
     const closing = unwrap(await manager.client.rpc('get_month_closing', { p_unit_id: unit1, p_month: '2026-09-01' })) as { closed: boolean; employees: { user_id: string }[] };
     expect(closing.closed).toBe(true);
     expect(closing.employees.map((e) => e.user_id)).toContain(employee.id);
