@@ -196,8 +196,10 @@ create table public.ponto_ajustes (
   kind text not null,
   -- inclusao: the added mark's time.
   punched_at timestamptz,
-  -- desconsiderar: the original mark disregarded (it stays in pontos).
-  ponto_id uuid references public.pontos (id),
+  -- desconsiderar: the original mark disregarded (it stays in pontos). No foreign key: pontos rows are never
+  -- deleted (append-only), the RPC checks the mark belongs to the employee, and a foreign key would make
+  -- TRUNCATE of pontos fail on the key instead of answering with the append-only refusal.
+  ponto_id uuid,
   abono_tipo text,
   -- compensacao / pagamento: minutes taken from the hour bank (positive settles a credit, negative a debt).
   minutes integer,

@@ -343,9 +343,11 @@ describe('get_my_monthly_timesheet on hand-computed days', () => {
     expect(new Date(last.saida_final!).toISOString()).toBe('2026-11-01T10:00:00.000Z');
     const november = unwrap(await night.rpc('get_my_monthly_timesheet', { p_month: '2026-11-01' })) as Row[];
     expect(november.find((row) => row.date === '2026-11-01')).toMatchObject({ entrada: null, horas_trabalhadas_minutos: 0 });
-    // Monday: entry and final exit only (6 h 15 min, no break), the extra mark listed apart, 480 expected.
-    const monday = november.find((row) => row.date === '2026-11-02')!;
-    expect(monday).toMatchObject({ horas_trabalhadas_minutos: 375, horas_esperadas_minutos: 480 });
-    expect(monday.extras.map((at) => new Date(at).toISOString())).toEqual(['2026-11-02T23:00:00.000Z']);
+    // Monday 2 Nov is Finados (a national holiday): nothing expected. Three marks by time (13:00, 19:15, 20:00): the
+    // first pair counts (6 h 15 min), the third mark waits for its pair, so the day is flagged.
+    const monday = november.find((row) => row.date === '2026-11-02')! as Row & { retorno_intervalo: string | null; tipo_dia: string; sinalizacoes: string[] };
+    expect(monday).toMatchObject({ horas_trabalhadas_minutos: 375, horas_esperadas_minutos: 0, tipo_dia: 'holiday', saida_final: null, extras: [] });
+    expect(new Date(monday.retorno_intervalo!).toISOString()).toBe('2026-11-02T23:00:00.000Z');
+    expect(monday.sinalizacoes).toContain('marcacao_impar');
   });
 });
