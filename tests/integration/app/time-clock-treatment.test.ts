@@ -360,6 +360,20 @@ describe('requests (item 3)', () => {
   });
 });
 
+describe('attachments (bucket ponto-anexos)', () => {
+  it("the employee uploads to their own folder; managers and viewers of the unit read it; nobody else", async () => {
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' });
+    const path = `${employee.id}/atestado-${tag}.jpg`;
+    expect((await employee.client.storage.from('ponto-anexos').upload(path, photo, { contentType: 'image/jpeg' })).error).toBeNull();
+    expect((await employee.client.storage.from('ponto-anexos').upload(`${night.id}/alheio.jpg`, photo, { contentType: 'image/jpeg' })).error).not.toBeNull();
+    expect((await manager.client.storage.from('ponto-anexos').download(path)).error).toBeNull();
+    expect((await viewer.client.storage.from('ponto-anexos').download(path)).error).toBeNull();
+    expect((await other.client.storage.from('ponto-anexos').download(path)).error).not.toBeNull();
+    expect((await night.client.storage.from('ponto-anexos').download(path)).error).not.toBeNull();
+    expect((await anonClient(backend).storage.from('ponto-anexos').download(path)).error).not.toBeNull();
+  });
+});
+
 describe('the hour bank (item 4)', () => {
   it('follows the treated days, the agreement sets the expiry, a payout settles minutes', async () => {
     unwrap(await manager.client.rpc('set_hour_bank_agreement', { p_user_id: employee.id, p_tipo: 'semestral', p_valid_from: '2026-09-01' }));
