@@ -431,3 +431,33 @@ describe('who reads whose schedule (item 7)', () => {
     expect(anon.error).not.toBeNull();
   });
 });
+
+describe('the demo seed', () => {
+  it("Beatriz changed schedule on the 16th of last month; the pharmacist's evenings at Unidade Sul are reported uncovered", async () => {
+    const db = await sql(backend);
+    let beatriz = '';
+    let fernando = '';
+    let commercial = '';
+    let lastMonth16 = '';
+    let nextMonday = '';
+    try {
+      ({ beatriz, fernando, commercial, lastMonth16, nextMonday } = (
+        await db.query(`
+          select (select id from auth.users where email = 'balconista2@farmacia.local') as beatriz,
+                 (select id from auth.users where email = 'farmaceutico@farmacia.local') as fernando,
+                 (select id from public.work_schedule_templates where name = 'Comercial 44h') as commercial,
+                 to_char((date_trunc('month', now() at time zone 'America/Sao_Paulo') - interval '1 month')::date + 15, 'YYYY-MM-DD') as "lastMonth16",
+                 to_char((now() at time zone 'America/Sao_Paulo')::date + 8 - extract(isodow from now() at time zone 'America/Sao_Paulo')::integer, 'YYYY-MM-DD') as "nextMonday"`)
+      ).rows[0]);
+    } finally {
+      await db.end();
+    }
+    const dayBefore = new Date(Date.parse(`${lastMonth16}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect((await expectedDay(admin, beatriz, dayBefore)).template_name).toBe('6x1');
+    expect((await expectedDay(admin, beatriz, lastMonth16)).template_name).toBe('5x2 com sábados alternados');
+    const found = await warnings(admin, fernando, commercial, nextMonday);
+    expect(found.filter((w) => w.rule === 'farmaceutico').map((w) => w.message.replace(/ em \d+ dias a partir de .*/, ''))).toEqual(
+      expect.arrayContaining(['Unidade Sul sem farmacêutico escalado das 17:00 às 22:00', 'Unidade Sul sem farmacêutico escalado das 12:00 às 18:00']),
+    );
+  });
+});
