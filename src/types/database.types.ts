@@ -550,13 +550,6 @@ export type Database = {
         }
         Relationships: [
           {
-            foreignKeyName: "ponto_ajustes_ponto_id_fkey"
-            columns: ["ponto_id"]
-            isOneToOne: false
-            referencedRelation: "pontos"
-            referencedColumns: ["id"]
-          },
-          {
             foreignKeyName: "ponto_ajustes_revoga_id_fkey"
             columns: ["revoga_id"]
             isOneToOne: false
