@@ -15,6 +15,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { listenTo, until } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -357,6 +358,29 @@ describe('requests (item 3)', () => {
     expect(mine.find((r) => r.id === atestado.id)).toMatchObject({ status: 'REJEITADA' });
     const month = `${yesterday.slice(0, 7)}-01`;
     expect(day(await sheet(employee.client, employee.id, month), yesterday).marks.map((m) => m.source)).toEqual(['I']);
+  });
+});
+
+describe('realtime (item 7)', () => {
+  it("a new request reaches the unit's viewer and manager and the employee, never another unit's people", async () => {
+    const yesterday = addDays(today, -1);
+    const listeners = await Promise.all([
+      listenTo(viewer.client, 'ponto_solicitacoes', 'viewer'),
+      listenTo(manager.client, 'ponto_solicitacoes', 'manager'),
+      listenTo(employee.client, 'ponto_solicitacoes', 'employee'),
+      listenTo(other.client, 'ponto_solicitacoes', 'other'),
+    ]);
+    try {
+      const asked = unwrap(await employee.client.rpc('request_punch_adjustment', {
+        p_work_date: yesterday, p_kind: 'abono', p_abono_tipo: 'folga', p_motivo: 'Folga combinada com a gerente',
+      })) as { id: string };
+      const heard = (i: number) => listeners[i]!.inbox.some((change) => change.new.id === asked.id);
+      await until(() => heard(0) && heard(1) && heard(2));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(heard(3)).toBe(false);
+    } finally {
+      await Promise.all(listeners.map((l) => l.stop()));
+    }
   });
 });
 
