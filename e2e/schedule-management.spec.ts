@@ -51,3 +51,23 @@ test('the administrator assigns a 12x36 to a clerk, reads the warnings before sa
   await page.getByRole('tab', { name: 'Modelos' }).click();
   await expect(page.getByRole('table', { name: 'Modelos de escala' }).getByRole('row', { name: /Comercial 44h/ })).toContainText('44h00');
 });
+
+test('at a phone’s 390 px no tab of /gestao-horarios scrolls sideways; tables scroll in their own box', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAs(page, 'admin');
+  for (const tab of ['escalas', 'modelos', 'feriados', 'funcionamento']) {
+    await page.goto(`/gestao-horarios?aba=${tab}`);
+    await expect(page.getByRole('heading', { name: 'Gestão de Horários', level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.screenshot({ path: test.info().outputPath(`${tab}.png`), fullPage: true });
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, tab).toBeLessThanOrEqual(innerWidth);
+  }
+  await page.goto('/gestao-horarios?aba=modelos');
+  await page.getByRole('button', { name: 'Novo modelo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo modelo de escala' });
+  await expect(dialog.getByText('Horas por semana, em média: 40h00')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('novo-modelo.png') });
+  const box = await dialog.boundingBox();
+  expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+});
