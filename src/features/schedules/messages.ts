@@ -13,7 +13,7 @@ export const schedulesMessages = {
   noPeople: 'Nenhum funcionário encontrado',
   noTemplates: 'Nenhum modelo de escala ainda. Crie o primeiro para atribuir aos funcionários.',
   noHolidays: 'Nenhum feriado estadual ou municipal cadastrado neste ano',
-  noAssignment: 'Sem escala: jornada padrão (8h de segunda a sexta)',
+  noAssignment: 'Sem escala: jornada padrão',
   // Writes
   assigned: (template: string, person: string, from: string) => `Escala "${template}" atribuída a ${person} a partir de ${formatDay(from)}`,
   assignError: 'Erro ao atribuir a escala',
