@@ -20,6 +20,8 @@ export const schedulesMessages = {
   checkError: 'Erro ao verificar a escala',
   assignmentDeleted: (template: string, from: string) => `Escala "${template}" de ${formatDay(from)} excluída; a anterior voltou a valer`,
   assignmentDeleteError: 'Erro ao excluir a escala',
+  assignmentEnded: (template: string, to: string) => `Escala "${template}" encerrada em ${formatDay(to)}`,
+  assignmentEndError: 'Erro ao encerrar a escala',
   templateCreated: (name: string) => `Modelo "${name}" criado`,
   templateSaved: (name: string) => `Modelo "${name}" salvo`,
   templateSaveError: 'Erro ao salvar o modelo',

@@ -10,6 +10,7 @@ const overview = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
 vi.mock('@/features/schedules/api/get-schedule-overview', () => ({ useScheduleOverview: () => overview.current }));
 vi.mock('@/features/schedules/api/list-templates', () => ({ useTemplates: () => ({ data: [], isError: false }) }));
 vi.mock('@/features/schedules/api/delete-assignment', () => ({ useDeleteAssignment: () => ({ mutate: vi.fn(), isPending: false }) }));
+vi.mock('@/features/schedules/api/end-assignment', () => ({ useEndAssignment: () => ({ mutate: vi.fn(), isPending: false }) }));
 vi.mock('@/features/schedules/api/check-assignment', () => ({ useCheckAssignment: () => ({ mutate: vi.fn(), isPending: false }) }));
 vi.mock('@/features/schedules/api/assign-schedule', () => ({ useAssignSchedule: () => ({ mutate: vi.fn(), isPending: false }) }));
 
@@ -65,6 +66,8 @@ describe('AssignmentsTab', () => {
     const history = screen.getByRole('table', { name: 'Histórico de escalas' });
     expect(within(history).getAllByRole('button', { name: /^Excluir a escala de/ })).toHaveLength(1);
     expect(within(history).getByRole('row', { name: /5x2/ }).textContent).toContain('Em aberto');
+    // The open assignment can be ended on a day.
+    expect(screen.getByRole('form', { name: 'Encerrar a escala em vigor' }).textContent).toContain('Encerrar "5x2 com sábados alternados" em');
   });
 
   it('a failed load says what did not load and why, with Tentar novamente', () => {
