@@ -70,6 +70,12 @@ export const assignFormSchema = z
   );
 export type AssignFormValues = z.input<typeof assignFormSchema>;
 
+/** The last day of an assignment. */
+export const endAssignmentFormSchema = z.object({
+  validTo: z.string().check(z.refine((day) => isIsoDay(day), 'Informe o último dia da escala.')),
+});
+export type EndAssignmentFormValues = z.input<typeof endAssignmentFormSchema>;
+
 export const holidayFormSchema = z.object({
   day: z.string().check(z.refine((day) => isIsoDay(day), 'Informe o dia do feriado.')),
   name: z.string().check(z.trim(), z.minLength(1, 'Informe o nome do feriado.'), z.maxLength(80, 'O nome deve ter no máximo 80 caracteres.')),

@@ -14,6 +14,7 @@ export const scheduleKeys = {
 export const scheduleMutations = {
   assign: ['schedules', 'mutation', 'assign'] as const,
   deleteAssignment: ['schedules', 'mutation', 'delete-assignment'] as const,
+  endAssignment: ['schedules', 'mutation', 'end-assignment'] as const,
   saveTemplate: ['schedules', 'mutation', 'save-template'] as const,
   saveHoliday: ['schedules', 'mutation', 'save-holiday'] as const,
   deleteHoliday: ['schedules', 'mutation', 'delete-holiday'] as const,

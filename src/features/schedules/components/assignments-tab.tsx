@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { History, Trash2, UserCog } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { SearchField } from '@/components/ui/search-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,10 +15,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDay, toAppDateString } from '@/lib/dates';
 import { foldText } from '@/lib/text';
 import { useDeleteAssignment } from '@/features/schedules/api/delete-assignment';
+import { useEndAssignment } from '@/features/schedules/api/end-assignment';
 import { useScheduleOverview } from '@/features/schedules/api/get-schedule-overview';
 import { useTemplates } from '@/features/schedules/api/list-templates';
 import { assignmentOn, isFuture } from '@/features/schedules/logic';
 import { schedulesErrorMessage, schedulesMessages } from '@/features/schedules/messages';
+import { endAssignmentFormSchema, type EndAssignmentFormValues } from '@/features/schedules/schemas';
 import { AssignDialog } from '@/features/schedules/components/assign-dialog';
 import type { Assignment, Person, ScheduleOverview } from '@/features/schedules/types';
 
@@ -116,6 +122,7 @@ function unitName(data: ScheduleOverview, unitId: string | null): string {
 function HistoryDialog({ person, overview, today, onClose }: { person: Person | null; overview: ScheduleOverview; today: string; onClose: () => void }) {
   const remove = useDeleteAssignment();
   const rows: Assignment[] = person ? overview.assignments.filter((a) => a.userId === person.id) : [];
+  const open = rows.find((row) => row.validTo === null) ?? null;
   return (
     <Dialog open={person !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-2xl">
@@ -161,6 +168,7 @@ function HistoryDialog({ person, overview, today, onClose }: { person: Person | 
             </TableBody>
           </Table>
         </div>
+        {open ? <EndAssignmentForm key={open.id} assignment={open} /> : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Voltar
@@ -168,5 +176,22 @@ function HistoryDialog({ person, overview, today, onClose }: { person: Person | 
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Ends the open assignment on a day (an employee leaving, or a schedule that simply stops): afterwards the default applies. */
+function EndAssignmentForm({ assignment }: { assignment: Assignment }) {
+  const end = useEndAssignment();
+  const form = useForm({ resolver: zodResolver(endAssignmentFormSchema), defaultValues: { validTo: '' } satisfies EndAssignmentFormValues });
+  const submit = form.handleSubmit(({ validTo }) => end.mutate({ assignment, validTo }, { onSuccess: () => form.reset({ validTo: '' }) }));
+  return (
+    <form className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={submit} noValidate aria-label="Encerrar a escala em vigor">
+      <Field label={`Encerrar "${assignment.templateName}" em`} error={form.formState.errors.validTo?.message} description="Depois do último dia vale a jornada padrão, até outra escala.">
+        <Input type="date" {...form.register('validTo')} />
+      </Field>
+      <Button type="submit" variant="outline" disabled={end.isPending}>
+        Encerrar escala
+      </Button>
+    </form>
   );
 }
