@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     for (const [i, employee] of employees.slice(0, 20).entries()) {
       const day = `${lastMonth.slice(0, 8)}${String(3 + (i % 20)).padStart(2, '0')}`;
       const result = await rpc('add_punch_adjustment', {
-        p_funcionario_id: employee.id, p_work_date: day, p_kind: 'abono', p_abono_tipo: 'atestado', p_motivo: 'Atestado médico (bench)',
+        p_user_id: employee.id, p_work_date: day, p_kind: 'abono', p_abono_tipo: 'atestado', p_motivo: 'Atestado médico (bench)',
       });
       if (result.status !== 200) errors += 1;
     }
@@ -182,6 +182,23 @@ async function main(): Promise<void> {
       if (rows.rowCount! < 28) errors += 1;
     }
 
+    // Where the treated month's time goes (SQL, no HTTP): the month's days alone, the hour bank alone,
+    // and expected_days over the month in one call (what every screen's month uses).
+    const sqlTimes = { month: [] as number[], bank: [] as number[], expectedRange: [] as number[] };
+    for (let run = 0; run < RUNS; run++) {
+      const employee = employees[(run * 41) % employees.length]!;
+      const month = monthStart(1 + (run % 11));
+      let t0 = performance.now();
+      await db.query(`select private.treated_month_json($1, $2::date)`, [employee.id, month]);
+      sqlTimes.month.push(performance.now() - t0);
+      t0 = performance.now();
+      await db.query(`select private.hour_bank($1)`, [employee.id]);
+      sqlTimes.bank.push(performance.now() - t0);
+      t0 = performance.now();
+      await db.query(`select * from private.expected_days($1, $2::date, ($2::date + interval '1 month - 1 day')::date)`, [employee.id, month]);
+      sqlTimes.expectedRange.push(performance.now() - t0);
+    }
+
     const treatedMedian = median(treated);
     const closingWorst = Math.max(...closing);
     const expectedMedian = median(expected);
@@ -191,12 +208,14 @@ async function main(): Promise<void> {
     console.log(
       `  treated month (HTTP)           median ${treatedMedian.toFixed(1)} ms (p95 ${percentile(treated, 95).toFixed(1)} ms)   target ≤ 100 ms   ${verdict(treatedMedian, 100.0001)}`,
     );
+    console.log(`    of which, in SQL: the month's days median ${median(sqlTimes.month).toFixed(1)} ms, the hour bank median ${median(sqlTimes.bank).toFixed(1)} ms`);
     console.log(
       `  unit month closing (HTTP)      worst ${closingWorst.toFixed(0)} ms (median ${median(closing).toFixed(0)} ms, ${closing.length} closings)   target ≤ 2000 ms   ${verdict(closingWorst, 2000.0001)}`,
     );
     console.log(
       `  expected_day × a month (SQL)   median ${expectedMedian.toFixed(2)} ms (p95 ${percentile(expected, 95).toFixed(2)} ms)   target ≤ 5 ms   ${verdict(expectedMedian, 5.0001)}`,
     );
+    console.log(`    expected_days over the month in one call (SQL): median ${median(sqlTimes.expectedRange).toFixed(2)} ms`);
   } finally {
     await db.end();
     await backend.stop();

@@ -343,19 +343,20 @@ grant execute on function public.list_national_holidays(integer) to authenticate
 -- ===========================================================================
 -- Expected minutes
 
--- Whether an absence is excused that day (atestado, folga, férias, falta justificada): null here;
--- the treatment migration replaces it to read ponto_ajustes.
-create function private.day_excused(p_user_id uuid, p_day date)
-returns text
+-- The excused days of an employee in a range (atestado, folga, férias, falta justificada) with the abono
+-- kind: none here; the treatment migration replaces it to read ponto_ajustes. A range, not a day, so
+-- expected_days looks them up once per call instead of once per day.
+create function private.excused_days(p_user_id uuid, p_from date, p_to date)
+returns table (day date, abono_tipo text)
 language sql stable set search_path = '' as $$
-  select null::text
+  select null::date, null::text where false
 $$;
 
-comment on function private.day_excused(uuid, date) is
-  'The abono kind excusing the employee''s day, or null. Placeholder until the treatment migration reads ponto_ajustes.';
+comment on function private.excused_days(uuid, date, date) is
+  'The employee''s excused days in a range with the abono kind. Empty until the treatment migration reads ponto_ajustes.';
 
-revoke all on function private.day_excused(uuid, date) from public, anon;
-grant execute on function private.day_excused(uuid, date) to authenticated, service_role;
+revoke all on function private.excused_days(uuid, date, date) from public, anon;
+grant execute on function private.excused_days(uuid, date, date) to authenticated, service_role;
 
 -- The expected day of an employee over a range, set-based (one pass over the days, the assignments in
 -- force, the template days and the holidays). No authorization check: callers check first.
@@ -410,14 +411,18 @@ begin
   local as materialized (
     select h.day, h.unit_id, h.name from public.holidays h where h.day between p_from and p_to
   ),
+  excused as materialized (
+    select x.day, min(x.abono_tipo) as abono_tipo from private.excused_days(p_user_id, p_from, p_to) x group by x.day
+  ),
   decided as (
     -- At most one holiday per day and unit, and one for every unit (holidays_day_unit_unique).
     select p.*, coalesce(n.name, lu.name, lc.name) as holiday_name,
-      case when p.works then private.day_excused(p_user_id, p.day) end as excused
+      case when p.works then x.abono_tipo end as excused
     from planned p
     left join national n on n.day = p.day
     left join local lu on lu.day = p.day and lu.unit_id = p.unit_id
     left join local lc on lc.day = p.day and lc.unit_id is null
+    left join excused x on x.day = p.day
   )
   select d.day,
     case when d.works and d.holiday_name is null and d.excused is null

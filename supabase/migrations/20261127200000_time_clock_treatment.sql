@@ -262,12 +262,15 @@ $$;
 revoke all on function private.active_adjustments(uuid, date, date) from public, anon, authenticated;
 grant execute on function private.active_adjustments(uuid, date, date) to service_role;
 
--- An active abono makes the day 'excused' in expected_day (helper S's hook, replaced here).
-create or replace function private.day_excused(p_user_id uuid, p_day date)
-returns text
+-- An active abono makes the day 'excused' in expected_day (the schedules migration's hook, replaced here);
+-- the latest abono of a day names its kind.
+create or replace function private.excused_days(p_user_id uuid, p_from date, p_to date)
+returns table (day date, abono_tipo text)
 language sql stable security definer set search_path = '' as $$
-  select a.abono_tipo from private.active_adjustments(p_user_id, p_day, p_day) a where a.kind = 'abono'
-  order by a.created_at desc limit 1
+  select distinct on (a.work_date) a.work_date, a.abono_tipo
+  from private.active_adjustments(p_user_id, p_from, p_to) a
+  where a.kind = 'abono'
+  order by a.work_date, a.created_at desc
 $$;
 
 -- ===========================================================================
@@ -596,10 +599,12 @@ begin
   select * into v_agreement from public.banco_horas_acordos a
   where a.user_id = p_user_id and a.valid_from <= v_today order by a.valid_from desc limit 1;
   v_months := case coalesce(v_agreement.tipo, 'mensal') when 'mensal' then 1 when 'semestral' then 6 else 12 end;
-  -- From the agreement's start, or the first mark; never more than two years back (older balances have expired anyway).
+  -- From the agreement's start, or the first mark; but only the periods still open plus the last one that
+  -- expired (its minutes are shown as expired): an older period no longer moves the balance, and computing
+  -- years of treated days on every call would make each screen slow (bench:timeclock).
   v_start := greatest(
     coalesce(v_agreement.valid_from, (select min(p.work_date) from public.pontos p where p.funcionario_id = p_user_id), v_today),
-    date_trunc('month', v_today - interval '23 months')::date);
+    (date_trunc('month', v_today) - make_interval(months => v_months))::date);
   v_start := date_trunc('month', v_start)::date;
   select coalesce(sum(a.minutes), 0) into v_settled
   from private.active_adjustments(p_user_id, v_start, v_today) a where a.kind in ('compensacao', 'pagamento');
