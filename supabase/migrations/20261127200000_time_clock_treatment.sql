@@ -398,6 +398,21 @@ $$;
 revoke all on function private.night_seconds(timestamptz, timestamptz) from public, anon, authenticated;
 grant execute on function private.night_seconds(timestamptz, timestamptz) to service_role;
 
+-- Where an employee's time record starts: the first schedule assignment, original mark or included mark.
+-- Before it nothing is owed: an account that never joined the time clock (a supplier's representative, a
+-- new hire before their first day) has no absences and no hour-bank debt from the 480-minute default.
+create function private.time_record_start(p_user_id uuid)
+returns date
+language sql stable security definer set search_path = '' as $$
+  select least(
+    (select min(ws.valid_from) from public.work_schedules ws where ws.user_id = p_user_id),
+    (select min(p.work_date) from public.pontos p where p.funcionario_id = p_user_id),
+    (select min(a.work_date) from public.ponto_ajustes a where a.funcionario_id = p_user_id and a.kind = 'inclusao'))
+$$;
+
+revoke all on function private.time_record_start(uuid) from public, anon, authenticated;
+grant execute on function private.time_record_start(uuid) to service_role;
+
 -- The treated days of an employee, p_from..p_to (São Paulo work dates). No authorization check:
 -- every caller checks first. Treated marks = originals − disregarded + included (revoked adjustments
 -- ignored); worked = the sum of the pairs (1st→2nd, 3rd→4th, …; an unpaired last mark counts nothing);
@@ -432,6 +447,7 @@ returns table (
 language sql stable security definer set search_path = '' as $$
   with
   today as (select (now() at time zone 'America/Sao_Paulo')::date as d),
+  record_start as materialized (select coalesce(private.time_record_start(p_user_id), 'infinity'::date) as d),
   adj_all as (
     select a.*, exists (select 1 from public.ponto_ajustes r where r.kind = 'revogacao' and r.revoga_id = a.id) as revoked
     from public.ponto_ajustes a
@@ -478,7 +494,8 @@ language sql stable security definer set search_path = '' as $$
   ),
   joined as (
     select w.*, e.day_kind as e_kind, e.holiday_name as e_holiday, e.template_name as e_template,
-      e.start_time as e_start, e.end_time as e_end, coalesce(e.expected_minutes, 0) as e_expected,
+      e.start_time as e_start, e.end_time as e_end,
+      case when w.day < (select d from record_start) then 0 else coalesce(e.expected_minutes, 0) end as e_expected,
       coalesce(e.scheduled_minutes, 0) as e_scheduled, coalesce(e.break_minutes, 0) as e_break,
       (floor(w.worked_s / 60))::integer as worked_m,
       (floor(w.break_s / 60))::integer as break_m,

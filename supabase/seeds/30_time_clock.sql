@@ -48,7 +48,9 @@ begin
 
   -- Schedules (templates, assignments, holidays, opening hours): 31_time_clock_schedules.sql.
 
-  -- A month of weekdays for four employees, per unit in time order.
+  -- A month of the commercial week (Monday to Friday, and Saturday mornings: 'Comercial 44h' in the schedules
+  -- seed) for four employees, and this month for the administrator (on vacation last month, in the treatment
+  -- seed), per unit in time order.
   create temporary table seed_punches (
     funcionario_id uuid, unit_id uuid, punch_type text, punched_at timestamptz, work_date date
   ) on commit drop;
@@ -56,14 +58,33 @@ begin
     select u.id, u.email, su.id as unit_id
     from auth.users u
     join public.store_units su on su.name = case u.email
+      when 'admin@farmacia.local' then 'Unidade Centro'
       when 'balconista@farmacia.local' then 'Unidade Centro'
       when 'compras@farmacia.local' then 'Unidade Centro'
       when 'balconista2@farmacia.local' then 'Unidade Norte'
       when 'analista@farmacia.local' then 'Unidade Norte' end
   loop
-    for v_day in select d::date from generate_series(v_first, v_last, interval '1 day') d where extract(isodow from d) <= 5 loop
-      -- Which weekday of its month this is (1st, 2nd…): the special days below fall on working days.
-      select count(*) into v_weekday from generate_series(date_trunc('month', v_day), v_day, interval '1 day') d where extract(isodow from d) <= 5;
+    for v_day in
+      select d::date from generate_series(v_first, v_last, interval '1 day') d
+      where extract(isodow from d) <= 6
+        and (v_person.email <> 'admin@farmacia.local' or d >= date_trunc('month', now() at time zone 'America/Sao_Paulo'))
+        -- Nobody works on a national holiday (Finados, 20 de novembro…).
+        and not exists (select 1 from private.national_holidays(extract(year from d)::integer) h where h.day = d::date)
+    loop
+      -- Saturday: the morning only, 08:00 to 12:00, two marks.
+      if extract(isodow from v_day) = 6 then
+        insert into seed_punches
+        select v_person.id, v_person.unit_id, t.kind, ((v_day + t.at + make_interval(mins => t.jitter)) at time zone 'America/Sao_Paulo'), v_day
+        from (values
+          ('ENTRADA', interval '8 hours', (abs(hashtext(v_person.email || v_day)) % 7) - 3),
+          ('SAIDA_INTERVALO', interval '12 hours', (abs(hashtext(v_day || v_person.email)) % 7) - 3)
+        ) t(kind, at, jitter);
+        continue;
+      end if;
+      -- Which working weekday of its month this is (1st, 2nd…, holidays skipped): the special days below fall on working days.
+      select count(*) into v_weekday from generate_series(date_trunc('month', v_day), v_day, interval '1 day') d
+      where extract(isodow from d) <= 5
+        and not exists (select 1 from private.national_holidays(extract(year from d)::integer) h where h.day = d::date);
       -- Arrivals vary by a few minutes; some days are late (up to 25 minutes).
       insert into seed_punches
       select v_person.id, v_person.unit_id, t.kind,
@@ -72,7 +93,9 @@ begin
         ('ENTRADA', interval '8 hours', (abs(hashtext(v_person.email || v_day)) % 26) - 5),
         ('SAIDA_INTERVALO', interval '12 hours', abs(hashtext(v_day || v_person.email)) % 6),
         -- One short break (30 minutes) on the 6th weekday of the month.
-        ('RETORNO_INTERVALO', case when v_weekday = 6 then interval '12 hours 30 minutes' else interval '13 hours' end, abs(hashtext('r' || v_day)) % 4),
+        -- Back from the break at least an hour after leaving (the same jitter plus up to 3 minutes).
+        ('RETORNO_INTERVALO', case when v_weekday = 6 then interval '12 hours 30 minutes' else interval '13 hours' end,
+          abs(hashtext(v_day || v_person.email)) % 6 + abs(hashtext('r' || v_day)) % 4),
         ('SAIDA_FINAL', interval '17 hours', abs(hashtext('s' || v_person.email || v_day)) % 20)
       ) t(kind, at, jitter)
       -- An incomplete day (no final exit) on the 8th weekday of the month for the counter clerk.

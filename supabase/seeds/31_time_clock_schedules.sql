@@ -8,7 +8,9 @@
 do $seed$
 declare
   v_first date := date_trunc('month', now() at time zone 'America/Sao_Paulo')::date;
-  v_start date := (date_trunc('month', now() at time zone 'America/Sao_Paulo') - interval '3 months')::date;
+  -- The schedules start with the demo's first marks (30_time_clock: the previous month), so no month before
+  -- it shows a schedule nobody followed as absences.
+  v_start date := (date_trunc('month', now() at time zone 'America/Sao_Paulo') - interval '1 month')::date;
   v_change date := (date_trunc('month', now() at time zone 'America/Sao_Paulo') - interval '1 month')::date + 15;
   v_year integer := extract(year from now() at time zone 'America/Sao_Paulo')::integer;
   v_template record;
@@ -50,7 +52,7 @@ begin
   ) d(name, position, works, start_time, end_time, break_minutes) on d.name = t.name
   on conflict (template_id, position) do nothing;
 
-  -- Everyone with a unit on the commercial week since three months ago, at their unit; Beatriz on 6x1
+  -- Everyone with a unit on the commercial week since the previous month, at their unit; Beatriz on 6x1
   -- (cycles starting on Mondays, so Sunday is the day off) until the 15th of last month, then on the
   -- alternating-Saturdays 5x2.
   insert into public.work_schedules (user_id, template_id, valid_from, valid_to, cycle_start, unit_id, created_by)

@@ -50,7 +50,7 @@ begin
   insert into public.ponto_ajustes (funcionario_id, work_date, kind, abono_tipo, motivo, created_by, created_at)
   select v_admin, d::date, 'abono', 'ferias', 'Férias aprovadas (aviso de férias de 30 dias)', v_admin, (v_first - 10 + time '10:00') at time zone 'America/Sao_Paulo'
   from generate_series(v_first, (v_first + interval '1 month - 1 day')::date, interval '1 day') d
-  where extract(isodow from d) <= 5;
+  where extract(isodow from d) <= 6;
 
   insert into public.ponto_fechamentos (unit_id, month, closed_by, closed_at)
   values (v_centro, v_first, v_admin, (v_current + 2 + time '18:00') at time zone 'America/Sao_Paulo');
