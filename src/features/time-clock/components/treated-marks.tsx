@@ -1,0 +1,129 @@
+import { Paperclip } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatMonthYear, formatTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+import { getPunchAttachmentUrl } from '@/features/time-clock/api/get-punch-attachment-url';
+import { formatMinutes } from '@/features/time-clock/logic';
+import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
+import { DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
+
+/** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
+export function monthLabel(month: string): string {
+  const label = formatMonthYear(month);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The adjustment that made (or disregarded) a mark, when there is one. */
+export function adjustmentOf(day: TreatedDay, mark: TreatedMark): Adjustment | null {
+  if (!mark.ajuste_id) return null;
+  return day.adjustments.find((adjustment) => adjustment.id === mark.ajuste_id) ?? null;
+}
+
+/**
+ * One mark of a day in the style of its source (Portaria 671): an original as it is, an included one in italics on a blue
+ * ground with 'I', a disregarded one struck through with 'D'. A treated mark tells its motive on hover, focus or tap.
+ */
+export function MarkChip({ mark, adjustment }: { mark: TreatedMark; adjustment: Adjustment | null }) {
+  const time = formatTime(mark.at);
+  const source = MARK_SOURCE_LABELS[mark.source];
+  const chip = (
+    <span
+      data-source={mark.source}
+      className={cn(
+        'inline-flex items-center gap-1 rounded px-1.5 py-0.5 font-mono text-xs',
+        mark.source === 'O' && 'bg-muted text-foreground',
+        mark.source === 'I' && 'bg-sky-100 text-sky-900 italic ring-1 ring-sky-400 dark:bg-sky-950 dark:text-sky-100',
+        mark.source === 'D' && 'bg-transparent text-muted-foreground line-through decoration-red-500 ring-1 ring-red-300 dark:ring-red-800',
+      )}
+    >
+      {mark.source === 'D' ? <del className="no-underline">{time}</del> : time}
+      {mark.source === 'O' ? null : (
+        <span aria-hidden="true" className="font-sans text-[10px] font-semibold not-italic">
+          {mark.source}
+        </span>
+      )}
+      {mark.fora_da_unidade ? <span className="sr-only">, fora da unidade</span> : null}
+    </span>
+  );
+  if (mark.source === 'O') return <span aria-label={`${time} (${source})`}>{chip}</span>;
+  const motive = adjustment ? adjustment.motivo : '';
+  const label = `${time} (${source}${motive ? `: ${motive}` : ''})`;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* A button, so a tap or the keyboard opens the motive too (a hover alone would leave phones out). */}
+        <button type="button" aria-label={label} className="rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          {chip}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-64">
+        <p className="font-medium">{source}</p>
+        {motive ? <p>Motivo: {motive}</p> : null}
+        {adjustment?.created_by_name ? <p>Por {adjustment.created_by_name}</p> : null}
+        {adjustment?.after_closing ? <p>Feito após o fechamento do mês</p> : null}
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** Every mark of the day by time, the disregarded ones kept (struck through). */
+export function DayMarks({ day }: { day: TreatedDay }) {
+  if (day.marks.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {day.marks.map((mark) => (
+        <MarkChip key={`${mark.at}-${mark.source}-${mark.ponto_id ?? mark.ajuste_id ?? ''}`} mark={mark} adjustment={adjustmentOf(day, mark)} />
+      ))}
+    </span>
+  );
+}
+
+/** The day's flags as short badges ('Falta', 'Intervalo curto'…), plus the abono or holiday. */
+export function DayFlags({ day }: { day: TreatedDay }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {day.holiday_name ? <Badge variant="secondary">Feriado: {day.holiday_name}</Badge> : null}
+      {day.abono_tipo ? <Badge variant="secondary">Abonado</Badge> : null}
+      {day.flags.map((flag) => (
+        <Badge key={flag} variant="outline" className="border-amber-400 text-amber-800 dark:text-amber-200">
+          {DAY_FLAG_LABELS[flag] ?? flag}
+        </Badge>
+      ))}
+      {day.tolerance_applied ? (
+        <Badge variant="outline" title="Variações dentro de 5 minutos por marcação e 10 por dia (CLT art. 58 §1)">
+          Tolerância
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+/** A balance with its sign, red when negative. */
+export function Balance({ minutes, className }: { minutes: number; className?: string }) {
+  return <span className={cn('font-mono', minutes < 0 && 'text-destructive', className)}>{formatMinutes(minutes)}</span>;
+}
+
+/** Opens a private attachment through a one-minute signed link. */
+export function AttachmentLink({ path, label = 'Ver anexo' }: { path: string; label?: string }) {
+  const open = async () => {
+    // The tab opens on the click (popup blockers allow it) and gets the address once signed.
+    const opened = window.open('', '_blank');
+    if (opened) opened.opener = null;
+    try {
+      const url = await getPunchAttachmentUrl(path);
+      if (opened) opened.location.href = url;
+      else window.location.assign(url);
+    } catch (error) {
+      opened?.close();
+      toast({ title: timeClockMessages.attachmentOpenError, description: timeClockErrorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => void open()}>
+      <Paperclip aria-hidden="true" /> {label}
+    </Button>
+  );
+}
