@@ -87,6 +87,11 @@ export interface TimesheetDay {
   expectedMinutes: number;
   /** A mark of the day was made at a unit the employee is not assigned to (the database decides it). */
   outsideUnit: boolean;
+  /**
+   * Every mark of the day with its Portaria 671 source (original kept, disregarded, included by an adjustment), when the
+   * page reads them (get_my_monthly_timesheet's `marcacoes`); the four columns above hold the treated marks.
+   */
+  marks?: readonly { at: string; source: 'O' | 'I' | 'D'; ajuste_id: string | null }[];
 }
 
 /** A row of get_my_monthly_timesheet (spec §7), as the database answers it. */

@@ -61,7 +61,7 @@ const abonoTipo = z.enum(['atestado', 'folga', 'ferias', 'falta_justificada'], '
 /** The administrator's adjustment of a day: add a mark (its time), disregard one (which), or excuse the day (abono). */
 export const inclusionFormSchema = z.object({ time: clockTime, motivo: motive('Informe o motivo do ajuste.') });
 export const disregardFormSchema = z.object({ pontoId: z.string().check(z.minLength(1, 'Escolha a marcação a desconsiderar.')), motivo: motive('Informe o motivo do ajuste.') });
-export const abonoFormSchema = z.object({ abonoTipo, motivo: motive('Informe o motivo do ajuste.') });
+export const abonoFormSchema = z.object({ abonoTipo: z.string().check(z.minLength(1, 'Escolha o tipo de abono.')), motivo: motive('Informe o motivo do ajuste.') });
 export const revokeFormSchema = z.object({ motivo: motive('Informe o motivo da revogação.') });
 
 /** The employee's request: a forgotten mark (its time) or an abono (atestado with a photo…). */

@@ -135,9 +135,9 @@ function DisregardForm({ userId, day, onClose }: { userId: string; day: TreatedD
 function AbonoForm({ userId, day, onClose }: { userId: string; day: TreatedDay; onClose: () => void }) {
   const add = useAddPunchAdjustment();
   const [file, setFile] = useState<File | null>(null);
-  const form = useForm({ resolver: zodResolver(abonoFormSchema), defaultValues: { abonoTipo: undefined as AbonoTipo | undefined, motivo: '' } });
+  const form = useForm({ resolver: zodResolver(abonoFormSchema), defaultValues: { abonoTipo: '', motivo: '' } });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) => add.mutate({ kind: 'abono', userId, workDate: day.date, motivo: values.motivo, abonoTipo: values.abonoTipo, file }, { onSuccess: onClose }));
+  const submit = form.handleSubmit((values) => add.mutate({ kind: 'abono', userId, workDate: day.date, motivo: values.motivo, abonoTipo: values.abonoTipo as AbonoTipo, file }, { onSuccess: onClose }));
   return (
     <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
       <Controller
@@ -147,10 +147,10 @@ function AbonoForm({ userId, day, onClose }: { userId: string; day: TreatedDay; 
           <Field id="adjust-abono" label="Tipo de abono" error={errors.abonoTipo?.message}>
             <ChoiceSelect
               id="adjust-abono"
-              value={field.value ?? null}
+              value={field.value || null}
               noneLabel="Escolha o tipo"
               options={ABONO_OPTIONS}
-              onChange={(value) => field.onChange(value ?? undefined)}
+              onChange={(value) => field.onChange(value ?? '')}
               invalid={errors.abonoTipo !== undefined}
             />
           </Field>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -13,7 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatCount, formatDate, formatDateTime, formatTime, formatWeekdayShortDay } from '@/lib/dates';
 import { useDecidePunchRequest } from '@/features/time-clock/api/decide-punch-request';
 import { usePunchRequests, type RequestStatusFilter } from '@/features/time-clock/api/list-punch-requests';
-import { AttachmentLink } from '@/features/time-clock/components/treated-marks';
+import { AttachmentLink, StatusBadge } from '@/features/time-clock/components/treated-marks';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { decisionFormSchema } from '@/features/time-clock/schemas';
 import { REQUEST_STATUS_LABELS, requestSubject, type PunchRequest } from '@/features/time-clock/treatment';
@@ -92,16 +91,6 @@ function RequestItem({ request, onDecide }: { request: PunchRequest; onDecide: (
         </div>
       ) : null}
     </li>
-  );
-}
-
-export function StatusBadge({ status }: { status: PunchRequest['status'] }) {
-  if (status === 'APROVADA') return <Badge variant="secondary">Aprovada</Badge>;
-  if (status === 'REJEITADA') return <Badge variant="destructive">Rejeitada</Badge>;
-  return (
-    <Badge variant="outline" className="border-amber-400 text-amber-800 dark:text-amber-200">
-      Pendente
-    </Badge>
   );
 }
 

@@ -14,10 +14,10 @@ import { useEspelho } from '@/features/time-clock/api/get-espelho';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
 import { useTreatedTimesheet } from '@/features/time-clock/api/get-treated-timesheet';
 import { AdjustDayDialog, RevokeAdjustmentDialog, type AdjustMode } from '@/features/time-clock/components/adjustment-dialogs';
-import { AttachmentLink, Balance, DayFlags, DayMarks, monthLabel } from '@/features/time-clock/components/treated-marks';
+import { AttachmentLink, Balance, DayFlags, DayMarks, HourBankCard, monthLabel } from '@/features/time-clock/components/treated-marks';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { ABONO_LABELS, ADJUSTMENT_LABELS, AGREEMENT_LABELS, shiftMonth, type Adjustment, type HourBank, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
+import { ABONO_LABELS, ADJUSTMENT_LABELS, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
 
 /** The employee and month in the URL (?aba=espelhos&funcionario=<id>&mes=2026-10). */
 const PARAMS = { employee: 'funcionario', month: 'mes' } as const;
@@ -262,37 +262,12 @@ function AdjustmentLine({ adjustment, onRevoke }: { adjustment: Adjustment; onRe
   );
 }
 
-/** The hour bank: balance, the agreement, and the minutes expiring next. */
-export function HourBankCard({ bank }: { bank: HourBank }) {
-  return (
-    <Card className="min-w-0" aria-label="Banco de horas">
-      <CardHeader>
-        <CardTitle className="text-base">Banco de horas</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-1 text-sm">
-        <p>
-          Saldo: <Balance minutes={bank.balance_minutes} className="text-lg font-semibold" />
-        </p>
-        <p className="text-muted-foreground">Acordo: {AGREEMENT_LABELS[bank.agreement.tipo]}</p>
-        {bank.next_expiry ? (
-          <p>
-            Vencem em {formatDate(`${bank.next_expiry.expires_on}T12:00:00Z`)}: <span className="font-mono">{formatMinutes(bank.next_expiry.minutes)}</span>
-          </p>
-        ) : (
-          <p className="text-muted-foreground">Nenhum saldo a vencer.</p>
-        )}
-        {bank.expired_minutes > 0 ? <p className="text-muted-foreground">Já vencidas: {formatMinutes(bank.expired_minutes)}</p> : null}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Who acknowledged the closed month's espelho (or contested it, with the comment). */
 function AcknowledgementCard({ userId, month }: { userId: string; month: string }) {
   const espelho = useEspelho(userId, month);
   const ack = espelho.data?.acknowledgement ?? null;
   return (
-    <Card className="min-w-0" aria-label="Ciência do espelho">
+    <Card role="region" className="min-w-0" aria-label="Ciência do espelho">
       <CardHeader>
         <CardTitle className="text-base">Ciência do espelho</CardTitle>
       </CardHeader>

@@ -1,14 +1,15 @@
 import { Paperclip } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatMonthYear, formatTime } from '@/lib/dates';
+import { formatDate, formatMonthYear, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { getPunchAttachmentUrl } from '@/features/time-clock/api/get-punch-attachment-url';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
-import { DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
+import { AGREEMENT_LABELS, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type HourBank, type PunchRequest, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
 
 /** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
 export function monthLabel(month: string): string {
@@ -127,3 +128,41 @@ export function AttachmentLink({ path, label = 'Ver anexo' }: { path: string; la
     </Button>
   );
 }
+
+/** The hour bank: balance, the agreement, and the minutes expiring next. */
+export function HourBankCard({ bank }: { bank: HourBank }) {
+  return (
+    <Card role="region" className="min-w-0" aria-label="Banco de horas">
+      <CardHeader>
+        <CardTitle className="text-base">Banco de horas</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-1 text-sm">
+        <p>
+          Saldo: <Balance minutes={bank.balance_minutes} className="text-lg font-semibold" />
+        </p>
+        <p className="text-muted-foreground">Acordo: {AGREEMENT_LABELS[bank.agreement.tipo]}</p>
+        {bank.next_expiry ? (
+          <p>
+            Vencem em {formatDate(`${bank.next_expiry.expires_on}T12:00:00Z`)}: <span className="font-mono">{formatMinutes(bank.next_expiry.minutes)}</span>
+          </p>
+        ) : (
+          <p className="text-muted-foreground">Nenhum saldo a vencer.</p>
+        )}
+        {bank.expired_minutes > 0 ? <p className="text-muted-foreground">Já vencidas: {formatMinutes(bank.expired_minutes)}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+
+/** A request's status as a badge. */
+export function StatusBadge({ status }: { status: PunchRequest['status'] }) {
+  if (status === 'APROVADA') return <Badge variant="secondary">Aprovada</Badge>;
+  if (status === 'REJEITADA') return <Badge variant="destructive">Rejeitada</Badge>;
+  return (
+    <Badge variant="outline" className="border-amber-400 text-amber-800 dark:text-amber-200">
+      Pendente
+    </Badge>
+  );
+}
+
