@@ -782,7 +782,11 @@ begin
   end if;
   v_first := private.check_month(p_month);
   return query
-  select t.day, t.treated[1], t.treated[2], t.treated[3], t.treated[4],
+  -- Marks by position, as register_punch types them; a finished day of two marks is an entry and a final exit.
+  select t.day, t.treated[1],
+    case when cardinality(t.treated) = 2 and t.day < (now() at time zone 'America/Sao_Paulo')::date then null else t.treated[2] end,
+    t.treated[3],
+    case when cardinality(t.treated) = 2 and t.day < (now() at time zone 'America/Sao_Paulo')::date then t.treated[2] else t.treated[4] end,
     coalesce(t.treated[5:], '{}'::timestamptz[]),
     t.worked_minutes, t.expected_minutes, t.outside_unit, t.balance_minutes, t.night_minutes, t.night_reduced_minutes,
     t.day_kind, t.abono_tipo, t.flags, t.adjusted, t.marks, t.tolerance_applied
