@@ -4,7 +4,7 @@
  * the browser only shows it.
  */
 import { z } from 'zod';
-import { saoPauloDayStart } from '@/lib/dates';
+import { formatMonthYear, saoPauloDayStart } from '@/lib/dates';
 
 export const ABONO_TIPOS = ['atestado', 'folga', 'ferias', 'falta_justificada'] as const;
 export type AbonoTipo = (typeof ABONO_TIPOS)[number];
@@ -208,3 +208,16 @@ export function saoPauloInstant(day: string, time: string): string {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return new Date(Date.parse(saoPauloDayStart(day)) + (hours * 60 + minutes) * 60_000).toISOString();
 }
+
+/** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
+export function monthLabel(month: string): string {
+  const label = formatMonthYear(month);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The adjustment that made (or disregarded) a mark, when there is one. */
+export function adjustmentOf(day: TreatedDay, mark: Pick<TreatedMark, 'ajuste_id'>): Adjustment | null {
+  if (!mark.ajuste_id) return null;
+  return day.adjustments.find((adjustment) => adjustment.id === mark.ajuste_id) ?? null;
+}
+

@@ -30,10 +30,9 @@ import { useMonthClosing } from '@/features/time-clock/api/get-month-closing';
 import { useTimeClockSettings } from '@/features/time-clock/api/get-time-clock-settings';
 import { useTimeClockUnits } from '@/features/time-clock/api/get-treatment-people';
 import { useSetTimeClockSettings } from '@/features/time-clock/api/set-time-clock-settings';
-import { monthLabel } from '@/features/time-clock/components/treated-marks';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { settingsFormSchema } from '@/features/time-clock/schemas';
-import { shiftMonth } from '@/features/time-clock/treatment';
+import { monthLabel, shiftMonth } from '@/features/time-clock/treatment';
 
 /** The unit and month in the URL (?aba=fechamento&unidade=<id>&mes=2026-10); the month defaults to the last one ended. */
 const PARAMS = { unit: 'unidade', month: 'mes' } as const;

@@ -11,10 +11,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/dates';
 import { useAcknowledgeEspelho } from '@/features/time-clock/api/acknowledge-espelho';
 import { useEspelho } from '@/features/time-clock/api/get-espelho';
-import { monthLabel } from '@/features/time-clock/components/treated-marks';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { contestFormSchema } from '@/features/time-clock/schemas';
-import type { Espelho } from '@/features/time-clock/treatment';
+import { monthLabel, type Espelho } from '@/features/time-clock/treatment';
 
 /**
  * A closed month's espelho on /meu-ponto and the employee's acknowledgement ('Li e concordo', or 'Discordo' with a

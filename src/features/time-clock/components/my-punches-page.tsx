@@ -16,12 +16,12 @@ import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
 import { EspelhoCard } from '@/features/time-clock/components/espelho-card';
 import { MyRequestsCard, RequestAdjustmentDialog } from '@/features/time-clock/components/my-requests';
-import { HourBankCard, MarkChip, monthLabel } from '@/features/time-clock/components/treated-marks';
+import { HourBankCard, MarkChip } from '@/features/time-clock/components/treated-marks';
 import { timesheetExport, timesheetFileName } from '@/features/time-clock/export';
 import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
 import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { shiftMonth, type Adjustment } from '@/features/time-clock/treatment';
+import { monthLabel, shiftMonth, type Adjustment } from '@/features/time-clock/treatment';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 const PRINT_CSS = `@media print {

@@ -9,8 +9,8 @@ import { ConsentsTab, TermTab } from '@/features/time-clock/components/term-admi
 import { TimesheetsTab } from '@/features/time-clock/components/timesheets-tab';
 
 /** The tabs of /ponto/admin, as `?aba=` names them ('Termo LGPD' is the default, without a parameter). */
-export const PUNCH_ADMIN_TABS = ['termo', 'consentimentos', 'espelhos', 'solicitacoes', 'fechamento'] as const;
-export type PunchAdminTab = (typeof PUNCH_ADMIN_TABS)[number];
+const PUNCH_ADMIN_TABS = ['termo', 'consentimentos', 'espelhos', 'solicitacoes', 'fechamento'] as const;
+type PunchAdminTab = (typeof PUNCH_ADMIN_TABS)[number];
 
 function isTab(value: string | null): value is PunchAdminTab {
   return (PUNCH_ADMIN_TABS as readonly (string | null)[]).includes(value);

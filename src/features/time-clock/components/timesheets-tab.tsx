@@ -14,10 +14,10 @@ import { useEspelho } from '@/features/time-clock/api/get-espelho';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
 import { useTreatedTimesheet } from '@/features/time-clock/api/get-treated-timesheet';
 import { AdjustDayDialog, RevokeAdjustmentDialog, type AdjustMode } from '@/features/time-clock/components/adjustment-dialogs';
-import { AttachmentLink, Balance, DayFlags, DayMarks, HourBankCard, monthLabel } from '@/features/time-clock/components/treated-marks';
+import { AttachmentLink, Balance, DayFlags, DayMarks, HourBankCard } from '@/features/time-clock/components/treated-marks';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { ABONO_LABELS, ADJUSTMENT_LABELS, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
+import { ABONO_LABELS, ADJUSTMENT_LABELS, monthLabel, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
 
 /** The employee and month in the URL (?aba=espelhos&funcionario=<id>&mes=2026-10). */
 const PARAMS = { employee: 'funcionario', month: 'mes' } as const;

@@ -4,24 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDate, formatMonthYear, formatTime } from '@/lib/dates';
+import { formatDate, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { getPunchAttachmentUrl } from '@/features/time-clock/api/get-punch-attachment-url';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
-import { AGREEMENT_LABELS, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type HourBank, type PunchRequest, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
-
-/** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
-export function monthLabel(month: string): string {
-  const label = formatMonthYear(month);
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
-
-/** The adjustment that made (or disregarded) a mark, when there is one. */
-export function adjustmentOf(day: TreatedDay, mark: TreatedMark): Adjustment | null {
-  if (!mark.ajuste_id) return null;
-  return day.adjustments.find((adjustment) => adjustment.id === mark.ajuste_id) ?? null;
-}
+import { adjustmentOf, AGREEMENT_LABELS, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type HourBank, type PunchRequest, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
 
 /**
  * One mark of a day in the style of its source (Portaria 671): an original as it is, an included one in italics on a blue
