@@ -64,6 +64,8 @@ interface World {
   productIds: string[];
   boletos: Map<string, Row>;
   shipments: Map<string, Row>;
+  /** The units each user works in (private.user_unit_ids: user_units plus the profile's current unit). */
+  employeeUnits: Map<string, string[]>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -130,15 +132,40 @@ const shipmentUnits = (a: Actor, w: World): string[] =>
 const worksShipment = (shipment: Row | undefined, a: Actor, w: World): boolean =>
   shipment !== undefined && (shipmentUnits(a, w).includes(String(shipment.origin_unit_id)) || shipmentUnits(a, w).includes(String(shipment.destination_unit_id)));
 const shipmentChild: RowRule = (r, a, w) => worksShipment(w.shipments.get(String(r.shipment_id)), a, w);
+/** Units whose time records the caller reads (private.can_view_unit_time): its own with PUNCH_VIEW_ALL or PUNCH_MANAGE. */
+const timeUnits = (a: Actor): string[] =>
+  a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE') ? [a.unitId, ...a.units].filter((u): u is string => Boolean(u)) : [];
+/** Reads an employee's time records (private.can_view_employee_time): ADMIN, or a unit in common with timeUnits. */
+const seesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  a.isAdmin || (w.employeeUnits.get(String(userId)) ?? []).some((u) => timeUnits(a).includes(u));
+/** Treats an employee's time records (private.can_manage_employee_time): ADMIN, or PUNCH_MANAGE with a unit in common. */
+const managesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  a.isAdmin ||
+  (a.perms.has('PUNCH_MANAGE') && (w.employeeUnits.get(String(userId)) ?? []).some((u) => [a.unitId, ...a.units].includes(u)));
+/** Someone whose time records the caller must not read (undefined for an administrator). */
+const unseenEmployee = (a: Actor, w: World): string | undefined => [...w.employeeUnits.keys()].find((id) => id !== a.userId && !seesEmployeeTime(id, a, w));
+/** Someone whose time records the caller must not treat (the caller itself included, unless an administrator). */
+const untreatedEmployee = (a: Actor, w: World): string | undefined => [...w.employeeUnits.keys()].find((id) => !managesEmployeeTime(id, a, w));
+/** Rows of one employee's time treatment (adjustments, requests, acknowledgements): own, or in the caller's time scope. */
+const ownOrSeenTime = (column: string): RowRule => (r, a, w) => r[column] === a.userId || seesEmployeeTime(r[column], a, w);
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
 
 const PLANS: Record<string, TablePlan> = {
-  // Time clock: the term is public to staff; consents and punches are one's own (PUNCH_VIEW_ALL reads all);
-  // computers are the administrators'; schedules are PUNCH_MANAGE's to write.
+  // Time clock: the term is public to staff; consents and punches are one's own, and those of the employees
+  // of the caller's units for PUNCH_VIEW_ALL and PUNCH_MANAGE (issue 25: never the whole chain), ADMIN all;
+  // a mark made at one of the caller's units too. Computers are the administrators'.
   versoes_termo_lgpd: { read: everyoneSignedIn },
-  consentimentos_lgpd: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
-  pontos: { read: (r, a) => r.funcionario_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') },
+  consentimentos_lgpd: { read: (r, a, w) => r.funcionario_id === a.userId || seesEmployeeTime(r.funcionario_id, a, w) },
+  pontos: { read: (r, a, w) => r.funcionario_id === a.userId || seesEmployeeTime(r.funcionario_id, a, w) || a.isAdmin || timeUnits(a).includes(String(r.unit_id)) },
+  // Treatment (issue 25): read-only tables, written only through the RPCs; each employee's rows follow the
+  // time scope; settings are public to staff; a closed month is known to the unit's people and managers.
+  ponto_configuracoes: { read: everyoneSignedIn },
+  ponto_fechamentos: { read: (r, a) => a.isAdmin || [a.unitId, ...a.units].includes(String(r.unit_id)) },
+  ponto_ajustes: { read: ownOrSeenTime('funcionario_id') },
+  ponto_solicitacoes: { read: ownOrSeenTime('funcionario_id') },
+  ponto_espelho_ciencias: { read: ownOrSeenTime('funcionario_id') },
+  banco_horas_acordos: { read: ownOrSeenTime('user_id') },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
   work_schedules: {
     read: (r, a) => r.user_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'),
@@ -482,6 +509,9 @@ async function loadWorld(): Promise<World> {
     productIds: (await db.query<{ id: string }>(`select id from public.products order by name limit 2`)).rows.map((r) => r.id),
     boletos: await byId(`select to_jsonb(b) - 'linha_digitavel' as r from public.boletos b`),
     shipments: await byId(`select to_jsonb(s) as r from public.shipments s`),
+    employeeUnits: new Map(
+      (await db.query<{ id: string; units: string[] }>(`select p.id, array(select private.user_unit_ids(p.id)) as units from public.profiles p`)).rows.map((r) => [r.id, r.units]),
+    ),
   };
 }
 
@@ -1005,6 +1035,38 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   get_punch_computer: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: emptyOrRefused }],
   record_lgpd_consent: () => [],
   get_my_monthly_timesheet: () => [],
+  // Treatment (issue 25): another scope's employee or unit is refused; requests and acknowledgements are the
+  // caller's own (auth.uid()); an attachment outside the employee's folder, a forged hash, unknown ids refused.
+  get_treated_timesheet: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w), p_month: '2026-09-01' }, expect: refused }] : []),
+  get_hour_bank: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w) }, expect: refused }] : []),
+  get_espelho: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w), p_month: '2026-09-01' }, expect: refused }] : []),
+  add_punch_adjustment: (a, w) =>
+    untreatedEmployee(a, w)
+      ? [{ args: { p_user_id: untreatedEmployee(a, w), p_work_date: '2026-09-01', p_kind: 'abono', p_abono_tipo: 'folga', p_motivo: `${tag} forjado` }, expect: refused }]
+      : [],
+  set_hour_bank_agreement: (a, w) =>
+    untreatedEmployee(a, w) ? [{ args: { p_user_id: untreatedEmployee(a, w), p_tipo: 'anual', p_valid_from: '2001-01-01' }, expect: refused }] : [],
+  revoke_punch_adjustment: () => [{ args: { p_id: randomUUID(), p_motivo: 'forjado' }, expect: refused }],
+  decide_punch_adjustment_request: () => [{ args: { p_id: randomUUID(), p_aprovar: true, p_motivo: 'forjado' }, expect: refused }],
+  request_punch_adjustment: () => [
+    { args: { p_work_date: '2000-01-03', p_kind: 'abono', p_abono_tipo: 'folga', p_motivo: 'forjado', p_anexo_path: `${randomUUID()}/x.jpg` }, expect: refused },
+  ],
+  acknowledge_espelho: () => [{ args: { p_month: '2000-01-01', p_concorda: true, p_sha256: '0'.repeat(64) }, expect: refused }],
+  list_punch_requests: (a, w) => [
+    {
+      args: {},
+      expect: (r) => {
+        if (r.error) return true;
+        const foreign = (r.data as Row[]).filter((row) => row.funcionario_id !== a.userId && !seesEmployeeTime(row.funcionario_id, a, w));
+        return foreign.length === 0 ? true : `${foreign.length} requests of employees out of scope`;
+      },
+    },
+  ],
+  count_pending_punch_requests: () => [],
+  // Closing: never attempted as an administrator (it would close a real month); others, on a unit not theirs.
+  close_timesheet_month: (a, w) => when(!a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w), p_month: '2000-01-01' }, expect: refused }]),
+  get_month_closing: (a, w) => when(!a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w), p_month: '2026-09-01' }, expect: refused }]),
+  set_time_clock_settings: (a) => when(!a.isAdmin, [{ args: { p_prazo_dias: 30 }, expect: refused }]),
   // Boletos: decoding is pure; the rest answers about, or acts on, the caller's boleto units only.
   decode_boleto: () => [],
   check_boleto_warnings: (a, w) =>
