@@ -2,18 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toAppDateString } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
-import { DEFAULT_EXPECTED_MINUTES } from '@/features/time-clock/logic';
 
-/** Today's expected minutes from the caller's schedule (Monday-first minutes); without one, spec §9's 480 on weekdays. */
+/**
+ * Today's expected minutes as the database computes them (expected_day: the schedule in force today, holidays, an excused
+ * day, and the §9 default without a schedule); the browser keeps no default of its own.
+ */
 export async function getTodayGoalMinutes(userId: string, signal?: AbortSignal): Promise<number> {
-  let query = supabase.from('work_schedules').select('expected_minutes').eq('user_id', userId);
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query.maybeSingle();
+  let call = supabase.rpc('expected_day', { p_user_id: userId, p_day: toAppDateString(new Date()) });
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
   if (error) throw error;
-  // Monday = 0 … Sunday = 6, of today's São Paulo calendar day.
-  const index = (new Date(`${toAppDateString(new Date())}T12:00:00Z`).getUTCDay() + 6) % 7;
-  if (!data) return index <= 4 ? DEFAULT_EXPECTED_MINUTES : 0;
-  return data.expected_minutes[index] ?? DEFAULT_EXPECTED_MINUTES;
+  return data[0]?.expected_minutes ?? 0;
 }
 
 export function todayGoalQueryOptions(userId: string) {
