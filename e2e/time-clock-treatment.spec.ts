@@ -91,7 +91,8 @@ test('the administrator adds a forgotten mark with its motive; the employee’s 
   await expect(line.locator('[data-source="I"]')).toHaveCount(1);
   // 08:00–12:00 and 13:00–17:00: eight hours worked.
   await expect(line.getByRole('cell').nth(6)).toHaveText('08:00');
-  await treated.focus();
+  // A tap shows the motive (phones have no hover).
+  await treated.click();
   await expect(page.getByRole('tooltip')).toContainText('Motivo: Esqueceu de marcar a saída; confirmado pelo gerente');
 });
 

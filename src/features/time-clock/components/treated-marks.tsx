@@ -1,4 +1,5 @@
 import { Paperclip } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +17,8 @@ import { adjustmentOf, AGREEMENT_LABELS, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, ty
  * ground with 'I', a disregarded one struck through with 'D'. A treated mark tells its motive on hover, focus or tap.
  */
 export function MarkChip({ mark, adjustment }: { mark: TreatedMark; adjustment: Adjustment | null }) {
+  // Controlled, so a tap opens it too (Radix tooltips open on hover and focus only).
+  const [open, setOpen] = useState(false);
   const time = formatTime(mark.at);
   const source = MARK_SOURCE_LABELS[mark.source];
   const chip = (
@@ -41,10 +44,10 @@ export function MarkChip({ mark, adjustment }: { mark: TreatedMark; adjustment: 
   const motive = adjustment ? adjustment.motivo : '';
   const label = `${time} (${source}${motive ? `: ${motive}` : ''})`;
   return (
-    <Tooltip>
+    <Tooltip open={open} onOpenChange={setOpen}>
       <TooltipTrigger asChild>
         {/* A button, so a tap or the keyboard opens the motive too (a hover alone would leave phones out). */}
-        <button type="button" aria-label={label} className="rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <button type="button" aria-label={label} onClick={() => setOpen(true)} className="rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           {chip}
         </button>
       </TooltipTrigger>
