@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { backendInfo, createUser, expectToast, openAs } from './fixtures.ts';
+
+// Each journey computes treated months in the database for two people in two browsers: more time than a page load.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /**
  * Issue 25, the treatment of the time clock, as people use it: an administrator adds a forgotten mark with its motive
@@ -93,7 +97,7 @@ test('the administrator adds a forgotten mark with its motive; the employee’s 
   await expect(line.getByRole('cell').nth(6)).toHaveText('08:00');
   // A tap shows the motive (phones have no hover).
   await treated.click();
-  await expect(page.getByRole('tooltip')).toContainText('Motivo: Esqueceu de marcar a saída; confirmado pelo gerente');
+  await expect(line.getByRole('note')).toHaveText('Incluída · Motivo: Esqueceu de marcar a saída; confirmado pelo gerente · Por Ana Administradora');
 });
 
 test('the employee asks for an atestado with a photo; the administrator approves it and the employee sees the outcome', async ({ page, browser }) => {
@@ -173,4 +177,29 @@ test('the employee acknowledges the closed month’s espelho; the administrator 
   const row = admin.getByRole('table', { name: 'Ciência do espelho por funcionário' }).getByRole('row', { name: /Caio Ciencia/ });
   await expect(row).toContainText('Concordou');
   await admin.close();
+});
+
+test('at a phone’s 390 px the treatment tabs and /meu-ponto do not scroll sideways (their tables scroll in their own box)', async ({ browser }) => {
+  let page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const bruno = await firstId('profiles?full_name=eq.Bruno%20Balconista&select=id');
+  const wide = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    return scrollWidth > innerWidth ? `${path}: ${scrollWidth} px` : null;
+  };
+  await openAs(page, 'admin');
+  const offenders = [
+    await wide(`/ponto/admin?aba=espelhos&funcionario=${bruno}`),
+    await wide('/ponto/admin?aba=solicitacoes'),
+    await wide('/ponto/admin?aba=fechamento'),
+  ];
+  await expect(page.getByRole('tablist')).toBeVisible();
+  await page.close();
+  page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await openAs(page, 'balconista');
+  offenders.push(await wide('/meu-ponto'));
+  expect(offenders.filter(Boolean)).toEqual([]);
+  await page.close();
 });

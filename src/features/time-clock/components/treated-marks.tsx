@@ -4,7 +4,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDate, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { getPunchAttachmentUrl } from '@/features/time-clock/api/get-punch-attachment-url';
@@ -17,7 +16,6 @@ import { adjustmentOf, AGREEMENT_LABELS, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, ty
  * ground with 'I', a disregarded one struck through with 'D'. A treated mark tells its motive on hover, focus or tap.
  */
 export function MarkChip({ mark, adjustment }: { mark: TreatedMark; adjustment: Adjustment | null }) {
-  // Controlled, so a tap opens it too (Radix tooltips open on hover and focus only).
   const [open, setOpen] = useState(false);
   const time = formatTime(mark.at);
   const source = MARK_SOURCE_LABELS[mark.source];
@@ -43,21 +41,31 @@ export function MarkChip({ mark, adjustment }: { mark: TreatedMark; adjustment: 
   if (mark.source === 'O') return <span aria-label={`${time} (${source})`}>{chip}</span>;
   const motive = adjustment ? adjustment.motivo : '';
   const label = `${time} (${source}${motive ? `: ${motive}` : ''})`;
+  const details = [
+    source,
+    motive ? `Motivo: ${motive}` : null,
+    adjustment?.created_by_name ? `Por ${adjustment.created_by_name}` : null,
+    adjustment?.after_closing ? 'Feito após o fechamento do mês' : null,
+  ].filter(Boolean);
   return (
-    <Tooltip open={open} onOpenChange={setOpen}>
-      <TooltipTrigger asChild>
-        {/* A button, so a tap or the keyboard opens the motive too (a hover alone would leave phones out). */}
-        <button type="button" aria-label={label} onClick={() => setOpen(true)} className="rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-          {chip}
-        </button>
-      </TooltipTrigger>
-      <TooltipContent className="max-w-64">
-        <p className="font-medium">{source}</p>
-        {motive ? <p>Motivo: {motive}</p> : null}
-        {adjustment?.created_by_name ? <p>Por {adjustment.created_by_name}</p> : null}
-        {adjustment?.after_closing ? <p>Feito após o fechamento do mês</p> : null}
-      </TooltipContent>
-    </Tooltip>
+    <span className="inline-flex flex-col items-start gap-0.5">
+      {/* A button: the motive shows on hover (title) and on a tap or Enter (phones have no hover). */}
+      <button
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        title={details.join(' · ')}
+        onClick={() => setOpen(!open)}
+        className="rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        {chip}
+      </button>
+      {open ? (
+        <span role="note" className="max-w-56 font-sans text-xs whitespace-normal text-muted-foreground">
+          {details.join(' · ')}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
