@@ -14,7 +14,9 @@ import { authKeys, authMutations } from '@/features/auth/api/keys';
 import { boletoKeys, boletoMutations } from '@/features/boletos/api/keys';
 import { boletoReportKeys } from '@/features/boleto-report/api/keys';
 import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/shipment-signatures/api/keys';
+import { scheduleMutations } from '@/features/schedules/api/keys';
 import { shipmentKeys, shipmentMutations } from '@/features/shipments/api/keys';
+import { timeClockKeys } from '@/features/time-clock/api/keys';
 
 /** What each cross-feature write refreshes outside its own feature. */
 export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshes: readonly QueryKey[]; why: string }[] = [
@@ -61,6 +63,9 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
     refreshes: [shipmentKeys.all],
     why: 'the active link shows on /remessas',
   })),
+  // An assignment, a template, a holiday changes the expected minutes of days (expected_day): the home card's goal
+  // and /meu-ponto's timesheet follow.
+  ...Object.values(scheduleMutations).map((mutation) => ({ mutation, refreshes: [timeClockKeys.all], why: 'the expected minutes of days changed' })),
   {
     mutation: authMutations.updateUnit,
     refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all, boletoKeys.all, boletoReportKeys.all, shipmentKeys.all, shipmentSignatureKeys.all],

@@ -89,6 +89,33 @@ export type Database = {
           },
         ]
       }
+      banco_horas_acordos: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          tipo: string
+          user_id: string
+          valid_from: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          tipo: string
+          user_id: string
+          valid_from: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          tipo?: string
+          user_id?: string
+          valid_from?: string
+        }
+        Relationships: []
+      }
       boleto_status_history: {
         Row: {
           boleto_id: string
@@ -328,6 +355,44 @@ export type Database = {
         }
         Relationships: []
       }
+      holidays: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          day: string
+          id: string
+          name: string
+          scope: string
+          unit_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          day: string
+          id?: string
+          name: string
+          scope: string
+          unit_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          day?: string
+          id?: string
+          name?: string
+          scope?: string
+          unit_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "holidays_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       import_run_rejections: {
         Row: {
           data: Json
@@ -428,6 +493,206 @@ export type Database = {
           id?: string
           menu_items?: string[]
           name?: string
+        }
+        Relationships: []
+      }
+      ponto_ajustes: {
+        Row: {
+          abono_tipo: string | null
+          after_closing: boolean
+          anexo_path: string | null
+          created_at: string
+          created_by: string | null
+          funcionario_id: string
+          id: string
+          kind: string
+          minutes: number | null
+          motivo: string
+          ponto_id: string | null
+          punched_at: string | null
+          revoga_id: string | null
+          solicitacao_id: string | null
+          work_date: string
+        }
+        Insert: {
+          abono_tipo?: string | null
+          after_closing?: boolean
+          anexo_path?: string | null
+          created_at?: string
+          created_by?: string | null
+          funcionario_id: string
+          id?: string
+          kind: string
+          minutes?: number | null
+          motivo: string
+          ponto_id?: string | null
+          punched_at?: string | null
+          revoga_id?: string | null
+          solicitacao_id?: string | null
+          work_date: string
+        }
+        Update: {
+          abono_tipo?: string | null
+          after_closing?: boolean
+          anexo_path?: string | null
+          created_at?: string
+          created_by?: string | null
+          funcionario_id?: string
+          id?: string
+          kind?: string
+          minutes?: number | null
+          motivo?: string
+          ponto_id?: string | null
+          punched_at?: string | null
+          revoga_id?: string | null
+          solicitacao_id?: string | null
+          work_date?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ponto_ajustes_revoga_id_fkey"
+            columns: ["revoga_id"]
+            isOneToOne: false
+            referencedRelation: "ponto_ajustes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "ponto_ajustes_solicitacao_id_fkey"
+            columns: ["solicitacao_id"]
+            isOneToOne: false
+            referencedRelation: "ponto_solicitacoes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ponto_configuracoes: {
+        Row: {
+          id: boolean
+          prazo_solicitacao_dias: number
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          id?: boolean
+          prazo_solicitacao_dias?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          id?: boolean
+          prazo_solicitacao_dias?: number
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      ponto_espelho_ciencias: {
+        Row: {
+          comentario: string | null
+          concorda: boolean
+          created_at: string
+          espelho_sha256: string
+          funcionario_id: string
+          id: string
+          month: string
+        }
+        Insert: {
+          comentario?: string | null
+          concorda: boolean
+          created_at?: string
+          espelho_sha256: string
+          funcionario_id: string
+          id?: string
+          month: string
+        }
+        Update: {
+          comentario?: string | null
+          concorda?: boolean
+          created_at?: string
+          espelho_sha256?: string
+          funcionario_id?: string
+          id?: string
+          month?: string
+        }
+        Relationships: []
+      }
+      ponto_fechamentos: {
+        Row: {
+          closed_at: string
+          closed_by: string | null
+          id: string
+          month: string
+          unit_id: string
+        }
+        Insert: {
+          closed_at?: string
+          closed_by?: string | null
+          id?: string
+          month: string
+          unit_id: string
+        }
+        Update: {
+          closed_at?: string
+          closed_by?: string | null
+          id?: string
+          month?: string
+          unit_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ponto_fechamentos_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ponto_solicitacoes: {
+        Row: {
+          abono_tipo: string | null
+          anexo_path: string | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          funcionario_id: string
+          id: string
+          kind: string
+          motivo: string
+          punched_at: string | null
+          status: string
+          work_date: string
+        }
+        Insert: {
+          abono_tipo?: string | null
+          anexo_path?: string | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          funcionario_id: string
+          id?: string
+          kind: string
+          motivo: string
+          punched_at?: string | null
+          status?: string
+          work_date: string
+        }
+        Update: {
+          abono_tipo?: string | null
+          anexo_path?: string | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          funcionario_id?: string
+          id?: string
+          kind?: string
+          motivo?: string
+          punched_at?: string | null
+          status?: string
+          work_date?: string
         }
         Relationships: []
       }
@@ -1384,6 +1649,35 @@ export type Database = {
         }
         Relationships: []
       }
+      unit_opening_hours: {
+        Row: {
+          closes: string
+          opens: string
+          unit_id: string
+          weekday: number
+        }
+        Insert: {
+          closes: string
+          opens: string
+          unit_id: string
+          weekday: number
+        }
+        Update: {
+          closes?: string
+          opens?: string
+          unit_id?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "unit_opening_hours_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_permissions: {
         Row: {
           permission_id: string
@@ -1493,32 +1787,150 @@ export type Database = {
         }
         Relationships: []
       }
-      work_schedules: {
+      work_schedule_template_days: {
         Row: {
           break_minutes: number
-          expected_minutes: number[]
-          updated_at: string
-          user_id: string
+          end_time: string | null
+          position: number
+          start_time: string | null
+          template_id: string
+          works: boolean
         }
         Insert: {
           break_minutes?: number
-          expected_minutes?: number[]
-          updated_at?: string
-          user_id: string
+          end_time?: string | null
+          position: number
+          start_time?: string | null
+          template_id: string
+          works: boolean
         }
         Update: {
           break_minutes?: number
-          expected_minutes?: number[]
-          updated_at?: string
-          user_id?: string
+          end_time?: string | null
+          position?: number
+          start_time?: string | null
+          template_id?: string
+          works?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_schedule_template_days_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "work_schedule_templates"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      work_schedule_templates: {
+        Row: {
+          active: boolean
+          created_at: string
+          created_by: string | null
+          cycle_days: number
+          id: string
+          kind: string
+          name: string
+        }
+        Insert: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          cycle_days: number
+          id?: string
+          kind: string
+          name: string
+        }
+        Update: {
+          active?: boolean
+          created_at?: string
+          created_by?: string | null
+          cycle_days?: number
+          id?: string
+          kind?: string
+          name?: string
         }
         Relationships: []
+      }
+      work_schedules: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          cycle_start: string
+          id: string
+          template_id: string
+          unit_id: string | null
+          user_id: string
+          valid_from: string
+          valid_to: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          cycle_start: string
+          id?: string
+          template_id: string
+          unit_id?: string | null
+          user_id: string
+          valid_from: string
+          valid_to?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          cycle_start?: string
+          id?: string
+          template_id?: string
+          unit_id?: string | null
+          user_id?: string
+          valid_from?: string
+          valid_to?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "work_schedules_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "work_schedule_templates"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "work_schedules_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
+      acknowledge_espelho: {
+        Args: {
+          p_comentario?: string
+          p_concorda: boolean
+          p_month: string
+          p_sha256?: string
+        }
+        Returns: Json
+      }
+      add_punch_adjustment: {
+        Args: {
+          p_abono_tipo?: string
+          p_anexo_path?: string
+          p_kind: string
+          p_minutes?: number
+          p_motivo: string
+          p_ponto_id?: string
+          p_punched_at?: string
+          p_user_id: string
+          p_work_date: string
+        }
+        Returns: Json
+      }
       add_shortages_to_batch: {
         Args: {
           p_batch_id: string
@@ -1599,6 +2011,16 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["shortages"]["Row"]
       }
+      assign_work_schedule: {
+        Args: {
+          p_cycle_start?: string
+          p_template_id: string
+          p_unit_id?: string
+          p_user_id: string
+          p_valid_from: string
+        }
+        Returns: string
+      }
       authorize_computer: {
         Args: {
           p_name: string
@@ -1630,6 +2052,27 @@ export type Database = {
         }
         Returns: Json
       }
+      check_work_schedule_assignment: {
+        Args: {
+          p_cycle_start?: string
+          p_template_id: string
+          p_unit_id?: string
+          p_user_id: string
+          p_valid_from: string
+        }
+        Returns: Json
+      }
+      close_timesheet_month: {
+        Args: {
+          p_month: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
+      count_pending_punch_requests: {
+        Args: never
+        Returns: number
+      }
       count_shortages: {
         Args: {
           p_from?: string
@@ -1656,6 +2099,14 @@ export type Database = {
         }
         Returns: Json
       }
+      decide_punch_adjustment_request: {
+        Args: {
+          p_aprovar: boolean
+          p_id: string
+          p_motivo?: string
+        }
+        Returns: Json
+      }
       decode_boleto: {
         Args: {
           p_code: string
@@ -1666,6 +2117,12 @@ export type Database = {
         Args: {
           p_id: string
           p_reason: string
+        }
+        Returns: undefined
+      }
+      delete_holiday: {
+        Args: {
+          p_id: string
         }
         Returns: undefined
       }
@@ -1687,12 +2144,49 @@ export type Database = {
         }
         Returns: undefined
       }
+      delete_work_schedule: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
+      delete_work_schedule_template: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
       dispatch_shipment: {
         Args: {
           p_device_id?: string
           p_id: string
         }
         Returns: undefined
+      }
+      end_work_schedule: {
+        Args: {
+          p_id: string
+          p_valid_to: string
+        }
+        Returns: undefined
+      }
+      expected_day: {
+        Args: {
+          p_day: string
+          p_user_id: string
+        }
+        Returns: {
+          break_minutes: number
+          day: string
+          day_kind: string
+          end_time: string
+          expected_minutes: number
+          holiday_name: string
+          scheduled_minutes: number
+          start_time: string
+          template_id: string
+          template_name: string
+        }[]
       }
       find_open_shortage: {
         Args: {
@@ -1739,20 +2233,49 @@ export type Database = {
         }
         Returns: Json
       }
+      get_espelho: {
+        Args: {
+          p_month: string
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      get_hour_bank: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      get_month_closing: {
+        Args: {
+          p_month: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
       get_my_monthly_timesheet: {
         Args: {
           p_month: string
         }
         Returns: {
+          abono_tipo: string
           date: string
           entrada: string
           extras: string[]
           fora_da_unidade: boolean
           horas_esperadas_minutos: number
           horas_trabalhadas_minutos: number
+          marcacoes: Json
+          minutos_noturnos: number
+          minutos_noturnos_reduzidos: number
           retorno_intervalo: string
           saida_final: string
           saida_intervalo: string
+          saldo_minutos: number
+          sinalizacoes: string[]
+          tipo_dia: string
+          tolerancia_aplicada: boolean
+          tratado: boolean
         }[]
       }
       get_or_create_quote: {
@@ -1850,6 +2373,13 @@ export type Database = {
           win_rate: number
         }[]
       }
+      get_treated_timesheet: {
+        Args: {
+          p_month: string
+          p_user_id: string
+        }
+        Returns: Json
+      }
       get_visible_homepage_actions: {
         Args: {
           role_id: string
@@ -1928,6 +2458,22 @@ export type Database = {
           p_sort?: string
           p_supplier_id?: string
           p_unit_id?: string
+        }
+        Returns: Json
+      }
+      list_national_holidays: {
+        Args: {
+          p_year: number
+        }
+        Returns: {
+          day: string
+          name: string
+        }[]
+      }
+      list_punch_requests: {
+        Args: {
+          p_status?: string
+          p_user_id?: string
         }
         Returns: Json
       }
@@ -2012,11 +2558,38 @@ export type Database = {
         }
         Returns: undefined
       }
+      request_punch_adjustment: {
+        Args: {
+          p_abono_tipo?: string
+          p_anexo_path?: string
+          p_kind: string
+          p_motivo: string
+          p_punched_at?: string
+          p_work_date: string
+        }
+        Returns: Json
+      }
+      revoke_punch_adjustment: {
+        Args: {
+          p_id: string
+          p_motivo: string
+        }
+        Returns: Json
+      }
       revoke_signature_link: {
         Args: {
           p_shipment_id: string
         }
         Returns: undefined
+      }
+      save_holiday: {
+        Args: {
+          p_day: string
+          p_name: string
+          p_scope: string
+          p_unit_id: string
+        }
+        Returns: string
       }
       save_shipment: {
         Args: {
@@ -2025,6 +2598,17 @@ export type Database = {
           p_items: Json
           p_notes: string
           p_origin_unit_id: string
+        }
+        Returns: string
+      }
+      save_work_schedule_template: {
+        Args: {
+          p_active?: boolean
+          p_cycle_days: number
+          p_days: Json
+          p_id: string
+          p_kind: string
+          p_name: string
         }
         Returns: string
       }
@@ -2057,9 +2641,30 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
       }
+      set_hour_bank_agreement: {
+        Args: {
+          p_tipo: string
+          p_user_id: string
+          p_valid_from: string
+        }
+        Returns: Json
+      }
       set_signature_link_hours: {
         Args: {
           p_hours: number
+        }
+        Returns: undefined
+      }
+      set_time_clock_settings: {
+        Args: {
+          p_prazo_dias: number
+        }
+        Returns: Json
+      }
+      set_unit_opening_hours: {
+        Args: {
+          p_hours: Json
+          p_unit_id: string
         }
         Returns: undefined
       }

@@ -196,8 +196,10 @@ create table public.ponto_ajustes (
   kind text not null,
   -- inclusao: the added mark's time.
   punched_at timestamptz,
-  -- desconsiderar: the original mark disregarded (it stays in pontos).
-  ponto_id uuid references public.pontos (id),
+  -- desconsiderar: the original mark disregarded (it stays in pontos). No foreign key: pontos rows are never
+  -- deleted (append-only), the RPC checks the mark belongs to the employee, and a foreign key would make
+  -- TRUNCATE of pontos fail on the key instead of answering with the append-only refusal.
+  ponto_id uuid,
   abono_tipo text,
   -- compensacao / pagamento: minutes taken from the hour bank (positive settles a credit, negative a debt).
   minutes integer,
@@ -1392,3 +1394,56 @@ begin
   end if;
 end;
 $$;
+
+-- ===========================================================================
+-- A closed month is what payroll received: a schedule assignment whose change would alter the expected
+-- minutes of one of the employee's closed months is refused, unless by ADMIN (the same rule as
+-- adjustments). A trigger rather than a check inside assign_work_schedule: every path that writes an
+-- assignment (assign, end, delete, the previous assignment cut short) passes through it.
+create function private.guard_schedule_closed_month()
+returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_user uuid := case when tg_op = 'DELETE' then old.user_id else new.user_id end;
+  v_from date;
+  v_to date;
+  v_month date;
+begin
+  -- Direct maintenance (no signed-in caller) and administrators pass.
+  if auth.uid() is null or private.is_admin() then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  -- The days whose expected minutes the change alters (null end = open).
+  if tg_op = 'INSERT' then
+    v_from := new.valid_from;
+    v_to := new.valid_to;
+  elsif tg_op = 'DELETE' then
+    v_from := old.valid_from;
+    v_to := old.valid_to;
+  elsif new.valid_from is distinct from old.valid_from or new.template_id is distinct from old.template_id
+        or new.cycle_start is distinct from old.cycle_start or new.unit_id is distinct from old.unit_id or new.user_id is distinct from old.user_id then
+    v_from := least(old.valid_from, new.valid_from);
+    v_to := case when old.valid_to is null or new.valid_to is null then null else greatest(old.valid_to, new.valid_to) end;
+  elsif new.valid_to is distinct from old.valid_to then
+    v_from := least(coalesce(old.valid_to, 'infinity'::date), coalesce(new.valid_to, 'infinity'::date)) + 1;
+    v_to := case when old.valid_to is null or new.valid_to is null then null else greatest(old.valid_to, new.valid_to) end;
+  else
+    return new;
+  end if;
+  select min(f.month) into v_month from public.ponto_fechamentos f
+  where f.unit_id in (select private.user_unit_ids(v_user))
+    and (f.month + interval '1 month - 1 day')::date >= v_from
+    and (v_to is null or f.month <= v_to);
+  if v_month is not null then
+    raise exception 'A escala alcança o mês de % já fechado; apenas um administrador pode alterá-la', to_char(v_month, 'MM/YYYY')
+      using errcode = '42501';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+
+revoke all on function private.guard_schedule_closed_month() from public, anon, authenticated;
+
+create trigger work_schedules_closed_month
+  before insert or update or delete on public.work_schedules
+  for each row execute function private.guard_schedule_closed_month();

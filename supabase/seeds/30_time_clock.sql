@@ -1,5 +1,5 @@
 -- Demo time clock: an active LGPD term accepted by most demo employees (the pharmacist has not
--- decided yet, to show the blocking dialog), one authorized computer per unit, schedules, and the
+-- decided yet, to show the blocking dialog), one authorized computer per unit, and the
 -- past month of punches for four employees (late arrivals, a short break, an incomplete day, an
 -- extra mark), numbered and hash-chained per unit exactly as register_punch does.
 -- Demo computer tokens (kept by the browser once an administrator authorizes it; listed here so a
@@ -46,9 +46,7 @@ begin
   from public.store_units su
   where su.name in ('Unidade Centro', 'Unidade Norte', 'Unidade Sul');
 
-  -- The pharmacist works a six-hour day with a 15-minute break; the others the default.
-  insert into public.work_schedules (user_id, expected_minutes, break_minutes)
-  select u.id, '{360,360,360,360,360,240,0}', 15 from auth.users u where u.email = 'farmaceutico@farmacia.local';
+  -- Schedules (templates, assignments, holidays, opening hours): 31_time_clock_schedules.sql.
 
   -- A month of weekdays for four employees, per unit in time order.
   create temporary table seed_punches (

@@ -1,8 +1,8 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { ScheduleManagementPage } from '@/features/schedules/components/schedule-management-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /gestao-horarios (ADMIN only, spec §6): schedules, templates, holidays and opening hours. */
 export default function ScheduleManagementRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.scheduleManagement)} />;
+  useDocumentTitle('Gestão de Horários');
+  return <ScheduleManagementPage />;
 }

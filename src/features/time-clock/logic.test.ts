@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, evidenceAddress, formatGoal, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, workedMinutes, type Punch } from '@/features/time-clock/logic';
+import { dayStatus, evidenceAddress, formatGoal, formatMinutes, nextExpectedPunch, progressPercent, summarizeTimesheet, timesheetDayFromRow, workedMinutes, type Punch } from '@/features/time-clock/logic';
 
 const punch = (punchType: Punch['punchType'], time: string): Punch => ({ punchType, punchedAt: `2026-11-25T${time}:00-03:00` });
 const entry = punch('ENTRADA', '08:00');
@@ -95,5 +95,48 @@ describe('formatGoal (spec §2: the goal in hours and minutes)', () => {
     [605, '10h05'],
   ])('%i minutes → %s', (minutes, text) => {
     expect(formatGoal(minutes)).toBe(text);
+  });
+});
+
+describe('timesheetDayFromRow', () => {
+  it('keeps the treated day the database computed: balance, night, kind, flags and the marks with their sources', () => {
+    const day = timesheetDayFromRow({
+      date: '2026-09-24',
+      entrada: '2026-09-24T11:00:00+00:00',
+      saida_intervalo: '2026-09-24T15:00:00+00:00',
+      retorno_intervalo: '2026-09-24T16:00:00+00:00',
+      saida_final: '2026-09-24T20:00:00+00:00',
+      extras: [],
+      horas_trabalhadas_minutos: 480,
+      horas_esperadas_minutos: 480,
+      fora_da_unidade: false,
+      saldo_minutos: 0,
+      minutos_noturnos: 0,
+      minutos_noturnos_reduzidos: 0,
+      tipo_dia: 'work',
+      abono_tipo: 'atestado',
+      sinalizacoes: [],
+      tratado: true,
+      marcacoes: [
+        { at: '2026-09-24T11:00:00+00:00', source: 'O', ponto_id: 'p1', ajuste_id: null },
+        { at: '2026-09-24T20:00:00+00:00', source: 'I', ponto_id: null, ajuste_id: 'a1' },
+        { at: 'x', source: 'Z' },
+      ],
+      tolerancia_aplicada: true,
+    });
+    expect(day.treatment).toEqual({
+      balanceMinutes: 0,
+      toleranceApplied: true,
+      nightMinutes: 0,
+      nightReducedMinutes: 0,
+      dayKind: 'work',
+      abonoTipo: 'atestado',
+      flags: [],
+      adjusted: true,
+      marks: [
+        { at: '2026-09-24T11:00:00+00:00', source: 'O', pontoId: 'p1', ajusteId: null },
+        { at: '2026-09-24T20:00:00+00:00', source: 'I', pontoId: null, ajusteId: 'a1' },
+      ],
+    });
   });
 });

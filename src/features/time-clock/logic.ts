@@ -17,9 +17,6 @@ export const PUNCH_LABELS: Record<PunchType, string> = {
 
 export type DayStatus = 'Incompleto' | 'Trabalhando' | 'Intervalo' | 'Finalizado';
 
-/** Spec §9: the default expected workday, in minutes. */
-export const DEFAULT_EXPECTED_MINUTES = 480;
-
 export interface Punch {
   punchType: PunchType;
   /** ISO instant (server time). */
@@ -88,10 +85,47 @@ export interface TimesheetDay {
   /** A mark of the day was made at a unit the employee is not assigned to (the database decides it). */
   outsideUnit: boolean;
   /**
-   * Every mark of the day with its Portaria 671 source (original kept, disregarded, included by an adjustment), when the
-   * page reads them (get_my_monthly_timesheet's `marcacoes`); the four columns above hold the treated marks.
+   * The treated day as the database computes it (issue 25, docs/time-clock-treatment.md); absent only in
+   * fixtures built by hand. Balance with the 5/10-minute tolerance, night minutes (clock and 52 min 30 s hours).
    */
-  marks?: readonly { at: string; source: 'O' | 'I' | 'D'; ajuste_id: string | null }[];
+  treatment?: TimesheetTreatment;
+}
+
+/** Where a mark of the treated day comes from (the AEJ's sources): O original, I included, D original disregarded. */
+export type MarkSource = 'O' | 'I' | 'D';
+
+export interface TimesheetMark {
+  at: string;
+  source: MarkSource;
+  pontoId: string | null;
+  ajusteId: string | null;
+}
+
+export interface TimesheetTreatment {
+  balanceMinutes: number;
+  toleranceApplied: boolean;
+  nightMinutes: number;
+  nightReducedMinutes: number;
+  /** 'work' | 'rest' | 'holiday' | 'excused' (expected_day). */
+  dayKind: string;
+  /** The abono of the day (atestado, folga, ferias, falta_justificada), if any. */
+  abonoTipo: string | null;
+  /** marcacao_impar, falta, intervalo_curto, interjornada_curta, hora_extra_acima_2h, fora_da_unidade. */
+  flags: string[];
+  /** An adjustment touches the day. */
+  adjusted: boolean;
+  marks: TimesheetMark[];
+}
+
+function timesheetMarks(value: unknown): TimesheetMark[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const mark = item as Record<string, unknown>;
+    const source = mark.source;
+    if (typeof mark.at !== 'string' || (source !== 'O' && source !== 'I' && source !== 'D')) return [];
+    return [{ at: mark.at, source, pontoId: typeof mark.ponto_id === 'string' ? mark.ponto_id : null, ajusteId: typeof mark.ajuste_id === 'string' ? mark.ajuste_id : null }];
+  });
 }
 
 /** A row of get_my_monthly_timesheet (spec §7), as the database answers it. */
@@ -109,6 +143,17 @@ export function timesheetDayFromRow(row: TimesheetRow): TimesheetDay {
     workedMinutes: row.horas_trabalhadas_minutos,
     expectedMinutes: row.horas_esperadas_minutos,
     outsideUnit: row.fora_da_unidade,
+    treatment: {
+      balanceMinutes: row.saldo_minutos,
+      toleranceApplied: row.tolerancia_aplicada,
+      nightMinutes: row.minutos_noturnos,
+      nightReducedMinutes: row.minutos_noturnos_reduzidos,
+      dayKind: row.tipo_dia,
+      abonoTipo: row.abono_tipo ?? null,
+      flags: row.sinalizacoes ?? [],
+      adjusted: row.tratado,
+      marks: timesheetMarks(row.marcacoes),
+    },
   };
 }
 

@@ -6,6 +6,12 @@ export const timeClockMessages = {
   // Loads
   termLoadError: 'Erro ao carregar o termo LGPD',
   timesheetLoadError: 'Erro ao carregar o espelho de ponto',
+  // The home card's goal of the day (expected_day)
+  goalLoading: 'Carregando a meta do dia…',
+  goalUnavailable: 'Não foi possível carregar a meta do dia',
+  goalRest: 'folga na sua escala',
+  goalExcused: 'dia abonado',
+  goalHoliday: (name: string) => (name ? `feriado: ${name}` : 'feriado'),
   computersLoadError: 'Erro ao carregar os computadores autorizados',
   termVersionsLoadError: 'Erro ao carregar as versões do termo',
   consentsLoadError: 'Erro ao carregar os consentimentos',

@@ -15,6 +15,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { listenTo, until } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -360,6 +361,43 @@ describe('requests (item 3)', () => {
   });
 });
 
+describe('realtime (item 7)', () => {
+  it("a new request reaches the unit's viewer and manager and the employee, never another unit's people", async () => {
+    const yesterday = addDays(today, -1);
+    const listeners = await Promise.all([
+      listenTo(viewer.client, 'ponto_solicitacoes', 'viewer'),
+      listenTo(manager.client, 'ponto_solicitacoes', 'manager'),
+      listenTo(employee.client, 'ponto_solicitacoes', 'employee'),
+      listenTo(other.client, 'ponto_solicitacoes', 'other'),
+    ]);
+    try {
+      const asked = unwrap(await employee.client.rpc('request_punch_adjustment', {
+        p_work_date: yesterday, p_kind: 'abono', p_abono_tipo: 'folga', p_motivo: 'Folga combinada com a gerente',
+      })) as { id: string };
+      const heard = (i: number) => listeners[i]!.inbox.some((change) => change.new.id === asked.id);
+      await until(() => heard(0) && heard(1) && heard(2));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(heard(3)).toBe(false);
+    } finally {
+      await Promise.all(listeners.map((l) => l.stop()));
+    }
+  });
+});
+
+describe('attachments (bucket ponto-anexos)', () => {
+  it("the employee uploads to their own folder; managers and viewers of the unit read it; nobody else", async () => {
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' });
+    const path = `${employee.id}/atestado-${tag}.jpg`;
+    expect((await employee.client.storage.from('ponto-anexos').upload(path, photo, { contentType: 'image/jpeg' })).error).toBeNull();
+    expect((await employee.client.storage.from('ponto-anexos').upload(`${night.id}/alheio.jpg`, photo, { contentType: 'image/jpeg' })).error).not.toBeNull();
+    expect((await manager.client.storage.from('ponto-anexos').download(path)).error).toBeNull();
+    expect((await viewer.client.storage.from('ponto-anexos').download(path)).error).toBeNull();
+    expect((await other.client.storage.from('ponto-anexos').download(path)).error).not.toBeNull();
+    expect((await night.client.storage.from('ponto-anexos').download(path)).error).not.toBeNull();
+    expect((await anonClient(backend).storage.from('ponto-anexos').download(path)).error).not.toBeNull();
+  });
+});
+
 describe('the hour bank (item 4)', () => {
   it('follows the treated days, the agreement sets the expiry, a payout settles minutes', async () => {
     unwrap(await manager.client.rpc('set_hour_bank_agreement', { p_user_id: employee.id, p_tipo: 'semestral', p_valid_from: '2026-09-01' }));
@@ -385,6 +423,15 @@ describe('closing and the espelho (item 5)', () => {
     expect((await manager.client.rpc('add_punch_adjustment', {
       p_user_id: employee.id, p_work_date: '2026-09-15', p_kind: 'abono', p_abono_tipo: 'folga', p_motivo: 'Depois do fechamento',
     })).error?.message).toBe('Este mês já foi fechado; apenas um administrador pode ajustá-lo');
+    // A schedule change reaching the closed month is refused too; from the next month it is accepted.
+    const template = unwrap(await manager.client.rpc('save_work_schedule_template', {
+      p_id: null, p_name: `Comercial ${tag}`, p_kind: 'weekly', p_cycle_days: 7,
+      p_days: Array.from({ length: 7 }, (_, position) => ({ position, works: position < 5, start_time: '08:00', end_time: '17:00', break_minutes: 60 })),
+    })) as string;
+    expect((await manager.client.rpc('assign_work_schedule', { p_user_id: employee.id, p_template_id: template, p_valid_from: '2026-09-20' })).error?.message).toBe(
+      'A escala alcança o mês de 09/2026 já fechado; apenas um administrador pode alterá-la',
+    );
+    unwrap(await manager.client.rpc('assign_work_schedule', { p_user_id: employee.id, p_template_id: template, p_valid_from: '2026-10-01' }));
     const closing = unwrap(await manager.client.rpc('get_month_closing', { p_unit_id: unit1, p_month: '2026-09-01' })) as { closed: boolean; employees: { user_id: string }[] };
     expect(closing.closed).toBe(true);
     expect(closing.employees.map((e) => e.user_id)).toContain(employee.id);

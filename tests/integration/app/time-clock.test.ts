@@ -259,8 +259,10 @@ describe('get_my_monthly_timesheet', () => {
     expect(row?.entrada).not.toBeNull();
     // Only the entry so far: an open interval counts nothing yet.
     expect(row?.horas_trabalhadas_minutos).toBe(0);
-    const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-    expect(row?.horas_esperadas_minutos).toBe(weekday === 0 || weekday === 6 ? 0 : 480);
+    // The day's expected minutes are expected_day's (schedule in force, holidays), the one source every screen uses.
+    const clerkId = (await clerk.auth.getUser()).data.user!.id;
+    const [expected] = unwrap(await clerk.rpc('expected_day', { p_user_id: clerkId, p_day: today })) as { expected_minutes: number }[];
+    expect(row?.horas_esperadas_minutos).toBe(expected?.expected_minutes);
   });
 
   it('refuses a month outside a sane range with a clear message', async () => {
@@ -343,9 +345,12 @@ describe('get_my_monthly_timesheet on hand-computed days', () => {
     expect(new Date(last.saida_final!).toISOString()).toBe('2026-11-01T10:00:00.000Z');
     const november = unwrap(await night.rpc('get_my_monthly_timesheet', { p_month: '2026-11-01' })) as Row[];
     expect(november.find((row) => row.date === '2026-11-01')).toMatchObject({ entrada: null, horas_trabalhadas_minutos: 0 });
-    // Monday: entry and final exit only (6 h 15 min, no break), the extra mark listed apart, 480 expected.
-    const monday = november.find((row) => row.date === '2026-11-02')!;
-    expect(monday).toMatchObject({ horas_trabalhadas_minutos: 375, horas_esperadas_minutos: 480 });
-    expect(monday.extras.map((at) => new Date(at).toISOString())).toEqual(['2026-11-02T23:00:00.000Z']);
+    // Monday 2 Nov is Finados (a national holiday): nothing expected (480 on the next Monday, an ordinary one). Three
+    // marks by time (13:00, 19:15, 20:00): the first pair counts (6 h 15 min), the third waits for its pair, so the day is flagged.
+    const monday = november.find((row) => row.date === '2026-11-02')! as Row & { retorno_intervalo: string | null; tipo_dia: string; sinalizacoes: string[] };
+    expect(monday).toMatchObject({ horas_trabalhadas_minutos: 375, horas_esperadas_minutos: 0, tipo_dia: 'holiday', saida_final: null, extras: [] });
+    expect(november.find((row) => row.date === '2026-11-09')).toMatchObject({ horas_esperadas_minutos: 480 });
+    expect(new Date(monday.retorno_intervalo!).toISOString()).toBe('2026-11-02T23:00:00.000Z');
+    expect(monday.sinalizacoes).toContain('marcacao_impar');
   });
 });

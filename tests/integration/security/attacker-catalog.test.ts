@@ -66,6 +66,11 @@ interface World {
   shipments: Map<string, Row>;
   /** The units each user works in (private.user_unit_ids: user_units plus the profile's current unit). */
   employeeUnits: Map<string, string[]>;
+  /** The units each account works in (private.user_unit_ids): the time clock's scope. */
+  userUnits: Map<string, string[]>;
+  scheduleTemplates: Map<string, Row>;
+  workSchedules: Map<string, Row>;
+  holidays: Map<string, Row>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -138,16 +143,25 @@ const timeUnits = (a: Actor): string[] =>
 /** Reads an employee's time records (private.can_view_employee_time): ADMIN, or a unit in common with timeUnits. */
 const seesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
   a.isAdmin || (w.employeeUnits.get(String(userId)) ?? []).some((u) => timeUnits(a).includes(u));
-/** Treats an employee's time records (private.can_manage_employee_time): ADMIN, or PUNCH_MANAGE with a unit in common. */
-const managesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
-  a.isAdmin ||
-  (a.perms.has('PUNCH_MANAGE') && (w.employeeUnits.get(String(userId)) ?? []).some((u) => [a.unitId, ...a.units].includes(u)));
 /** Someone whose time records the caller must not read (undefined for an administrator). */
 const unseenEmployee = (a: Actor, w: World): string | undefined => [...w.employeeUnits.keys()].find((id) => id !== a.userId && !seesEmployeeTime(id, a, w));
 /** Someone whose time records the caller must not treat (the caller itself included, unless an administrator). */
 const untreatedEmployee = (a: Actor, w: World): string | undefined => [...w.employeeUnits.keys()].find((id) => !managesEmployeeTime(id, a, w));
 /** Rows of one employee's time treatment (adjustments, requests, acknowledgements): own, or in the caller's time scope. */
 const ownOrSeenTime = (column: string): RowRule => (r, a, w) => r[column] === a.userId || seesEmployeeTime(r[column], a, w);
+// Issue 25 schedules (helper S): timeUnits above is gated by PUNCH_VIEW_ALL/PUNCH_MANAGE, which every use below also requires.
+const sharesUnit = (userId: unknown, a: Actor, w: World): boolean => (w.userUnits.get(String(userId)) ?? []).some((u) => timeUnits(a).includes(u));
+/** private.can_view_employee_time: oneself, ADMIN, PUNCH_VIEW_ALL / PUNCH_MANAGE holders sharing a unit. */
+const viewsEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  !a.anon && (userId === a.userId || a.isAdmin || ((a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE')) && sharesUnit(userId, a, w)));
+/** private.can_manage_employee_time: ADMIN, PUNCH_MANAGE holders sharing a unit. */
+const managesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
+  !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && sharesUnit(userId, a, w)));
+/** private.can_manage_unit_time. */
+const managesUnitTime = (unitId: unknown, a: Actor): boolean => !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && timeUnits(a).includes(String(unitId))));
+const editsScheduleTemplates = (a: Actor): boolean => !a.anon && (a.isAdmin || a.perms.has('PUNCH_MANAGE'));
+const staff: RowRule = (_r, a) => hasRole(a) || a.perms.size > 0;
+const WEEK_DAYS = Array.from({ length: 7 }, (_, position) => ({ position, works: position < 5, start_time: '08:00', end_time: '17:00', break_minutes: 60 }));
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
 
@@ -167,17 +181,13 @@ const PLANS: Record<string, TablePlan> = {
   ponto_espelho_ciencias: { read: ownOrSeenTime('funcionario_id') },
   banco_horas_acordos: { read: ownOrSeenTime('user_id') },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
-  work_schedules: {
-    read: (r, a) => r.user_id === a.userId || a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'),
-    edit: (_r, a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
-    content: ['expected_minutes', 'break_minutes'],
-    remove: (_r, a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
-    insert: {
-      may: (a) => a.isAdmin || a.perms.has('PUNCH_MANAGE'),
-      row: () => ({ user_id: otherUserId, expected_minutes: [600, 600, 600, 600, 600, 600, 600], break_minutes: 0 }),
-      cleanup: () => `delete from public.work_schedules where user_id = '${otherUserId}'`,
-    },
-  },
+  // Schedules (issue 25): assignments are read by the time clock's scope and written only through the RPCs;
+  // templates, holidays and opening hours are the chain's, read by every staff account, written by RPCs.
+  work_schedules: { read: (r, a, w) => viewsEmployeeTime(r.user_id, a, w) },
+  work_schedule_templates: { read: staff },
+  work_schedule_template_days: { read: staff },
+  holidays: { read: staff },
+  unit_opening_hours: { read: staff },
   // Boletos: the caller's boleto units only; a pending boleto is edited, a paid or cancelled one is frozen;
   // status, payment and deletion move only through the RPCs (no such grants); the history is read-only.
   boletos: {
@@ -512,6 +522,12 @@ async function loadWorld(): Promise<World> {
     employeeUnits: new Map(
       (await db.query<{ id: string; units: string[] }>(`select p.id, array(select private.user_unit_ids(p.id)) as units from public.profiles p`)).rows.map((r) => [r.id, r.units]),
     ),
+    userUnits: new Map(
+      (await db.query<{ id: string; units: string[] }>(`select u.id, array(select private.user_unit_ids(u.id))::text[] as units from auth.users u`)).rows.map((r) => [r.id, r.units]),
+    ),
+    scheduleTemplates: await byId(`select to_jsonb(t) as r from public.work_schedule_templates t`),
+    workSchedules: await byId(`select to_jsonb(ws) as r from public.work_schedules ws`),
+    holidays: await byId(`select to_jsonb(h) as r from public.holidays h`),
   };
 }
 
@@ -1034,6 +1050,29 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // Which computer a token is: a forged token learns nothing (null), whoever asks.
   get_punch_computer: () => [{ args: { p_device_token: `${tag}-forjado` }, expect: emptyOrRefused }],
   record_lgpd_consent: () => [],
+  // Schedules: everything about another unit's employee or unit is refused; templates are ADMIN's and PUNCH_MANAGE's;
+  // a chain-wide holiday is ADMIN's alone. National holidays are public knowledge.
+  list_national_holidays: () => [],
+  expected_day: (a, w) => foreignEmployees(a, w, viewsEmployeeTime).map((id) => ({ args: { p_user_id: id, p_day: '2026-11-16' }, expect: refused })),
+  check_work_schedule_assignment: (a, w) =>
+    foreignEmployees(a, w, managesEmployeeTime).map((id) => ({ args: { p_user_id: id, p_template_id: [...w.scheduleTemplates.keys()][0], p_valid_from: '2028-01-03' }, expect: refused })),
+  assign_work_schedule: (a, w) =>
+    foreignEmployees(a, w, managesEmployeeTime).map((id) => ({ args: { p_user_id: id, p_template_id: [...w.scheduleTemplates.keys()][0], p_valid_from: '2028-01-03' }, expect: refused })),
+  end_work_schedule: (a, w) =>
+    [...w.workSchedules.values()].filter((ws) => !managesEmployeeTime(ws.user_id, a, w)).slice(0, 1).map((ws) => ({ args: { p_id: ws.id, p_valid_to: '2030-01-01' }, expect: refused })),
+  delete_work_schedule: (a, w) =>
+    [...w.workSchedules.values()].filter((ws) => !managesEmployeeTime(ws.user_id, a, w)).slice(0, 1).map((ws) => ({ args: { p_id: ws.id }, expect: refused })),
+  save_work_schedule_template: (a) =>
+    when(!editsScheduleTemplates(a), [{ args: { p_id: null, p_name: `${tag} modelo`, p_kind: 'weekly', p_cycle_days: 7, p_days: WEEK_DAYS }, expect: refused }]),
+  delete_work_schedule_template: (a, w) => when(!editsScheduleTemplates(a), [...w.scheduleTemplates.keys()].slice(0, 1).map((id) => ({ args: { p_id: id }, expect: refused }))),
+  save_holiday: (a, w) => [
+    ...when(!a.isAdmin, [{ args: { p_day: '2031-03-03', p_name: `${tag} feriado`, p_scope: 'estadual', p_unit_id: null }, expect: refused }]),
+    ...w.unitIds.filter((u) => !managesUnitTime(u, a)).slice(0, 1).map((u) => ({ args: { p_day: '2031-03-03', p_name: `${tag} feriado`, p_scope: 'municipal', p_unit_id: u }, expect: refused })),
+  ],
+  delete_holiday: (a, w) =>
+    [...w.holidays.values()].filter((h) => (h.unit_id === null ? !a.isAdmin : !managesUnitTime(h.unit_id, a))).slice(0, 2).map((h) => ({ args: { p_id: h.id }, expect: refused })),
+  set_unit_opening_hours: (a, w) =>
+    w.unitIds.filter((u) => !managesUnitTime(u, a)).slice(0, 1).map((u) => ({ args: { p_unit_id: u, p_hours: [{ weekday: 1, opens: '03:00', closes: '04:00' }] }, expect: refused })),
   get_my_monthly_timesheet: () => [],
   // Treatment (issue 25): another scope's employee or unit is refused; requests and acknowledgements are the
   // caller's own (auth.uid()); an attachment outside the employee's folder, a forged hash, unknown ids refused.
@@ -1150,6 +1189,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     },
   ],
 };
+
+/** Up to two accounts whose time records the caller must not see (or treat). */
+function foreignEmployees(a: Actor, w: World, allowed: (userId: unknown, a: Actor, w: World) => boolean): string[] {
+  return [...w.userUnits.keys()].filter((id) => !allowed(id, a, w)).slice(0, 2);
+}
 
 /** Shipments neither sent nor received by the caller's units. */
 function foreignShipments(a: Actor, w: World): Row[] {

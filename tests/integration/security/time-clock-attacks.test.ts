@@ -261,23 +261,33 @@ describe('10. refusals carry a Portuguese message, never the row', () => {
     }
   });
 
+  const week = (day: Record<string, unknown>) =>
+    Array.from({ length: 7 }, (_, position) => (position < 5 ? { position, works: true, start_time: '08:00', end_time: '17:00', break_minutes: 60, ...day } : { position, works: false }));
+
   it.each([
-    ['six weekdays', { expected_minutes: [480, 480, 480, 480, 480, 0] }, 'Informe os minutos esperados dos 7 dias da semana, de segunda a domingo'],
-    ['a day longer than a day', { expected_minutes: [480, 480, 480, 480, 480, 0, 1441] }, 'Os minutos esperados de cada dia devem estar entre 0 e 1440'],
-    ['a negative day', { expected_minutes: [480, -1, 480, 480, 480, 0, 0] }, 'Os minutos esperados de cada dia devem estar entre 0 e 1440'],
-    ['an empty day', { expected_minutes: [480, null, 480, 480, 480, 0, 0] }, 'Os minutos esperados de cada dia devem estar entre 0 e 1440'],
-    ['a five-hour break', { break_minutes: 300 }, 'O intervalo deve ter entre 0 e 240 minutos'],
-  ] as [string, Record<string, unknown>, string][])('a work schedule with %s', async (_label, values, message) => {
+    ['six days in a week', week({}).slice(0, 6), 'Informe cada um dos 7 dias do ciclo uma vez'],
+    ['a break longer than the day', week({ break_minutes: 600 }), 'O intervalo do dia 1 (600 min) não pode ser maior que a jornada (540 min)'],
+    ['a negative break', week({ break_minutes: -1 }), 'O intervalo do dia 1 não pode ser negativo'],
+    ['the same start and end', week({ end_time: '08:00' }), 'O início e o fim do dia 1 não podem ser iguais'],
+    ['a day without its end', week({ end_time: null }), 'Informe o início e o fim do dia 1 de trabalho'],
+    ['a time that is not a time', week({ start_time: '25:00' }), 'Horário inválido: use HH:MM'],
+  ] as [string, unknown[], string][])('a schedule template with %s: refused in Portuguese, nothing saved', async (_label, days, message) => {
+    const admin = await as('admin');
+    const name = `${tag} modelo ${randomUUID().slice(0, 4)}`;
+    const saved = await admin.rpc('save_work_schedule_template', { p_id: null, p_name: name, p_kind: 'weekly', p_cycle_days: 7, p_days: days });
+    expect(saved.error?.message).toBe(message);
+    expect(leaks(saved.error)).not.toContain('Failing row');
+    expect(unwrap(await admin.from('work_schedule_templates').select('id').eq('name', name))).toEqual([]);
+  });
+
+  it('schedules are written only through the RPCs: a direct write is refused even to an administrator', async () => {
     const admin = await as('admin');
     const { id } = await employee(`escala-${randomUUID().slice(0, 4)}`, ['PUNCH_CLOCK_ACCESS'], null);
-    const inserted = await admin.from('work_schedules').insert({ user_id: id, ...values } as never).select('user_id');
-    expect(inserted.error?.message).toBe(message);
-    expect(leaks(inserted.error)).not.toContain('Failing row');
-    unwrap(await admin.from('work_schedules').insert({ user_id: id }).select('user_id'));
-    const updated = await admin.from('work_schedules').update(values as never).eq('user_id', id).select('user_id');
-    expect(updated.error?.message).toBe(message);
-    const stored = unwrap(await admin.from('work_schedules').select('expected_minutes, break_minutes').eq('user_id', id).single());
-    expect(stored).toEqual({ expected_minutes: [480, 480, 480, 480, 480, 0, 0], break_minutes: 60 });
+    const template = unwrap(await admin.rpc('save_work_schedule_template', { p_id: null, p_name: `${tag} direto`, p_kind: 'weekly', p_cycle_days: 7, p_days: week({}) }));
+    const inserted = await admin.from('work_schedules').insert({ user_id: id, template_id: template, valid_from: '2026-01-01', cycle_start: '2026-01-01' }).select('id');
+    expect(inserted.error?.code).toBe('42501');
+    const holiday = await admin.from('holidays').insert({ day: '2026-03-03', name: 'Forjado', scope: 'municipal' }).select('id');
+    expect(holiday.error?.code).toBe('42501');
   });
 });
 

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
 import { timesheetDayFromRow, type TimesheetDay } from '@/features/time-clock/logic';
-import { markSchema } from '@/features/time-clock/treatment';
 
-const marksSchema = z.array(markSchema);
 
 /** get_my_monthly_timesheet (spec §7): one row per day of the month of `month` (YYYY-MM-01), from the treated marks. */
 export async function getMyTimesheet(month: string, signal?: AbortSignal): Promise<TimesheetDay[]> {
@@ -13,8 +10,7 @@ export async function getMyTimesheet(month: string, signal?: AbortSignal): Promi
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
-  // The day's marks with their sources (the treatment's jsonb), beside the columns the export and the totals use.
-  return data.map((row) => ({ ...timesheetDayFromRow(row), marks: marksSchema.parse(row.marcacoes ?? []) }));
+  return data.map(timesheetDayFromRow);
 }
 
 export function myTimesheetQueryOptions(userId: string, month: string) {

@@ -19,9 +19,9 @@ import { MyRequestsCard, RequestAdjustmentDialog } from '@/features/time-clock/c
 import { HourBankCard, MarkChip } from '@/features/time-clock/components/treated-marks';
 import { timesheetExport, timesheetFileName } from '@/features/time-clock/export';
 import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
-import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
+import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine, type TimesheetMark } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { monthLabel, shiftMonth, type Adjustment } from '@/features/time-clock/treatment';
+import { monthLabel, shiftMonth, type Adjustment, type TreatedMark } from '@/features/time-clock/treatment';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 const PRINT_CSS = `@media print {
@@ -30,6 +30,11 @@ const PRINT_CSS = `@media print {
 }`;
 
 const time = (value: string | null) => (value ? formatTime(value) : '—');
+
+/** A mark of get_my_monthly_timesheet as the treated-mark chip reads it. */
+function chipMark(mark: TimesheetMark): TreatedMark {
+  return { at: mark.at, source: mark.source, ponto_id: mark.pontoId, ajuste_id: mark.ajusteId, nsr: null, fora_da_unidade: false };
+}
 
 /** The adjustments of the month by id (a treated mark's motive on hover or tap). */
 type AdjustmentsById = ReadonlyMap<string, Adjustment>;
@@ -232,12 +237,12 @@ function DayRow({
   adjustments: AdjustmentsById;
   onRequest: () => void;
 }) {
-  const marks = line.marks ?? [];
+  const marks = line.treatment?.marks ?? [];
   /** A treated column's time: an included mark in its own style (with its motive), an original as plain text. */
   const cell = (value: string | null) => {
     const mark = value ? marks.find((candidate) => candidate.source === 'I' && Date.parse(candidate.at) === Date.parse(value)) : undefined;
     if (!mark) return time(value);
-    return <MarkChip mark={{ ...mark, ponto_id: null, nsr: null, fora_da_unidade: false }} adjustment={mark.ajuste_id ? (adjustments.get(mark.ajuste_id) ?? null) : null} />;
+    return <MarkChip mark={chipMark(mark)} adjustment={mark.ajusteId ? (adjustments.get(mark.ajusteId) ?? null) : null} />;
   };
   const disregarded = marks.filter((mark) => mark.source === 'D');
   const open = isToday && line.expectedCounted !== line.expectedMinutes;
@@ -275,7 +280,7 @@ function DayRow({
               <span key={extra}>{cell(extra)}</span>
             ))}
             {disregarded.map((mark) => (
-              <MarkChip key={`d-${mark.at}`} mark={{ ...mark, ponto_id: null, nsr: null, fora_da_unidade: false }} adjustment={mark.ajuste_id ? (adjustments.get(mark.ajuste_id) ?? null) : null} />
+              <MarkChip key={`d-${mark.at}`} mark={chipMark(mark)} adjustment={mark.ajusteId ? (adjustments.get(mark.ajusteId) ?? null) : null} />
             ))}
           </span>
         )}

@@ -9,10 +9,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatTime } from '@/lib/dates';
 import { useActiveTerm } from '@/features/time-clock/api/get-active-term';
 import { useMyConsent } from '@/features/time-clock/api/get-my-consent';
-import { useTodayGoal } from '@/features/time-clock/api/get-my-schedule';
+import { useTodayGoal, type TodayGoal } from '@/features/time-clock/api/get-my-schedule';
 import { useTodayPunches } from '@/features/time-clock/api/get-today-punches';
 import { useLivePunches } from '@/features/time-clock/api/live-punches';
-import { dayStatus, DEFAULT_EXPECTED_MINUTES, formatGoal, PUNCH_LABELS, progressPercent, workedMilliseconds } from '@/features/time-clock/logic';
+import { dayStatus, formatGoal, PUNCH_LABELS, progressPercent, workedMilliseconds } from '@/features/time-clock/logic';
 import { timeClockMessages } from '@/features/time-clock/messages';
 import type { TodayPunch } from '@/features/time-clock/types';
 
@@ -98,6 +98,17 @@ function TermCard({ state, at }: { state: 'pending' | 'refused' | 'no-term' | 'e
   );
 }
 
+/** '50% da meta de 8h00'; on a day off the goal is 0h00 and the card says why (the database's expected_day decides). */
+function goalText(goal: TodayGoal | undefined, failed: boolean, percent: number): string {
+  if (failed) return timeClockMessages.goalUnavailable;
+  if (!goal) return timeClockMessages.goalLoading;
+  const text = `${percent}% da meta de ${formatGoal(goal.expectedMinutes)}`;
+  if (goal.dayKind === 'holiday') return `${text} — ${timeClockMessages.goalHoliday(goal.holidayName ?? '')}`;
+  if (goal.dayKind === 'rest') return `${text} — ${timeClockMessages.goalRest}`;
+  if (goal.dayKind === 'excused') return `${text} — ${timeClockMessages.goalExcused}`;
+  return text;
+}
+
 function ConsentedCards({ userId }: { userId: string }) {
   useLivePunches(userId);
   const today = useTodayPunches(userId);
@@ -105,8 +116,7 @@ function ConsentedCards({ userId }: { userId: string }) {
   const punches = today.data ?? [];
   const status = dayStatus(punches);
   const worked = useWorkedSeconds(punches, status === 'Trabalhando');
-  const expected = goal.data ?? DEFAULT_EXPECTED_MINUTES;
-  const percent = progressPercent(Math.floor(worked / 60), expected);
+  const percent = goal.data ? progressPercent(Math.floor(worked / 60), goal.data.expectedMinutes) : 0;
   const last = punches.at(-1);
 
   return (
@@ -147,9 +157,7 @@ function ConsentedCards({ userId }: { userId: string }) {
             <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Progresso da meta">
               <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
             </div>
-            <p className="text-muted-foreground">
-              {percent}% da meta de {formatGoal(expected)}
-            </p>
+            <p className="text-muted-foreground">{goalText(goal.data, goal.isError, percent)}</p>
             <p className="text-muted-foreground">{last ? `Última marcação: ${PUNCH_LABELS[last.punchType]} às ${formatTime(last.punchedAt)}` : 'Nenhuma marcação hoje'}</p>
           </CardContent>
           <CardFooter className="mt-auto">
