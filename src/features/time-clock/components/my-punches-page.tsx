@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatTime, formatWeekdayShortDay, toAppDat
 import { downloadSpreadsheet, type ExportFormat } from '@/lib/spreadsheet/write';
 import { useMyTimesheet } from '@/features/time-clock/api/get-my-timesheet';
 import { useTreatedTimesheet } from '@/features/time-clock/api/get-treated-timesheet';
+import { useLiveTreatment } from '@/features/time-clock/api/live-treatment';
 import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
 import { EspelhoCard } from '@/features/time-clock/components/espelho-card';
@@ -63,6 +64,7 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
   const [requesting, setRequesting] = useState<string | null>(null);
   // The treated month: the adjustments' motives and the hour bank (the table's figures come from the timesheet above).
   const treated = useTreatedTimesheet(userId, month);
+  useLiveTreatment();
   const adjustments: AdjustmentsById = new Map((treated.data?.days ?? []).flatMap((day) => day.adjustments.map((adjustment) => [adjustment.id, adjustment] as const)));
   const summary = timesheet.data ? summarizeTimesheet(timesheet.data, today) : null;
   const isCurrentMonth = month === `${today.slice(0, 7)}-01`;

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatCount } from '@/lib/dates';
 import { usePendingPunchRequestCount } from '@/features/time-clock/api/count-pending-punch-requests';
+import { useLiveTreatment } from '@/features/time-clock/api/live-treatment';
 import { ClosingTab } from '@/features/time-clock/components/closing-tab';
 import { RequestsTab } from '@/features/time-clock/components/requests-tab';
 import { ConsentsTab, TermTab } from '@/features/time-clock/components/term-admin-tabs';
@@ -26,6 +27,7 @@ export function PunchAdminPage() {
   const requested = params.get('aba');
   const tab: PunchAdminTab = isTab(requested) ? requested : 'termo';
   const pending = usePendingPunchRequestCount();
+  useLiveTreatment();
   const select = (value: string) => {
     if (!isTab(value) || value === tab) return;
     setParams(value === 'termo' ? {} : { aba: value });
