@@ -83,6 +83,10 @@ test('the administrator adds a forgotten mark with its motive; the employee’s 
   await expect(row.locator('[data-source="O"]')).toHaveCount(3);
   await expect(admin.getByRole('list', { name: `Ajustes de ${brDay(day)}` })).toContainText('Esqueceu de marcar a saída; confirmado pelo gerente');
   await expect(admin.getByRole('list', { name: `Ajustes de ${brDay(day)}` })).toContainText('por Ana Administradora');
+  // The original and treated styles must stay apart in dark mode too (the theme follows the system's).
+  await admin.emulateMedia({ colorScheme: 'dark' });
+  await row.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: test.info().outputPath('treated-timesheet-dark.png') });
   await admin.close();
 
   // The employee's month: the final exit is there, in the treated style, and says why.
@@ -97,6 +101,7 @@ test('the administrator adds a forgotten mark with its motive; the employee’s 
   await expect(line.getByRole('cell').nth(6)).toHaveText('08:00');
   // A tap shows the motive (phones have no hover).
   await treated.click();
+  await page.screenshot({ path: test.info().outputPath('my-punches-treated.png') });
   await expect(line.getByRole('note')).toHaveText('Incluída · Motivo: Esqueceu de marcar a saída; confirmado pelo gerente · Por Ana Administradora');
 });
 
