@@ -108,6 +108,20 @@ test('the administrator adds a forgotten mark with its motive; the employee’s 
 test('the employee asks for an atestado with a photo; the administrator approves it and the employee sees the outcome', async ({ page, browser }) => {
   const employee = await newEmployee(page, 'Alice Atestado');
   const today = saoPauloDay(0);
+  // Six days ago is past the 5-day deadline (or in the closed previous month): the database refuses, and the form says why.
+  const late = saoPauloDay(-6);
+  const lateMonth = late.slice(0, 7) !== today.slice(0, 7);
+  if (lateMonth) await page.getByRole('button', { name: 'Mês anterior' }).click();
+  await page.getByRole('button', { name: `Solicitar ajuste de ${brDay(late)}` }).click();
+  const refused = page.getByRole('dialog', { name: 'Solicitar ajuste' });
+  await refused.getByLabel('Horário da marcação esquecida').fill('08:00');
+  await refused.getByLabel('Motivo').fill('Esqueci a entrada');
+  await refused.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(refused.getByRole('alert')).toHaveText(/^(O prazo para solicitar ajuste deste dia terminou em \d{2}\/\d{2}\/\d{4}|Este mês já foi fechado; fale com o administrador)$/);
+  await expectToast(page, 'Solicitação não enviada');
+  await refused.getByRole('button', { name: 'Voltar' }).click();
+  if (lateMonth) await page.getByRole('button', { name: 'Próximo mês' }).click();
+
   await page.getByRole('button', { name: `Solicitar ajuste de ${brDay(today)}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Solicitar ajuste' });
   await dialog.getByRole('combobox', { name: 'O que aconteceu' }).click();
