@@ -4,14 +4,22 @@ import { paths } from '@/config/paths';
 import { ROLE_LABELS } from '@/config/permissions';
 import { visibleMenu } from '@/lib/permissions';
 import { useAuth } from '@/features/auth/auth-context';
+import { usePendingPunchRequestCount } from '@/features/time-clock/api/count-pending-punch-requests';
 
-/** The signed-in frame: the sidebar menu this user may see, around the current page. */
+/**
+ * The signed-in frame: the sidebar menu this user may see, around the current page, with the count of pending time-clock
+ * requests beside /ponto/admin (read only when the menu shows it; this module is loaded lazily, never by the sign-in page).
+ */
 export function AppRoot() {
   const { user, signOut } = useAuth();
+  const sections = user ? visibleMenu(user, user.visibleMenuPaths) : [];
+  const showsPunchAdmin = sections.some((section) => section.items.some((item) => item.path === paths.punchAdmin));
+  const pending = usePendingPunchRequestCount(showsPunchAdmin);
   if (!user) return null;
   return (
     <AppLayout
-      sections={visibleMenu(user, user.visibleMenuPaths)}
+      sections={sections}
+      badges={pending.data ? { [paths.punchAdmin]: pending.data } : undefined}
       user={{ name: user.name, roleLabel: ROLE_LABELS[user.role], unitName: user.unitName }}
       changePasswordPath={paths.changePassword}
       onSignOut={() => void signOut()}

@@ -36,6 +36,8 @@ export interface LayoutUser {
 
 interface AppLayoutProps {
   sections: readonly NavSection[];
+  /** A count shown beside a menu item (by path), e.g. the pending requests on /ponto/admin; nothing for 0. */
+  badges?: Readonly<Record<string, number>>;
   user: LayoutUser;
   changePasswordPath: string;
   onSignOut: () => void;
@@ -47,7 +49,7 @@ function unitLabel(unitName: string | null): string {
   return unitName ? `Unidade: ${unitName}` : 'Nenhuma unidade selecionada';
 }
 
-function NavMenu({ sections }: { sections: readonly NavSection[] }) {
+function NavMenu({ sections, badges }: { sections: readonly NavSection[]; badges: Readonly<Record<string, number>> | undefined }) {
   const { isMobile, setOpenMobile } = useSidebar();
   const { pathname } = useLocation();
   return (
@@ -58,6 +60,7 @@ function NavMenu({ sections }: { sections: readonly NavSection[] }) {
           <SidebarMenu>
             {section.items.map((item) => {
               const Icon = NAV_ICONS[item.path] ?? FALLBACK_NAV_ICON;
+              const count = badges?.[item.path] ?? 0;
               return (
                 <SidebarMenuItem key={item.path}>
                   <SidebarMenuButton asChild isActive={pathname === item.path} tooltip={item.label} description={PAGE_DESCRIPTIONS[item.path]}>
@@ -66,6 +69,17 @@ function NavMenu({ sections }: { sections: readonly NavSection[] }) {
                       <span>{item.label}</span>
                     </NavLink>
                   </SidebarMenuButton>
+                  {/* Beside the link, not inside it: the item's name stays its label; the count has its own words. */}
+                  {count > 0 ? (
+                    <span
+                      data-testid={`nav-badge-${item.path}`}
+                      role="status"
+                      aria-label={`${item.label}: ${count} pendentes`}
+                      className="pointer-events-none absolute top-1.5 right-1 rounded-full bg-destructive px-1.5 text-xs leading-5 font-semibold text-white tabular-nums group-data-[collapsible=icon]:hidden"
+                    >
+                      {count}
+                    </span>
+                  ) : null}
                 </SidebarMenuItem>
               );
             })}
@@ -76,7 +90,7 @@ function NavMenu({ sections }: { sections: readonly NavSection[] }) {
   );
 }
 
-function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'children'>) {
+function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'badges' | 'children'>) {
   const { state, isMobile } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;
   return (
@@ -117,7 +131,7 @@ function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps,
 }
 
 /** The signed-in frame: sidebar (menu, theme, user, unit, Alterar Senha, Sair) and the page. */
-export function AppLayout({ sections, user, changePasswordPath, onSignOut, children }: AppLayoutProps) {
+export function AppLayout({ sections, badges, user, changePasswordPath, onSignOut, children }: AppLayoutProps) {
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
     <SidebarProvider>
@@ -128,7 +142,7 @@ export function AppLayout({ sections, user, changePasswordPath, onSignOut, child
           </Link>
         </SidebarHeader>
         <SidebarContent>
-          <NavMenu sections={sections} />
+          <NavMenu sections={sections} badges={badges} />
         </SidebarContent>
         <Separator className="bg-sidebar-border" />
         <SidebarFooter>

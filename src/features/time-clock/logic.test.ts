@@ -66,6 +66,25 @@ describe('the month (summarizeTimesheet)', () => {
     ]);
     expect({ worked, expected, balance }).toEqual({ worked: 1320, expected: 1440, balance: -120 });
   });
+  it("takes the database's balance for a day that counts in full (the tolerance), worked so far for today still open", () => {
+    const treated = (date: string, worked: number, balanceMinutes: number, marks: Partial<{ entrada: string; saidaFinal: string }>) => ({
+      ...day(date, worked, 480, marks),
+      treatment: { balanceMinutes, toleranceApplied: balanceMinutes === 0, nightMinutes: 0, nightReducedMinutes: 0, dayKind: 'work', abonoTipo: null, flags: [], adjusted: false, marks: [] },
+    });
+    const { lines, balance } = summarizeTimesheet(
+      [
+        // 8 minutes short, within 5 per mark and 10 per day: the database balances it to zero.
+        treated('2026-11-02', 472, 0, { entrada: 'x', saidaFinal: 'x' }),
+        // 11 minutes short: the whole difference counts.
+        treated('2026-11-03', 469, -11, { entrada: 'x', saidaFinal: 'x' }),
+        // Today, no final exit yet: nothing expected so far, the database's (partial) balance is not used.
+        treated('2026-11-04', 200, -280, { entrada: 'x' }),
+      ],
+      '2026-11-04',
+    );
+    expect(lines.map((line) => line.balance)).toEqual([0, -11, 200]);
+    expect(balance).toBe(189);
+  });
   it('formats minutes as hh:mm with the balance sign', () => {
     expect(formatMinutes(125)).toBe('02:05');
     expect(formatMinutes(-30)).toBe('−00:30');

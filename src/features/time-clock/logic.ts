@@ -168,7 +168,7 @@ export interface TimesheetLine extends TimesheetDay {
   missingBreak: boolean;
 }
 
-/** Balances (worked − expected, and running), flags and totals of a month; days still to come count nothing. */
+/** Balances (the database's, after the tolerance; running), flags and totals of a month; days still to come count nothing. */
 export function summarizeTimesheet(days: readonly TimesheetDay[], today: string): { lines: TimesheetLine[]; worked: number; expected: number; balance: number } {
   let running = 0;
   let worked = 0;
@@ -176,7 +176,9 @@ export function summarizeTimesheet(days: readonly TimesheetDay[], today: string)
   const lines = days.map((day) => {
     const future = day.date > today;
     const counted = future || (day.date === today && !day.saidaFinal) ? 0 : day.expectedMinutes;
-    const balance = future ? 0 : day.workedMinutes - counted;
+    // A day that counts in full takes the database's balance (the 5/10-minute tolerance applied there, issue 25);
+    // today before its final exit counts what was worked so far, as the home card does.
+    const balance = future ? 0 : day.treatment && counted === day.expectedMinutes ? day.treatment.balanceMinutes : day.workedMinutes - counted;
     running += balance;
     worked += day.workedMinutes;
     expected += counted;

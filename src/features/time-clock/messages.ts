@@ -45,6 +45,35 @@ export const timeClockMessages = {
   outsideUnitBefore: (unit: string) =>
     `Este computador está em ${unit}, e você não está vinculado a essa unidade. A marcação vale mesmo assim, mas fica sinalizada como feita fora da sua unidade para o gestor conferir.`,
   computerOf: (computer: string, unit: string) => `Registrando em: ${computer} (${unit})`,
+  // The treatment (issue 25): loads
+  treatedTimesheetLoadError: 'Erro ao carregar o espelho tratado',
+  requestsLoadError: 'Erro ao carregar as solicitações de ajuste',
+  hourBankLoadError: 'Erro ao carregar o banco de horas',
+  closingLoadError: 'Erro ao carregar o fechamento do mês',
+  espelhoLoadError: 'Erro ao carregar o espelho do mês fechado',
+  employeesLoadError: 'Erro ao carregar os funcionários',
+  attachmentOpenError: 'Não foi possível abrir o anexo',
+  // The treatment: writes (what happened, or why not)
+  adjustmentError: 'Ajuste não registrado',
+  markAdded: (day: string, time: string) => `Marcação das ${time} incluída em ${day}`,
+  markDisregarded: (day: string, time: string) => `Marcação das ${time} de ${day} desconsiderada`,
+  dayExcused: (day: string, kind: string) => `${day} abonado (${kind})`,
+  afterClosingNote: 'O mês está fechado: o ajuste fica registrado como feito após o fechamento.',
+  revokeError: 'Revogação não registrada',
+  adjustmentRevoked: (what: string) => `${what} revogado: o dia volta a ser calculado sem ele`,
+  requestError: 'Solicitação não enviada',
+  requestSent: (day: string) => `Solicitação de ajuste de ${day} enviada ao administrador`,
+  decideError: 'Decisão não registrada',
+  requestApproved: (name: string, day: string) => `Solicitação de ${name} (${day}) aprovada: o ajuste foi registrado`,
+  requestRejected: (name: string, day: string) => `Solicitação de ${name} (${day}) rejeitada`,
+  closeError: 'Mês não fechado',
+  monthClosed: (month: string, unit: string) => `${month} fechado para ${unit}`,
+  acknowledgeError: 'Ciência não registrada',
+  acknowledged: 'Ciência registrada: você concordou com o espelho',
+  contested: 'Ciência registrada: sua discordância foi enviada ao administrador',
+  settingsError: 'Prazo não alterado',
+  settingsSaved: (days: string) => `Prazo para solicitar ajuste alterado para ${days}`,
+  attachmentError: 'Anexo não enviado',
 } as const;
 
 /** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */

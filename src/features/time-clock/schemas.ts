@@ -50,3 +50,36 @@ export const punchComputerSchema = z.nullable(
     assigned: z.boolean(),
   }),
 );
+
+// ---------------------------------------------------------------------------
+// The treatment (issue 25): adjustments, requests, decisions, acknowledgement, settings
+
+const motive = (message: string) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(500, 'O motivo deve ter no máximo 500 caracteres.'));
+const clockTime = z.string().check(z.regex(/^\d{2}:\d{2}$/, 'Informe o horário (HH:MM).'));
+const abonoTipo = z.enum(['atestado', 'folga', 'ferias', 'falta_justificada'], 'Escolha o tipo de abono.');
+
+/** The administrator's adjustment of a day: add a mark (its time), disregard one (which), or excuse the day (abono). */
+export const inclusionFormSchema = z.object({ time: clockTime, motivo: motive('Informe o motivo do ajuste.') });
+export const disregardFormSchema = z.object({ pontoId: z.string().check(z.minLength(1, 'Escolha a marcação a desconsiderar.')), motivo: motive('Informe o motivo do ajuste.') });
+export const abonoFormSchema = z.object({ abonoTipo: z.string().check(z.minLength(1, 'Escolha o tipo de abono.')), motivo: motive('Informe o motivo do ajuste.') });
+export const revokeFormSchema = z.object({ motivo: motive('Informe o motivo da revogação.') });
+
+/** The employee's request: a forgotten mark (its time) or an abono (atestado with a photo…). */
+export const requestFormSchema = z
+  .object({ kind: z.enum(['inclusao', 'abono']), time: z.string(), abonoTipo: z.optional(abonoTipo), motivo: motive('Informe o motivo da solicitação.') })
+  .check(
+    z.refine((values) => values.kind !== 'inclusao' || /^\d{2}:\d{2}$/.test(values.time), { message: 'Informe o horário da marcação esquecida (HH:MM).', path: ['time'] }),
+    z.refine((values) => values.kind !== 'abono' || values.abonoTipo !== undefined, { message: 'Escolha o tipo de abono.', path: ['abonoTipo'] }),
+  );
+export type RequestFormValues = z.input<typeof requestFormSchema>;
+
+/** Rejecting a request needs its reason; approving may carry a note. */
+export const decisionFormSchema = z.object({ motivo: z.string().check(z.trim(), z.maxLength(500, 'O motivo deve ter no máximo 500 caracteres.')) });
+
+/** 'Discordo' needs the comment saying why. */
+export const contestFormSchema = z.object({ comentario: z.string().check(z.trim(), z.minLength(1, 'Explique por que discorda do espelho.'), z.maxLength(2000, 'O comentário deve ter no máximo 2.000 caracteres.')) });
+
+/** The deadline for requests, in days after the day (1 to 60, as the database accepts). */
+export const settingsFormSchema = z.object({
+  prazoDias: z.string().check(z.regex(/^\d{1,2}$/, 'Informe um número de dias entre 1 e 60.'), z.refine((value) => Number(value) >= 1 && Number(value) <= 60, 'Informe um número de dias entre 1 e 60.')),
+});

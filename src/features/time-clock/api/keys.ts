@@ -11,6 +11,18 @@ export const timeClockKeys = {
   receipts: (userId: string) => [...timeClockKeys.all, 'receipts', userId] as const,
   termVersions: () => [...timeClockKeys.all, 'term-versions'] as const,
   consents: (from: string, to: string) => [...timeClockKeys.all, 'consents', from, to] as const,
+  /** Issue 25, the treatment: every key below starts with `treatment` so one invalidation refreshes them after a write. */
+  treatment: () => [...timeClockKeys.all, 'treatment'] as const,
+  treatedTimesheet: (userId: string, month: string) => [...timeClockKeys.treatment(), 'timesheet', userId, month] as const,
+  espelho: (userId: string, month: string) => [...timeClockKeys.treatment(), 'espelho', userId, month] as const,
+  hourBank: (userId: string) => [...timeClockKeys.treatment(), 'hour-bank', userId] as const,
+  requests: (scope: string) => [...timeClockKeys.treatment(), 'requests', scope] as const,
+  pendingRequestCount: () => [...timeClockKeys.treatment(), 'pending-count'] as const,
+  closings: (unitId: string) => [...timeClockKeys.treatment(), 'closings', unitId] as const,
+  acknowledgements: (unitId: string, month: string) => [...timeClockKeys.treatment(), 'acknowledgements', unitId, month] as const,
+  settings: () => [...timeClockKeys.treatment(), 'settings'] as const,
+  employees: () => [...timeClockKeys.all, 'employees'] as const,
+  units: () => [...timeClockKeys.all, 'units'] as const,
 };
 
 /** Mutation keys of the time-clock writes (src/app/freshness.ts may refresh other features' caches after them). */
@@ -20,4 +32,11 @@ export const timeClockMutations = {
   publishTerm: ['time-clock', 'mutation', 'publish-term'] as const,
   recordConsent: ['time-clock', 'mutation', 'record-consent'] as const,
   registerPunch: ['time-clock', 'mutation', 'register-punch'] as const,
+  addAdjustment: ['time-clock', 'mutation', 'add-adjustment'] as const,
+  revokeAdjustment: ['time-clock', 'mutation', 'revoke-adjustment'] as const,
+  requestAdjustment: ['time-clock', 'mutation', 'request-adjustment'] as const,
+  decideRequest: ['time-clock', 'mutation', 'decide-request'] as const,
+  closeMonth: ['time-clock', 'mutation', 'close-month'] as const,
+  acknowledgeEspelho: ['time-clock', 'mutation', 'acknowledge-espelho'] as const,
+  saveSettings: ['time-clock', 'mutation', 'save-settings'] as const,
 };

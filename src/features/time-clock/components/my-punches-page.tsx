@@ -8,15 +8,21 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime, formatMonthYear, formatTime, formatWeekdayShortDay, toAppDateString } from '@/lib/dates';
+import { formatDate, formatDateTime, formatTime, formatWeekdayShortDay, toAppDateString } from '@/lib/dates';
 import { downloadSpreadsheet, type ExportFormat } from '@/lib/spreadsheet/write';
 import { useMyTimesheet } from '@/features/time-clock/api/get-my-timesheet';
+import { useTreatedTimesheet } from '@/features/time-clock/api/get-treated-timesheet';
+import { useLiveTreatment } from '@/features/time-clock/api/live-treatment';
 import { useRecentReceipts } from '@/features/time-clock/api/get-recent-receipts';
 import { ConsentGate } from '@/features/time-clock/components/consent-gate';
+import { EspelhoCard } from '@/features/time-clock/components/espelho-card';
+import { MyRequestsCard, RequestAdjustmentDialog } from '@/features/time-clock/components/my-requests';
+import { HourBankCard, MarkChip } from '@/features/time-clock/components/treated-marks';
 import { timesheetExport, timesheetFileName } from '@/features/time-clock/export';
 import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
-import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine } from '@/features/time-clock/logic';
+import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine, type TimesheetMark } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
+import { monthLabel, shiftMonth, type Adjustment, type TreatedMark } from '@/features/time-clock/treatment';
 import type { PunchReceipt } from '@/features/time-clock/types';
 
 const PRINT_CSS = `@media print {
@@ -24,20 +30,15 @@ const PRINT_CSS = `@media print {
   main { padding: 0 !important; }
 }`;
 
-/** 'YYYY-MM-01' of the month `offset` months from `month`. */
-function shiftMonth(month: string, offset: number): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, monthNumber - 1 + offset, 1));
-  return date.toISOString().slice(0, 10);
-}
-
-/** 'Novembro de 2026' (only the month's first letter upper-cased, as Portuguese writes it at the start). */
-function monthLabel(month: string): string {
-  const label = formatMonthYear(month);
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
-
 const time = (value: string | null) => (value ? formatTime(value) : '—');
+
+/** A mark of get_my_monthly_timesheet as the treated-mark chip reads it. */
+function chipMark(mark: TimesheetMark): TreatedMark {
+  return { at: mark.at, source: mark.source, ponto_id: mark.pontoId, ajuste_id: mark.ajusteId, nsr: null, fora_da_unidade: false };
+}
+
+/** The adjustments of the month by id (a treated mark's motive on hover or tap). */
+type AdjustmentsById = ReadonlyMap<string, Adjustment>;
 
 /** /meu-ponto: the month's timesheet with balances and flags, print and CSV, and the last 48 h of receipts. */
 export function MyPunchesPage({ userId, employeeName, mayDecide }: { userId: string; employeeName: string; mayDecide: boolean }) {
@@ -60,6 +61,11 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
   const timesheet = useMyTimesheet(userId, month);
   const receipts = useRecentReceipts(userId, employeeName);
   const [opened, setOpened] = useState<PunchReceipt | null>(null);
+  const [requesting, setRequesting] = useState<string | null>(null);
+  // The treated month: the adjustments' motives and the hour bank (the table's figures come from the timesheet above).
+  const treated = useTreatedTimesheet(userId, month);
+  useLiveTreatment();
+  const adjustments: AdjustmentsById = new Map((treated.data?.days ?? []).flatMap((day) => day.adjustments.map((adjustment) => [adjustment.id, adjustment] as const)));
   const summary = timesheet.data ? summarizeTimesheet(timesheet.data, today) : null;
   const isCurrentMonth = month === `${today.slice(0, 7)}-01`;
 
@@ -127,10 +133,13 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
                 <TableHead className="text-right">Esperadas</TableHead>
                 <TableHead className="text-right">Saldo</TableHead>
                 <TableHead className="text-right">Acumulado</TableHead>
+                <TableHead className="no-print">Ajuste</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
-              {summary?.lines.map((line) => <DayRow key={line.date} line={line} isToday={line.date === today} future={line.date > today} />)}
+              {summary?.lines.map((line) => (
+                <DayRow key={line.date} line={line} isToday={line.date === today} future={line.date > today} adjustments={adjustments} onRequest={() => setRequesting(line.date)} />
+              ))}
               {summary ? (
                 <TableRow className="border-t-2 font-medium">
                   <TableCell colSpan={6} className="font-medium">
@@ -140,12 +149,29 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
                   <TableCell className="text-right font-mono">{formatMinutes(summary.expected)}</TableCell>
                   <TableCell className="text-right font-mono">{formatMinutes(summary.balance)}</TableCell>
                   <TableCell />
+                  <TableCell className="no-print" />
                 </TableRow>
               ) : null}
             </TableBody>
           </Table>
         )}
       </div>
+
+      <p className="no-print flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        Marcações tratadas pelo administrador:
+        <span className="rounded bg-sky-100 px-1.5 py-0.5 font-mono text-sky-900 italic ring-1 ring-sky-400 dark:bg-sky-950 dark:text-sky-100">08:00 I</span> incluída
+        <span className="rounded px-1.5 py-0.5 font-mono line-through decoration-red-500 ring-1 ring-red-300 dark:ring-red-800">08:00 D</span> desconsiderada
+        (toque na marcação para ver o motivo).
+      </p>
+
+      <EspelhoCard userId={userId} month={month} />
+
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        {treated.data?.bank ? <HourBankCard bank={treated.data.bank} /> : null}
+        <MyRequestsCard userId={userId} />
+      </div>
+
+      <RequestAdjustmentDialog userId={userId} day={requesting} onClose={() => setRequesting(null)} />
 
       <Card className="no-print">
         <CardHeader>
@@ -200,7 +226,27 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
  * One day as the month's totals count it, so the column sums are the summary cards' (and the export's): days to
  * come show no hours yet, and today's expected hours count once the final exit is marked ('em andamento').
  */
-function DayRow({ line, isToday, future }: { line: TimesheetLine; isToday: boolean; future: boolean }) {
+function DayRow({
+  line,
+  isToday,
+  future,
+  adjustments,
+  onRequest,
+}: {
+  line: TimesheetLine;
+  isToday: boolean;
+  future: boolean;
+  adjustments: AdjustmentsById;
+  onRequest: () => void;
+}) {
+  const marks = line.treatment?.marks ?? [];
+  /** A treated column's time: an included mark in its own style (with its motive), an original as plain text. */
+  const cell = (value: string | null) => {
+    const mark = value ? marks.find((candidate) => candidate.source === 'I' && Date.parse(candidate.at) === Date.parse(value)) : undefined;
+    if (!mark) return time(value);
+    return <MarkChip mark={chipMark(mark)} adjustment={mark.ajusteId ? (adjustments.get(mark.ajusteId) ?? null) : null} />;
+  };
+  const disregarded = marks.filter((mark) => mark.source === 'D');
   const open = isToday && line.expectedCounted !== line.expectedMinutes;
   const weekend = [0, 6].includes(new Date(`${line.date}T12:00:00Z`).getUTCDay());
   return (
@@ -223,17 +269,37 @@ function DayRow({ line, isToday, future }: { line: TimesheetLine; isToday: boole
           </Badge>
         ) : null}
       </TableCell>
-      <TableCell className="font-mono">{time(line.entrada)}</TableCell>
-      <TableCell className="font-mono">{time(line.saidaIntervalo)}</TableCell>
-      <TableCell className="font-mono">{time(line.retornoIntervalo)}</TableCell>
-      <TableCell className="font-mono">{time(line.saidaFinal)}</TableCell>
-      <TableCell className="font-mono text-xs">{line.extras.map((extra) => formatTime(extra)).join(' ') || '—'}</TableCell>
+      <TableCell className="font-mono">{cell(line.entrada)}</TableCell>
+      <TableCell className="font-mono">{cell(line.saidaIntervalo)}</TableCell>
+      <TableCell className="font-mono">{cell(line.retornoIntervalo)}</TableCell>
+      <TableCell className="font-mono">{cell(line.saidaFinal)}</TableCell>
+      <TableCell className="font-mono text-xs">
+        {line.extras.length === 0 && disregarded.length === 0 ? (
+          '—'
+        ) : (
+          <span className="flex flex-wrap gap-1">
+            {line.extras.map((extra) => (
+              <span key={extra}>{cell(extra)}</span>
+            ))}
+            {disregarded.map((mark) => (
+              <MarkChip key={`d-${mark.at}`} mark={chipMark(mark)} adjustment={mark.ajusteId ? (adjustments.get(mark.ajusteId) ?? null) : null} />
+            ))}
+          </span>
+        )}
+      </TableCell>
       <TableCell className="text-right font-mono">{future ? '—' : formatMinutes(line.workedMinutes)}</TableCell>
       <TableCell className="text-right font-mono">
         {future ? '—' : open ? <span className="font-sans text-xs text-muted-foreground">em andamento</span> : formatMinutes(line.expectedCounted)}
       </TableCell>
       <TableCell className={`text-right font-mono ${line.balance < 0 ? 'text-destructive' : ''}`}>{future ? '—' : formatMinutes(line.balance)}</TableCell>
       <TableCell className="text-right font-mono">{future ? '—' : formatMinutes(line.runningBalance)}</TableCell>
+      <TableCell className="no-print">
+        {future ? null : (
+          <Button size="sm" variant="ghost" aria-label={`Solicitar ajuste de ${formatDate(`${line.date}T12:00:00Z`)}`} onClick={onRequest}>
+            Solicitar ajuste
+          </Button>
+        )}
+      </TableCell>
     </TableRow>
   );
 }

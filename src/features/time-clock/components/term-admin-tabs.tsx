@@ -12,7 +12,6 @@ import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime, isValidDay } from '@/lib/dates';
 import { useConsents } from '@/features/time-clock/api/get-consents';
@@ -21,31 +20,8 @@ import { usePublishTerm } from '@/features/time-clock/api/publish-term';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { termFormSchema, type TermFormValues } from '@/features/time-clock/schemas';
 
-/** The time clock's admin area (ADMIN): the LGPD term (versions, publishing) and who accepted it. */
-export function TermAdminPage() {
-  return (
-    <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Meu Ponto (Admin)</h1>
-        <p className="text-sm text-muted-foreground">Administração do Ponto Digital.</p>
-      </div>
-      <Tabs defaultValue="termo">
-        <TabsList>
-          <TabsTrigger value="termo">Termo LGPD</TabsTrigger>
-          <TabsTrigger value="consentimentos">Consentimentos</TabsTrigger>
-        </TabsList>
-        <TabsContent value="termo">
-          <TermTab />
-        </TabsContent>
-        <TabsContent value="consentimentos">
-          <ConsentsTab />
-        </TabsContent>
-      </Tabs>
-    </div>
-  );
-}
-
-function TermTab() {
+/** 'Termo LGPD': the active version, publishing a new one, and the history of versions. */
+export function TermTab() {
   const versions = useTermVersions();
   const publish = usePublishTerm();
   const active = versions.data?.find((version) => version.active) ?? null;
@@ -123,7 +99,8 @@ function TermTab() {
 /** The period of the consents list in the URL (?de=…&ate=…). */
 const CONSENT_PARAMS = { from: 'de', to: 'ate' } as const;
 
-function ConsentsTab() {
+/** 'Consentimentos': who accepted the term, in a period. */
+export function ConsentsTab() {
   const [params] = useSearchParams();
   const day = (name: string) => {
     const value = params.get(name);
