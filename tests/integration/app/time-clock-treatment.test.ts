@@ -399,17 +399,47 @@ describe('attachments (bucket ponto-anexos)', () => {
 });
 
 describe('the hour bank (item 4)', () => {
+  // Relative to today, since a bank's periods expire with the calendar: fixed months would expire under the test.
   it('follows the treated days, the agreement sets the expiry, a payout settles minutes', async () => {
-    unwrap(await manager.client.rpc('set_hour_bank_agreement', { p_user_id: employee.id, p_tipo: 'semestral', p_valid_from: '2026-09-01' }));
-    const september = await sheet(manager.client, employee.id, '2026-09-01');
-    const bank = unwrap(await employee.client.rpc('get_hour_bank', { p_user_id: employee.id })) as Bank;
+    const worker = await person('Banco', unit1, []);
+    const previous = `${addDays(`${today.slice(0, 8)}01`, -1).slice(0, 8)}01`;
+    // The previous month's first workday (no assignment: the 480-minute weekday default, holidays off): 09:00 of work over.
+    const db = await sql(backend);
+    let workday = '';
+    try {
+      workday = (
+        await db.query<{ day: string }>(
+          `select to_char(min(e.day), 'YYYY-MM-DD') as day from private.expected_days($1, $2::date, ($2::date + interval '1 month - 1 day')::date) e where e.day_kind = 'work'`,
+          [worker.id, previous],
+        )
+      ).rows[0]!.day;
+    } finally {
+      await db.end();
+    }
+    await punch(worker.id, unit1, workday, ['08:00', '12:00', '13:00', '18:00']);
+    unwrap(await manager.client.rpc('set_hour_bank_agreement', { p_user_id: worker.id, p_tipo: 'semestral', p_valid_from: previous }));
+    const month = await sheet(manager.client, worker.id, previous);
+    expect(day(month, workday)).toMatchObject({ worked_minutes: 540, balance_minutes: 60 });
+    const bank = unwrap(await worker.client.rpc('get_hour_bank', { p_user_id: worker.id })) as Bank;
     expect(bank.agreement).toMatchObject({ tipo: 'semestral', months: 6 });
-    expect(bank.periods[0]).toMatchObject({ month: '2026-09-01', earned_minutes: september.totals.balance_minutes, expires_on: '2027-02-28', expired: false });
+    // Six months: the previous month's balance expires on the last day of its fifth month after.
+    const [year, monthNumber] = previous.split('-').map(Number) as [number, number];
+    const expires = addDays(new Date(Date.UTC(year, monthNumber - 1 + 6, 1)).toISOString().slice(0, 10), -1);
+    expect(bank.periods[0]).toMatchObject({ month: previous, earned_minutes: month.totals.balance_minutes, expires_on: expires, expired: false });
     unwrap(await manager.client.rpc('add_punch_adjustment', {
-      p_user_id: employee.id, p_work_date: today, p_kind: 'pagamento', p_minutes: 30, p_motivo: 'Pagas na folha',
+      p_user_id: worker.id, p_work_date: today, p_kind: 'pagamento', p_minutes: 30, p_motivo: 'Pagas na folha',
     }));
-    const after = unwrap(await employee.client.rpc('get_hour_bank', { p_user_id: employee.id })) as Bank;
+    const after = unwrap(await worker.client.rpc('get_hour_bank', { p_user_id: worker.id })) as Bank;
     expect(after.balance_minutes).toBe(bank.balance_minutes - 30);
+  });
+
+  it("an account that never joined the time clock owes nothing: no absences, an empty bank", async () => {
+    const outsider = await person('Fora', unit1, []);
+    const previous = `${addDays(`${today.slice(0, 8)}01`, -1).slice(0, 8)}01`;
+    const month = await sheet(manager.client, outsider.id, previous);
+    expect(month.totals).toMatchObject({ expected_minutes: 0, balance_minutes: 0, absences: 0 });
+    const bank = unwrap(await outsider.client.rpc('get_hour_bank', { p_user_id: outsider.id })) as Bank;
+    expect(bank.balance_minutes).toBe(0);
   });
 });
 
