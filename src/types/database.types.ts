@@ -567,19 +567,19 @@ export type Database = {
       }
       ponto_configuracoes: {
         Row: {
-          id: boolean
+          id: string
           prazo_solicitacao_dias: number
           updated_at: string
           updated_by: string | null
         }
         Insert: {
-          id?: boolean
+          id?: string
           prazo_solicitacao_dias?: number
           updated_at?: string
           updated_by?: string | null
         }
         Update: {
-          id?: boolean
+          id?: string
           prazo_solicitacao_dias?: number
           updated_at?: string
           updated_by?: string | null

@@ -33,18 +33,21 @@
 -- Settings: the deadline of an employee's request (days after the day it is about).
 
 create table public.ponto_configuracoes (
-  id boolean primary key default true,
+  id uuid primary key default gen_random_uuid(),
   prazo_solicitacao_dias integer not null default 5,
   updated_at timestamptz not null default now(),
   updated_by uuid references auth.users (id) on delete set null,
-  constraint ponto_configuracoes_single_row check (id),
   constraint ponto_configuracoes_prazo_range check (prazo_solicitacao_dias between 1 and 60)
 );
 
 comment on table public.ponto_configuracoes is
   'Time clock settings (one row): how many days after a day its employee may still ask for an adjustment.';
 
-insert into public.ponto_configuracoes (id) values (true);
+-- One row, like shipment_settings.
+create unique index ponto_configuracoes_single_row on public.ponto_configuracoes ((true));
+create index ponto_configuracoes_updated_by_idx on public.ponto_configuracoes (updated_by);
+
+insert into public.ponto_configuracoes default values;
 
 alter table public.ponto_configuracoes enable row level security;
 revoke all on table public.ponto_configuracoes from anon, authenticated;
@@ -55,7 +58,7 @@ create policy ponto_configuracoes_select on public.ponto_configuracoes
   for select to authenticated
   using (true);
 
-create trigger ponto_configuracoes_refuse_delete
+create trigger ponto_configuracoes_refuse_change
   before delete on public.ponto_configuracoes
   for each row execute function private.refuse_change('As configurações do ponto não podem ser excluídas');
 
@@ -1397,8 +1400,10 @@ begin
   if p_prazo_dias is null or p_prazo_dias not between 1 and 60 then
     raise exception 'O prazo deve ter entre 1 e 60 dias' using errcode = '22023';
   end if;
+  -- The one row (a WHERE all the same: hosted PostgREST sessions load pg-safeupdate).
   update public.ponto_configuracoes c set prazo_solicitacao_dias = p_prazo_dias, updated_at = now(), updated_by = auth.uid()
-  where c.id returning * into v_row;
+  where c.id is not null
+  returning * into v_row;
   return jsonb_build_object('prazo_solicitacao_dias', v_row.prazo_solicitacao_dias);
 end;
 $$;
