@@ -58,9 +58,15 @@ export const timeClockMessages = {
   markAdded: (day: string, time: string) => `Marcação das ${time} incluída em ${day}`,
   markDisregarded: (day: string, time: string) => `Marcação das ${time} de ${day} desconsiderada`,
   dayExcused: (day: string, kind: string) => `${day} abonado (${kind})`,
+  /** 'Compensação de 2h00 registrada em 26/11/2026…', 'Pagamento de 1h00 registrado…' (the label is settlementLabel's). */
+  bankSettled: (kind: 'compensacao' | 'pagamento', what: string, day: string) =>
+    `${what} ${kind === 'compensacao' ? 'registrada' : 'registrado'} em ${day}: o banco de horas foi atualizado`,
+  agreementError: 'Acordo não alterado',
+  agreementSaved: (name: string, agreement: string, day: string) => `Acordo do banco de horas de ${name} a partir de ${day}: ${agreement}`,
   afterClosingNote: 'O mês está fechado: o ajuste fica registrado como feito após o fechamento.',
   revokeError: 'Revogação não registrada',
-  adjustmentRevoked: (what: string) => `${what} revogado: o dia volta a ser calculado sem ele`,
+  /** 'Ajuste revogado (Marcação incluída das 17:00)…': 'ajuste' keeps the agreement whatever the adjustment's gender. */
+  adjustmentRevoked: (what: string) => `Ajuste revogado (${what}): o dia volta a ser calculado sem ele`,
   requestError: 'Solicitação não enviada',
   requestSent: (day: string) => `Solicitação de ajuste de ${day} enviada ao administrador`,
   decideError: 'Decisão não registrada',
