@@ -82,13 +82,20 @@ export const timeClockMessages = {
   attachmentError: 'Anexo não enviado',
 } as const;
 
-/** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */
-export function timeClockErrorMessage(error: unknown): string {
-  if (isNetworkError(error)) return timeClockMessages.punchOffline;
-  return databaseOwnMessage(error) ?? GENERIC_ERROR_MESSAGE;
-}
+/**
+ * The codes whose messages the time clock's RPCs write in Portuguese, 23505 included: 'Já existe um acordo começando neste
+ * dia', 'Este dia já está abonado'… (an English unique-violation message is still filtered out by databaseOwnMessage).
+ */
+const OWN_MESSAGE_CODES = ['23502', '23514', '22023', 'P0001', '42501', '23505'] as const;
 
 /** Why a read failed, under the LoadError's title: a lost connection, a refusal, or the database's reason. */
 export function timeClockLoadErrorDetail(error: unknown): string {
   return databaseOwnMessage(error) ?? databaseErrorMessage(error);
 }
+
+/** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */
+export function timeClockErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return timeClockMessages.punchOffline;
+  return databaseOwnMessage(error, OWN_MESSAGE_CODES) ?? GENERIC_ERROR_MESSAGE;
+}
+
