@@ -83,6 +83,25 @@ test('the administrator adds a forgotten mark with its motive; the employee’s 
   await expect(row.locator('[data-source="O"]')).toHaveCount(3);
   await expect(admin.getByRole('list', { name: `Ajustes de ${brDay(day)}` })).toContainText('Esqueceu de marcar a saída; confirmado pelo gerente');
   await expect(admin.getByRole('list', { name: `Ajustes de ${brDay(day)}` })).toContainText('por Ana Administradora');
+  // The hour bank: paying 1h00 in the payroll takes 60 minutes off the balance (and zero is refused by the form).
+  const bank = admin.getByRole('region', { name: 'Banco de horas' });
+  const balance = async () => {
+    const match = /Saldo: (−?)(\d+):(\d{2})/.exec(await bank.innerText());
+    expect(match).not.toBeNull();
+    return (match![1] ? -1 : 1) * (Number(match![2]) * 60 + Number(match![3]));
+  };
+  const before = await balance();
+  await bank.getByRole('button', { name: 'Pagar horas' }).click();
+  const pay = admin.getByRole('dialog', { name: 'Pagar horas' });
+  await pay.getByLabel('Horas pagas').fill('0h00');
+  await pay.getByLabel('Motivo').fill('Horas extras pagas na folha de novembro');
+  await pay.getByRole('button', { name: 'Pagar horas' }).click();
+  await expect(pay.getByText('Informe mais que 0h00.')).toBeVisible();
+  await pay.getByLabel('Horas pagas').fill('1h00');
+  await pay.getByRole('button', { name: 'Pagar horas' }).click();
+  await expectToast(admin, `Pagamento de 1h00 registrado em ${brDay(saoPauloDay(0))}: o banco de horas foi atualizado`);
+  await expect.poll(balance).toBe(before - 60);
+  if (day.slice(0, 7) === saoPauloDay(0).slice(0, 7)) await expect(admin.getByRole('list', { name: `Ajustes de ${brDay(saoPauloDay(0))}` })).toContainText('Pagamento de 1h00');
   // The original and treated styles must stay apart in dark mode too (the theme follows the system's).
   await admin.emulateMedia({ colorScheme: 'dark' });
   await row.scrollIntoViewIfNeeded();

@@ -212,6 +212,23 @@ export function formatGoal(minutes: number): string {
   return `${Math.floor(total / 60)}h${String(total % 60).padStart(2, '0')}`;
 }
 
+/**
+ * A duration typed as pt-BR writes it → minutes: '2h00' → 120, '2h' → 120, '0h45' → 45, '1:30' → 90, '45min' → 45,
+ * '1h30min' → 90 (spaces and case ignored). Null when it is not a duration (a bare number is ambiguous: hours or minutes?).
+ * The minutes after the hours are 00 to 59.
+ */
+export function parseDuration(value: string): number | null {
+  const text = value.trim().toLowerCase().replaceAll(' ', '');
+  const hours = /^(\d{1,3})(?:h|:)(?:(\d{1,2})(?:min)?)?$/.exec(text);
+  if (hours) {
+    const minutes = hours[2] === undefined ? 0 : Number(hours[2]);
+    if (minutes > 59 || (text.includes(':') && hours[2]?.length !== 2)) return null;
+    return Number(hours[1]) * 60 + minutes;
+  }
+  const onlyMinutes = /^(\d{1,5})min$/.exec(text);
+  return onlyMinutes ? Number(onlyMinutes[1]) : null;
+}
+
 /** 125 → '02:05'; −30 → '−00:30' (balances keep their sign). */
 export function formatMinutes(minutes: number): string {
   const sign = minutes < 0 ? '−' : '';

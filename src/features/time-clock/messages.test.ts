@@ -10,6 +10,10 @@ describe('timeClockErrorMessage', () => {
   it("the database's own Portuguese refusal is shown as it is", () => {
     expect(timeClockErrorMessage({ message: timeClockMessages.computerNotAuthorized, code: '42501' })).toBe(timeClockMessages.computerNotAuthorized);
   });
+  it("a duplicate refused by an RPC in Portuguese says what exists; PostgreSQL's own English never shows", () => {
+    expect(timeClockErrorMessage({ message: 'Já existe um acordo começando neste dia', code: '23505' })).toBe('Já existe um acordo começando neste dia');
+    expect(timeClockErrorMessage({ message: 'duplicate key value violates unique constraint "x"', code: '23505' })).not.toContain('duplicate');
+  });
 });
 
 describe('timeClockLoadErrorDetail', () => {

@@ -58,9 +58,15 @@ export const timeClockMessages = {
   markAdded: (day: string, time: string) => `Marcação das ${time} incluída em ${day}`,
   markDisregarded: (day: string, time: string) => `Marcação das ${time} de ${day} desconsiderada`,
   dayExcused: (day: string, kind: string) => `${day} abonado (${kind})`,
+  /** 'Compensação de 2h00 registrada em 26/11/2026…', 'Pagamento de 1h00 registrado…' (the label is settlementLabel's). */
+  bankSettled: (kind: 'compensacao' | 'pagamento', what: string, day: string) =>
+    `${what} ${kind === 'compensacao' ? 'registrada' : 'registrado'} em ${day}: o banco de horas foi atualizado`,
+  agreementError: 'Acordo não alterado',
+  agreementSaved: (name: string, agreement: string, day: string) => `Acordo do banco de horas de ${name} a partir de ${day}: ${agreement}`,
   afterClosingNote: 'O mês está fechado: o ajuste fica registrado como feito após o fechamento.',
   revokeError: 'Revogação não registrada',
-  adjustmentRevoked: (what: string) => `${what} revogado: o dia volta a ser calculado sem ele`,
+  /** 'Ajuste revogado (Marcação incluída das 17:00)…': 'ajuste' keeps the agreement whatever the adjustment's gender. */
+  adjustmentRevoked: (what: string) => `Ajuste revogado (${what}): o dia volta a ser calculado sem ele`,
   requestError: 'Solicitação não enviada',
   requestSent: (day: string) => `Solicitação de ajuste de ${day} enviada ao administrador`,
   decideError: 'Decisão não registrada',
@@ -76,13 +82,20 @@ export const timeClockMessages = {
   attachmentError: 'Anexo não enviado',
 } as const;
 
-/** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */
-export function timeClockErrorMessage(error: unknown): string {
-  if (isNetworkError(error)) return timeClockMessages.punchOffline;
-  return databaseOwnMessage(error) ?? GENERIC_ERROR_MESSAGE;
-}
+/**
+ * The codes whose messages the time clock's RPCs write in Portuguese, 23505 included: 'Já existe um acordo começando neste
+ * dia', 'Este dia já está abonado'… (an English unique-violation message is still filtered out by databaseOwnMessage).
+ */
+const OWN_MESSAGE_CODES = ['23502', '23514', '22023', 'P0001', '42501', '23505'] as const;
 
 /** Why a read failed, under the LoadError's title: a lost connection, a refusal, or the database's reason. */
 export function timeClockLoadErrorDetail(error: unknown): string {
   return databaseOwnMessage(error) ?? databaseErrorMessage(error);
 }
+
+/** A refusal of the database (its own Portuguese messages) or a network failure, as the clock says it. */
+export function timeClockErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return timeClockMessages.punchOffline;
+  return databaseOwnMessage(error, OWN_MESSAGE_CODES) ?? GENERIC_ERROR_MESSAGE;
+}
+

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { PUNCH_TYPES } from '@/features/time-clock/logic';
+import { isValidDay } from '@/lib/dates';
+import { parseDuration, PUNCH_TYPES } from '@/features/time-clock/logic';
 
 /** Authorizing this browser: a name people recognise and the unit where it stands. */
 const computerName = z.string().check(z.trim(), z.minLength(1, 'Informe o nome do computador.'), z.maxLength(80, 'O nome deve ter no máximo 80 caracteres.'));
@@ -83,3 +84,33 @@ export const contestFormSchema = z.object({ comentario: z.string().check(z.trim(
 export const settingsFormSchema = z.object({
   prazoDias: z.string().check(z.regex(/^\d{1,2}$/, 'Informe um número de dias entre 1 e 60.'), z.refine((value) => Number(value) >= 1 && Number(value) <= 60, 'Informe um número de dias entre 1 e 60.')),
 });
+
+// ---------------------------------------------------------------------------
+// The hour bank (issue 25 item 4): compensations, payouts and the agreement
+
+/** The database's ceiling for one settlement (add_punch_adjustment refuses more than 10,000 minutes). */
+export const MAX_SETTLEMENT_MINUTES = 10_000;
+
+const settlementDuration = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Informe as horas, como 2h00.'),
+  z.refine((value) => value === '' || parseDuration(value) !== null, 'Escreva as horas e os minutos, como 2h00 ou 0h45.'),
+  z.refine((value) => parseDuration(value) !== 0, 'Informe mais que 0h00.'),
+  z.refine((value) => (parseDuration(value) ?? 0) <= MAX_SETTLEMENT_MINUTES, 'Informe no máximo 166h40.'),
+);
+const day = (message: string) => z.string().check(z.refine((value) => isValidDay(value), message));
+
+/** A compensation (time off against a credit) or a payout in the payroll: how long, on which day, and why. */
+export const settlementFormSchema = z.object({
+  duration: settlementDuration,
+  workDate: day('Informe o dia.'),
+  motivo: motive('Informe o motivo do ajuste.'),
+});
+export type SettlementFormValues = z.input<typeof settlementFormSchema>;
+
+/** The agreement in force from a day on. */
+export const agreementFormSchema = z.object({
+  tipo: z.string().check(z.refine((value) => ['mensal', 'semestral', 'anual'].includes(value), 'Escolha o acordo.')),
+  validFrom: day('Informe o início do acordo.'),
+});
+export type AgreementFormValues = z.input<typeof agreementFormSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatMonthYear, saoPauloDayStart } from '@/lib/dates';
+import { formatGoal } from '@/features/time-clock/logic';
 
 export const ABONO_TIPOS = ['atestado', 'folga', 'ferias', 'falta_justificada'] as const;
 export type AbonoTipo = (typeof ABONO_TIPOS)[number];
@@ -44,7 +45,31 @@ export const DAY_KIND_LABELS = { work: 'Trabalho', rest: 'Folga', holiday: 'Feri
 
 export const REQUEST_STATUS_LABELS = { PENDENTE: 'Pendente', APROVADA: 'Aprovada', REJEITADA: 'Rejeitada' } as const;
 
-export const AGREEMENT_LABELS = { mensal: 'Mensal (compensação no mês)', semestral: 'Individual (6 meses)', anual: 'Coletivo (12 meses)' } as const;
+export const AGREEMENT_TIPOS = ['mensal', 'semestral', 'anual'] as const;
+export type AgreementTipo = (typeof AGREEMENT_TIPOS)[number];
+
+/** The hour bank's agreement (CLT art. 59 §§2, 5 and 6): how long a month's balance may wait to be compensated. */
+export const AGREEMENT_LABELS: Record<AgreementTipo, string> = {
+  mensal: 'No mesmo mês (acordo tácito ou individual)',
+  semestral: '6 meses (acordo individual escrito)',
+  anual: '12 meses (acordo coletivo)',
+};
+
+/** When a month's balance expires under each agreement (the database's rule: the last day of month + months − 1). */
+export const AGREEMENT_RULES: Record<AgreementTipo, string> = {
+  mensal: 'O saldo de cada mês vence no último dia do próprio mês.',
+  semestral: 'O saldo de cada mês vence no último dia do 6º mês, contando o mês em que foi feito.',
+  anual: 'O saldo de cada mês vence no último dia do 12º mês, contando o mês em que foi feito.',
+};
+
+/**
+ * A settlement of the hour bank as the day's adjustments list says it: 'Compensação de 2h00', 'Pagamento de 1h00'.
+ * A negative one settles a debt: 'Compensação de débito de 0h30'.
+ */
+export function settlementLabel(kind: 'compensacao' | 'pagamento', minutes: number): string {
+  const what = kind === 'compensacao' ? 'Compensação' : 'Pagamento';
+  return `${what} de ${minutes < 0 ? 'débito de ' : ''}${formatGoal(Math.abs(minutes))}`;
+}
 
 const id = z.string();
 const nullableText = z.string().nullable().optional().transform((value) => value ?? null);
@@ -112,7 +137,7 @@ export type TimesheetTotals = z.output<typeof totalsSchema>;
 
 export const hourBankSchema = z.object({
   user_id: z.string(),
-  agreement: z.object({ tipo: z.enum(['mensal', 'semestral', 'anual']), valid_from: nullableText, months: z.number() }),
+  agreement: z.object({ tipo: z.enum(AGREEMENT_TIPOS), valid_from: nullableText, months: z.number() }),
   balance_minutes: z.number(),
   expired_minutes: z.number().optional().default(0),
   settled_minutes: z.number().optional().default(0),

@@ -39,4 +39,5 @@ export const timeClockMutations = {
   closeMonth: ['time-clock', 'mutation', 'close-month'] as const,
   acknowledgeEspelho: ['time-clock', 'mutation', 'acknowledge-espelho'] as const,
   saveSettings: ['time-clock', 'mutation', 'save-settings'] as const,
+  setAgreement: ['time-clock', 'mutation', 'set-agreement'] as const,
 };

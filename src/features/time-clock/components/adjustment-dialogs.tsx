@@ -11,7 +11,7 @@ import { formatFullDate, formatTime } from '@/lib/dates';
 import { useAddPunchAdjustment } from '@/features/time-clock/api/add-punch-adjustment';
 import { useRevokePunchAdjustment } from '@/features/time-clock/api/revoke-punch-adjustment';
 import { abonoFormSchema, disregardFormSchema, inclusionFormSchema, revokeFormSchema } from '@/features/time-clock/schemas';
-import { ABONO_LABELS, ABONO_TIPOS, ADJUSTMENT_LABELS, saoPauloInstant, type AbonoTipo, type Adjustment, type TreatedDay } from '@/features/time-clock/treatment';
+import { ABONO_LABELS, ABONO_TIPOS, ADJUSTMENT_LABELS, saoPauloInstant, settlementLabel, type AbonoTipo, type Adjustment, type TreatedDay } from '@/features/time-clock/treatment';
 
 export type AdjustMode = 'inclusao' | 'desconsiderar' | 'abono';
 
@@ -165,6 +165,12 @@ function AbonoForm({ userId, day, onClose }: { userId: string; day: TreatedDay; 
   );
 }
 
+/** What is being revoked: 'Marcação incluída das 17:00', 'Pagamento de 1h00'. */
+function revokedLabel(adjustment: Adjustment): string {
+  if ((adjustment.kind === 'compensacao' || adjustment.kind === 'pagamento') && adjustment.minutes !== null) return settlementLabel(adjustment.kind, adjustment.minutes);
+  return `${ADJUSTMENT_LABELS[adjustment.kind]}${adjustment.punched_at ? ` das ${formatTime(adjustment.punched_at)}` : ''}`;
+}
+
 /** Undoes an adjustment by another row (revogação) with its motive; the revoked one stays in the history. */
 export function RevokeAdjustmentDialog({ adjustment, onClose }: { adjustment: Adjustment | null; onClose: () => void }) {
   return (
@@ -173,7 +179,7 @@ export function RevokeAdjustmentDialog({ adjustment, onClose }: { adjustment: Ad
         <DialogHeader>
           <DialogTitle>Revogar ajuste</DialogTitle>
           <DialogDescription>
-            {adjustment ? `${ADJUSTMENT_LABELS[adjustment.kind]}${adjustment.punched_at ? ` das ${formatTime(adjustment.punched_at)}` : ''}: ${adjustment.motivo}` : ''}
+            {adjustment ? `${revokedLabel(adjustment)}: ${adjustment.motivo}` : ''}
           </DialogDescription>
         </DialogHeader>
         {adjustment ? <RevokeForm key={adjustment.id} adjustment={adjustment} onClose={onClose} /> : null}
@@ -186,7 +192,7 @@ function RevokeForm({ adjustment, onClose }: { adjustment: Adjustment; onClose: 
   const revoke = useRevokePunchAdjustment();
   const form = useForm({ resolver: zodResolver(revokeFormSchema), defaultValues: { motivo: '' } });
   const { errors } = form.formState;
-  const label = `${ADJUSTMENT_LABELS[adjustment.kind]}${adjustment.punched_at ? ` das ${formatTime(adjustment.punched_at)}` : ''}`;
+  const label = revokedLabel(adjustment);
   const submit = form.handleSubmit((values) => revoke.mutate({ id: adjustment.id, motivo: values.motivo, label }, { onSuccess: onClose }));
   return (
     <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>

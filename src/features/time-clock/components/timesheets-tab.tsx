@@ -14,10 +14,11 @@ import { useEspelho } from '@/features/time-clock/api/get-espelho';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
 import { useTreatedTimesheet } from '@/features/time-clock/api/get-treated-timesheet';
 import { AdjustDayDialog, RevokeAdjustmentDialog, type AdjustMode } from '@/features/time-clock/components/adjustment-dialogs';
+import { HourBankActions } from '@/features/time-clock/components/hour-bank-dialogs';
 import { AttachmentLink, Balance, DayFlags, DayMarks, HourBankCard } from '@/features/time-clock/components/treated-marks';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { ABONO_LABELS, ADJUSTMENT_LABELS, monthLabel, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
+import { ABONO_LABELS, ADJUSTMENT_LABELS, monthLabel, settlementLabel, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
 
 /** The employee and month in the URL (?aba=espelhos&funcionario=<id>&mes=2026-10). */
 const PARAMS = { employee: 'funcionario', month: 'mes' } as const;
@@ -117,7 +118,7 @@ function TreatedMonth({ userId, month }: { userId: string; month: string }) {
       </div>
       <Totals data={data} />
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-        {data.bank ? <HourBankCard bank={data.bank} /> : null}
+        {data.bank ? <HourBankCard bank={data.bank} actions={<HourBankActions userId={userId} name={data.full_name ?? 'Funcionário'} bank={data.bank} today={data.today} />} /> : null}
         {data.closed ? <AcknowledgementCard userId={userId} month={month} /> : null}
       </div>
       <Legend />
@@ -232,6 +233,7 @@ function DayRows({ day, today, onAdjust, onRevoke }: { day: TreatedDay; today: s
 function adjustmentWhat(adjustment: Adjustment): string {
   const label = ADJUSTMENT_LABELS[adjustment.kind];
   if (adjustment.kind === 'abono' && adjustment.abono_tipo) return `${label}: ${ABONO_LABELS[adjustment.abono_tipo]}`;
+  if ((adjustment.kind === 'compensacao' || adjustment.kind === 'pagamento') && adjustment.minutes !== null) return settlementLabel(adjustment.kind, adjustment.minutes);
   if (adjustment.punched_at) return `${label} (${formatTime(adjustment.punched_at)})`;
   if (adjustment.minutes !== null) return `${label} (${formatMinutes(adjustment.minutes)})`;
   return label;

@@ -1,5 +1,5 @@
 import { Paperclip } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { getPunchAttachmentUrl } from '@/features/time-clock/api/get-punch-attachment-url';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockErrorMessage, timeClockMessages } from '@/features/time-clock/messages';
-import { adjustmentOf, AGREEMENT_LABELS, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type HourBank, type PunchRequest, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
+import { adjustmentOf, AGREEMENT_LABELS, AGREEMENT_RULES, DAY_FLAG_LABELS, MARK_SOURCE_LABELS, type Adjustment, type HourBank, type PunchRequest, type TreatedDay, type TreatedMark } from '@/features/time-clock/treatment';
 
 /**
  * One mark of a day in the style of its source (Portaria 671): an original as it is, an included one in italics on a blue
@@ -128,8 +128,8 @@ export function AttachmentLink({ path, label = 'Ver anexo' }: { path: string; la
   );
 }
 
-/** The hour bank: balance, the agreement, and the minutes expiring next. */
-export function HourBankCard({ bank }: { bank: HourBank }) {
+/** The hour bank: balance, the minutes expiring next, and the agreement in force; a manager's actions go in `actions`. */
+export function HourBankCard({ bank, actions }: { bank: HourBank; actions?: ReactNode }) {
   return (
     <Card role="region" className="min-w-0" aria-label="Banco de horas">
       <CardHeader>
@@ -139,7 +139,6 @@ export function HourBankCard({ bank }: { bank: HourBank }) {
         <p>
           Saldo: <Balance minutes={bank.balance_minutes} className="text-lg font-semibold" />
         </p>
-        <p className="text-muted-foreground">Acordo: {AGREEMENT_LABELS[bank.agreement.tipo]}</p>
         {bank.next_expiry ? (
           <p>
             Vencem em {formatDate(`${bank.next_expiry.expires_on}T12:00:00Z`)}: <span className="font-mono">{formatMinutes(bank.next_expiry.minutes)}</span>
@@ -148,6 +147,15 @@ export function HourBankCard({ bank }: { bank: HourBank }) {
           <p className="text-muted-foreground">Nenhum saldo a vencer.</p>
         )}
         {bank.expired_minutes > 0 ? <p className="text-muted-foreground">Já vencidas: {formatMinutes(bank.expired_minutes)}</p> : null}
+        <div className="mt-2 grid gap-0.5 border-t pt-2" data-testid="hour-bank-agreement">
+          <p className="font-medium">Acordo do banco de horas</p>
+          <p>
+            {AGREEMENT_LABELS[bank.agreement.tipo]}
+            {bank.agreement.valid_from ? <span className="text-muted-foreground"> desde {formatDate(`${bank.agreement.valid_from}T12:00:00Z`)}</span> : null}
+          </p>
+          <p className="text-xs text-muted-foreground">{AGREEMENT_RULES[bank.agreement.tipo]}</p>
+        </div>
+        {actions}
       </CardContent>
     </Card>
   );
