@@ -619,11 +619,12 @@ begin
   select * into v_agreement from public.banco_horas_acordos a
   where a.user_id = p_user_id and a.valid_from <= v_today order by a.valid_from desc limit 1;
   v_months := case coalesce(v_agreement.tipo, 'mensal') when 'mensal' then 1 when 'semestral' then 6 else 12 end;
-  -- From the agreement's start, or the first mark; but only the periods still open plus the last one that
+  -- From the start of the employee's time record (a new agreement does not drop the months before it); but
+  -- only the periods still open plus the last one that
   -- expired (its minutes are shown as expired): an older period no longer moves the balance, and computing
   -- years of treated days on every call would make each screen slow (bench:timeclock).
   v_start := greatest(
-    coalesce(v_agreement.valid_from, (select min(p.work_date) from public.pontos p where p.funcionario_id = p_user_id), v_today),
+    coalesce(private.time_record_start(p_user_id), v_today),
     (date_trunc('month', v_today) - make_interval(months => v_months))::date);
   v_start := date_trunc('month', v_start)::date;
   select coalesce(sum(a.minutes), 0) into v_settled

@@ -431,6 +431,12 @@ describe('the hour bank (item 4)', () => {
     }));
     const after = unwrap(await worker.client.rpc('get_hour_bank', { p_user_id: worker.id })) as Bank;
     expect(after.balance_minutes).toBe(bank.balance_minutes - 30);
+    // A new agreement from today keeps the minutes already in the bank; they now expire by its rule.
+    unwrap(await manager.client.rpc('set_hour_bank_agreement', { p_user_id: worker.id, p_tipo: 'anual', p_valid_from: today }));
+    const annual = unwrap(await worker.client.rpc('get_hour_bank', { p_user_id: worker.id })) as Bank;
+    expect(annual.agreement).toMatchObject({ tipo: 'anual', months: 12 });
+    expect(annual.periods[0]).toMatchObject({ month: previous, earned_minutes: month.totals.balance_minutes });
+    expect(annual.balance_minutes).toBe(after.balance_minutes);
   });
 
   it("an account that never joined the time clock owes nothing: no absences, an empty bank", async () => {

@@ -198,7 +198,7 @@ function AgreementForm({ userId, name, current, today, onClose }: { userId: stri
           </Field>
         )}
       />
-      <Field id="bank-agreement-from" label="Em vigor a partir de" error={errors.validFrom?.message} description="O banco passa a contar do mês deste dia em diante: o saldo de meses anteriores deixa de contar nele.">
+      <Field id="bank-agreement-from" label="Em vigor a partir de" error={errors.validFrom?.message} description="O acordo vale a partir deste dia; o saldo já acumulado continua no banco e vence pela regra do acordo em vigor.">
         <Input type="date" className="w-44" {...form.register('validFrom')} />
       </Field>
       <RootError message={errors.root?.message} />
