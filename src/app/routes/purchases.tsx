@@ -1,10 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useUrlTab } from '@/hooks/use-url-tab';
 import { useLivePurchasing } from '@/features/purchasing/api/live-purchasing';
 import { BatchDetail, type BatchTab } from '@/features/purchasing/components/batch-detail';
 import { BatchesPage } from '@/features/purchasing/components/batches-page';
 
 const TABS: readonly BatchTab[] = ['itens', 'comparativo', 'pedidos'];
+/** Switching a batch's tab keeps the batch. */
+const KEEP_BATCH = ['lote'];
 
 /** /compras: the batch list, or one batch when ?lote={id} (tab in ?aba=itens|comparativo|pedidos). */
 export default function PurchasesRoute() {
@@ -12,8 +15,7 @@ export default function PurchasesRoute() {
   useLivePurchasing();
   const [params, setParams] = useSearchParams();
   const batchId = params.get('lote');
-  const tabParam = params.get('aba');
-  const tab: BatchTab = TABS.find((t) => t === tabParam) ?? 'itens';
+  const [tab, selectTab] = useUrlTab(TABS, 'itens', KEEP_BATCH);
 
   if (!batchId) return <BatchesPage onOpenBatch={(id) => setParams({ lote: id })} />;
   return (
@@ -21,7 +23,7 @@ export default function PurchasesRoute() {
       key={batchId}
       batchId={batchId}
       tab={tab}
-      onTabChange={(next) => setParams({ lote: batchId, aba: next }, { replace: true })}
+      onTabChange={selectTab}
       onBack={() => setParams({})}
     />
   );

@@ -8,7 +8,6 @@ import {
   positionLabel,
   resizeDays,
   shiftMinutes,
-  tabFromParam,
   timeToMinutes,
   weeklyMinutes,
 } from '@/features/schedules/logic';
@@ -41,12 +40,6 @@ describe('durations', () => {
 });
 
 describe('the screen', () => {
-  it('reads the tab from ?aba=, defaulting to Escalas', () => {
-    expect(tabFromParam('feriados')).toBe('feriados');
-    expect(tabFromParam('outra')).toBe('escalas');
-    expect(tabFromParam(null)).toBe('escalas');
-  });
-
   it('names cycle positions', () => {
     expect(positionLabel('weekly', 0)).toBe('Segunda-feira');
     expect(positionLabel('weekly', 6)).toBe('Domingo');

@@ -3,11 +3,6 @@
 export const SCHEDULE_TABS = ['escalas', 'modelos', 'feriados', 'funcionamento'] as const;
 export type ScheduleTab = (typeof SCHEDULE_TABS)[number];
 
-/** `?aba=` of the URL; anything else opens 'Escalas'. */
-export function tabFromParam(value: string | null): ScheduleTab {
-  return (SCHEDULE_TABS as readonly string[]).includes(value ?? '') ? (value as ScheduleTab) : 'escalas';
-}
-
 /** ISO weekdays, Monday first (position 0 of a weekly template, weekday 1 of opening hours). */
 export const WEEKDAYS = ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado', 'Domingo'] as const;
 

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { tabFromParam, type ScheduleTab } from '@/features/schedules/logic';
+import { SCHEDULE_TABS, type ScheduleTab } from '@/features/schedules/logic';
+import { useUrlTab } from '@/hooks/use-url-tab';
 import { AssignmentsTab } from '@/features/schedules/components/assignments-tab';
 import { HolidaysTab } from '@/features/schedules/components/holidays-tab';
 import { OpeningHoursTab } from '@/features/schedules/components/opening-hours-tab';
@@ -8,18 +8,7 @@ import { TemplatesTab } from '@/features/schedules/components/templates-tab';
 
 /** /gestao-horarios (ADMIN): employees' schedules with history, templates, holidays and units' opening hours; the tab lives in the URL. */
 export function ScheduleManagementPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = tabFromParam(params.get('aba'));
-  const select = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('aba', value);
-        if (value !== 'escalas') next.delete('busca');
-        return next;
-      },
-      { replace: true },
-    );
+  const [tab, select] = useUrlTab<ScheduleTab>(SCHEDULE_TABS, 'escalas');
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">

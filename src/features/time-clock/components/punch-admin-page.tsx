@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUrlTab } from '@/hooks/use-url-tab';
 import { formatCount } from '@/lib/dates';
 import { usePendingPunchRequestCount } from '@/features/time-clock/api/count-pending-punch-requests';
 import { useLiveTreatment } from '@/features/time-clock/api/live-treatment';
@@ -13,25 +13,15 @@ import { TimesheetsTab } from '@/features/time-clock/components/timesheets-tab';
 const PUNCH_ADMIN_TABS = ['termo', 'consentimentos', 'espelhos', 'solicitacoes', 'fechamento'] as const;
 type PunchAdminTab = (typeof PUNCH_ADMIN_TABS)[number];
 
-function isTab(value: string | null): value is PunchAdminTab {
-  return (PUNCH_ADMIN_TABS as readonly (string | null)[]).includes(value);
-}
-
 /**
  * /ponto/admin (ADMIN): the LGPD term and its consents, every employee's treated month ('Espelhos'), the employees'
  * adjustment requests ('Solicitações') and the monthly closing ('Fechamento'). The open tab lives in the URL (`?aba=`), so a
  * link or a reload lands on it; switching tabs drops the other tabs' parameters.
  */
 export function PunchAdminPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('aba');
-  const tab: PunchAdminTab = isTab(requested) ? requested : 'termo';
+  const [tab, select] = useUrlTab<PunchAdminTab>(PUNCH_ADMIN_TABS, 'termo');
   const pending = usePendingPunchRequestCount();
   useLiveTreatment();
-  const select = (value: string) => {
-    if (!isTab(value) || value === tab) return;
-    setParams(value === 'termo' ? {} : { aba: value });
-  };
 
   return (
     <div className="grid min-w-0 gap-6">
