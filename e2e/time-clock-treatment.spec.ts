@@ -212,7 +212,7 @@ test('the employee acknowledges the closed month’s espelho; the administrator 
   await expect(espelho.getByRole('status')).toContainText(/Você registrou "Li e concordo" em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
   await admin.reload();
-  const row = admin.getByRole('table', { name: 'Ciência do espelho por funcionário' }).getByRole('row', { name: /Caio Ciencia/ });
+  const row = admin.getByRole('table', { name: 'Totais do fechamento e ciência do espelho por funcionário' }).getByRole('row', { name: /Caio Ciencia/ });
   await expect(row).toContainText('Concordou');
   await admin.close();
 });

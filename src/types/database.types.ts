@@ -616,6 +616,53 @@ export type Database = {
         }
         Relationships: []
       }
+      ponto_fechamento_totais: {
+        Row: {
+          absences: number
+          balance_minutes: number
+          espelho_sha256: string
+          expected_minutes: number
+          fechamento_id: string
+          flagged_days: number
+          funcionario_id: string
+          night_minutes: number
+          night_reduced_minutes: number
+          worked_minutes: number
+        }
+        Insert: {
+          absences: number
+          balance_minutes: number
+          espelho_sha256: string
+          expected_minutes: number
+          fechamento_id: string
+          flagged_days: number
+          funcionario_id: string
+          night_minutes: number
+          night_reduced_minutes: number
+          worked_minutes: number
+        }
+        Update: {
+          absences?: number
+          balance_minutes?: number
+          espelho_sha256?: string
+          expected_minutes?: number
+          fechamento_id?: string
+          flagged_days?: number
+          funcionario_id?: string
+          night_minutes?: number
+          night_reduced_minutes?: number
+          worked_minutes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ponto_fechamento_totais_fechamento_id_fkey"
+            columns: ["fechamento_id"]
+            isOneToOne: false
+            referencedRelation: "ponto_fechamentos"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ponto_fechamentos: {
         Row: {
           closed_at: string

@@ -85,6 +85,27 @@ comment on table public.ponto_fechamentos is 'Months closed for payroll, per uni
 create index ponto_fechamentos_closed_by_idx on public.ponto_fechamentos (closed_by);
 create index ponto_fechamentos_month_idx on public.ponto_fechamentos (month);
 
+-- What payroll received: each employee's totals and the SHA-256 of their espelho at the moment the month
+-- closed. An adjustment after closing changes the espelho, never this row, so the difference shows.
+create table public.ponto_fechamento_totais (
+  fechamento_id uuid not null references public.ponto_fechamentos (id),
+  funcionario_id uuid not null references auth.users (id),
+  expected_minutes integer not null,
+  worked_minutes integer not null,
+  balance_minutes integer not null,
+  night_minutes integer not null,
+  night_reduced_minutes integer not null,
+  absences integer not null,
+  flagged_days integer not null,
+  espelho_sha256 text not null,
+  primary key (fechamento_id, funcionario_id)
+);
+
+comment on table public.ponto_fechamento_totais is
+  'Each employee''s month as it was closed (totals and espelho hash), written by close_timesheet_month; append-only.';
+
+create index ponto_fechamento_totais_funcionario_idx on public.ponto_fechamento_totais (funcionario_id);
+
 alter table public.ponto_fechamentos enable row level security;
 revoke all on table public.ponto_fechamentos from anon, authenticated;
 grant select on table public.ponto_fechamentos to authenticated;
@@ -102,6 +123,23 @@ create trigger ponto_fechamentos_refuse_change
 create trigger ponto_fechamentos_refuse_truncate
   before truncate on public.ponto_fechamentos
   for each statement execute function private.refuse_change('Um mês fechado não pode ser reaberto nem alterado');
+
+alter table public.ponto_fechamento_totais enable row level security;
+revoke all on table public.ponto_fechamento_totais from anon, authenticated;
+grant select on table public.ponto_fechamento_totais to authenticated;
+grant all on table public.ponto_fechamento_totais to service_role;
+
+create policy ponto_fechamento_totais_select on public.ponto_fechamento_totais
+  for select to authenticated
+  using (private.can_view_employee_time(funcionario_id));
+
+create trigger ponto_fechamento_totais_refuse_change
+  before update or delete on public.ponto_fechamento_totais
+  for each row execute function private.refuse_change('O fechamento de um mês não pode ser alterado');
+
+create trigger ponto_fechamento_totais_refuse_truncate
+  before truncate on public.ponto_fechamento_totais
+  for each statement execute function private.refuse_change('O fechamento de um mês não pode ser alterado');
 
 -- Whether the employee's month holding p_day is closed (any of the employee's units closed it).
 create function private.month_closed_for(p_user_id uuid, p_day date)
@@ -1199,12 +1237,27 @@ grant execute on function public.count_pending_punch_requests() to authenticated
 -- ===========================================================================
 -- Closing and the espelho.
 
+-- The employees of a unit, as the closing sees them (assigned to it, or working there now).
+create function private.unit_employees(p_unit_id uuid)
+returns setof uuid
+language sql stable security definer set search_path = '' as $$
+  select uu.user_id from public.user_units uu where uu.unit_id = p_unit_id
+  union
+  select pr.id from public.profiles pr where pr.unit_id = p_unit_id
+$$;
+
+revoke all on function private.unit_employees(uuid) from public, anon, authenticated;
+grant execute on function private.unit_employees(uuid) to service_role;
+
 create function public.close_timesheet_month(p_unit_id uuid, p_month date)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_month date;
   v_row public.ponto_fechamentos;
+  v_pending integer;
+  v_employee uuid;
+  v_espelho jsonb;
 begin
   if auth.uid() is null then
     raise exception 'Usuário não autenticado' using errcode = '42501';
@@ -1219,18 +1272,37 @@ begin
   if (v_month + interval '1 month')::date > (now() at time zone 'America/Sao_Paulo')::date then
     raise exception 'O mês só pode ser fechado depois do seu último dia' using errcode = 'P0001';
   end if;
+  -- Payroll gets a month nobody is still waiting on: the employees' pending requests are decided first.
+  select count(*) into v_pending from public.ponto_solicitacoes s
+  where s.status = 'PENDENTE' and s.work_date between v_month and (v_month + interval '1 month - 1 day')::date
+    and s.funcionario_id in (select private.unit_employees(p_unit_id));
+  if v_pending > 0 then
+    raise exception '%', case when v_pending = 1 then 'Há 1 solicitação de ajuste pendente neste mês; decida-a antes de fechar'
+      else format('Há %s solicitações de ajuste pendentes neste mês; decida-as antes de fechar', v_pending) end
+      using errcode = 'P0001';
+  end if;
   insert into public.ponto_fechamentos (unit_id, month) values (p_unit_id, v_month)
   on conflict (unit_id, month) do nothing
   returning * into v_row;
   if v_row.id is null then
     raise exception 'Este mês já está fechado para esta unidade' using errcode = '23505';
   end if;
-  return to_jsonb(v_row);
+  -- Each employee's month as it closes: the totals payroll receives and the espelho's hash.
+  for v_employee in select private.unit_employees(p_unit_id) loop
+    v_espelho := private.espelho(v_employee, v_month);
+    insert into public.ponto_fechamento_totais (fechamento_id, funcionario_id, expected_minutes, worked_minutes, balance_minutes,
+      night_minutes, night_reduced_minutes, absences, flagged_days, espelho_sha256)
+    values (v_row.id, v_employee, (v_espelho -> 'totals' ->> 'expected_minutes')::integer, (v_espelho -> 'totals' ->> 'worked_minutes')::integer,
+      (v_espelho -> 'totals' ->> 'balance_minutes')::integer, (v_espelho -> 'totals' ->> 'night_minutes')::integer,
+      (v_espelho -> 'totals' ->> 'night_reduced_minutes')::integer, (v_espelho -> 'totals' ->> 'absences')::integer,
+      (v_espelho -> 'totals' ->> 'flagged_days')::integer, v_espelho ->> 'sha256');
+  end loop;
+  return to_jsonb(v_row) || jsonb_build_object('employees', (select count(*) from public.ponto_fechamento_totais t where t.fechamento_id = v_row.id));
 end;
 $$;
 
 comment on function public.close_timesheet_month(uuid, date) is
-  'Closes a unit''s ended month for payroll (PUNCH_MANAGE of the unit or ADMIN); afterwards only ADMIN adjusts it.';
+  'Closes a unit''s ended month for payroll (PUNCH_MANAGE of the unit or ADMIN) once its requests are decided, keeping each employee''s totals and espelho hash; afterwards only ADMIN adjusts it.';
 
 revoke all on function public.close_timesheet_month(uuid, date) from public, anon;
 grant execute on function public.close_timesheet_month(uuid, date) to authenticated, service_role;
@@ -1369,16 +1441,24 @@ begin
     'closed_at', v_closing.closed_at,
     'closed_by_name', (select pr.full_name from public.profiles pr where pr.id = v_closing.closed_by),
     'employees', coalesce((
-      select jsonb_agg(jsonb_build_object('user_id', e.id, 'full_name', e.full_name, 'acknowledgement', (
+      select jsonb_agg(jsonb_build_object('user_id', e.id, 'full_name', e.full_name,
+        'acknowledgement', (
           select jsonb_build_object('concorda', c.concorda, 'comentario', c.comentario, 'created_at', c.created_at,
             'espelho_sha256', c.espelho_sha256,
-            'matches_current', c.espelho_sha256 = (private.espelho(e.id, v_month) ->> 'sha256'))
+            'matches_current', c.espelho_sha256 = e.current_sha256)
           from public.ponto_espelho_ciencias c where c.funcionario_id = e.id and c.month = v_month
-          order by c.created_at desc limit 1)) order by e.full_name)
+          order by c.created_at desc limit 1),
+        -- The month as it closed (null for a month closed before totals were kept, or still open).
+        'closing', (
+          select jsonb_build_object('expected_minutes', t.expected_minutes, 'worked_minutes', t.worked_minutes,
+            'balance_minutes', t.balance_minutes, 'night_minutes', t.night_minutes, 'night_reduced_minutes', t.night_reduced_minutes,
+            'absences', t.absences, 'flagged_days', t.flagged_days, 'espelho_sha256', t.espelho_sha256,
+            'changed_since', t.espelho_sha256 <> e.current_sha256)
+          from public.ponto_fechamento_totais t where t.fechamento_id = v_closing.id and t.funcionario_id = e.id)) order by e.full_name)
       from (
-        select distinct pr.id, pr.full_name from public.profiles pr
-        where pr.id in (select uu.user_id from public.user_units uu where uu.unit_id = p_unit_id)
-           or pr.unit_id = p_unit_id
+        select pr.id, pr.full_name,
+          case when v_closing.id is not null then private.espelho(pr.id, v_month) ->> 'sha256' end as current_sha256
+        from public.profiles pr where pr.id in (select private.unit_employees(p_unit_id))
       ) e), '[]'::jsonb));
 end;
 $$;

@@ -54,6 +54,17 @@ begin
 
   insert into public.ponto_fechamentos (unit_id, month, closed_by, closed_at)
   values (v_centro, v_first, v_admin, (v_current + 2 + time '18:00') at time zone 'America/Sao_Paulo');
+  -- What payroll received, as close_timesheet_month keeps it.
+  insert into public.ponto_fechamento_totais (fechamento_id, funcionario_id, expected_minutes, worked_minutes, balance_minutes,
+    night_minutes, night_reduced_minutes, absences, flagged_days, espelho_sha256)
+  select f.id, e.id, (x -> 'totals' ->> 'expected_minutes')::integer, (x -> 'totals' ->> 'worked_minutes')::integer,
+    (x -> 'totals' ->> 'balance_minutes')::integer, (x -> 'totals' ->> 'night_minutes')::integer,
+    (x -> 'totals' ->> 'night_reduced_minutes')::integer, (x -> 'totals' ->> 'absences')::integer,
+    (x -> 'totals' ->> 'flagged_days')::integer, x ->> 'sha256'
+  from public.ponto_fechamentos f
+  cross join lateral private.unit_employees(v_centro) e(id)
+  cross join lateral private.espelho(e.id, v_first) x
+  where f.unit_id = v_centro and f.month = v_first;
 
   -- Acknowledgements, on the espelho as it stands now (so the hashes match).
   insert into public.ponto_espelho_ciencias (funcionario_id, month, concorda, comentario, espelho_sha256, created_at)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestFormSchema } from '@/features/time-clock/schemas';
-import { adjustmentOf, monthLabel, requestSubject, saoPauloInstant, shiftMonth, treatedTimesheetSchema } from '@/features/time-clock/treatment';
+import { adjustmentOf, monthClosingSchema, monthLabel, requestSubject, saoPauloInstant, shiftMonth, treatedTimesheetSchema } from '@/features/time-clock/treatment';
 
 /** get_treated_timesheet's answer as docs/time-clock-treatment.md writes it (one day, trimmed). */
 const answer = {
@@ -95,5 +95,23 @@ describe('the request form', () => {
     const noMotive = requestFormSchema.safeParse({ kind: 'abono', time: '', abonoTipo: 'atestado', motivo: '   ' });
     expect(noMotive.error?.issues.map((issue) => issue.message)).toEqual(['Informe o motivo da solicitação.']);
     expect(requestFormSchema.safeParse({ kind: 'inclusao', time: '17:00', motivo: 'esqueci a saída' }).success).toBe(true);
+  });
+});
+
+describe('get_month_closing', () => {
+  it("reads each employee's totals as the month closed, and null for one without (still open, or closed before totals were kept)", () => {
+    const parsed = monthClosingSchema.parse({
+      unit_id: 'u', month: '2026-10-01', closed: true, closed_at: '2026-11-03T21:00:00Z', closed_by_name: 'Ana Administradora',
+      employees: [
+        {
+          user_id: 'a', full_name: 'Bruno Balconista', acknowledgement: null,
+          closing: { expected_minutes: 11280, worked_minutes: 11050, balance_minutes: -230, night_minutes: 0, night_reduced_minutes: 0, absences: 0, flagged_days: 2, espelho_sha256: 'x', changed_since: true },
+        },
+        { user_id: 'b', full_name: 'Caio', acknowledgement: null, closing: null },
+        { user_id: 'c', full_name: 'Dora' },
+      ],
+    });
+    expect(parsed.employees.map((employee) => employee.closing?.balance_minutes ?? null)).toEqual([-230, null, null]);
+    expect(parsed.employees[0]?.closing?.changed_since).toBe(true);
   });
 });

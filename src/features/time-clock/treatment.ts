@@ -205,13 +205,30 @@ export const punchRequestSchema = z.object({
 });
 export type PunchRequest = z.output<typeof punchRequestSchema>;
 
+const closingTotalsSchema = z.object({
+  expected_minutes: z.number(),
+  worked_minutes: z.number(),
+  balance_minutes: z.number(),
+  night_minutes: z.number(),
+  absences: z.number(),
+  changed_since: z.boolean(),
+});
+
 export const monthClosingSchema = z.object({
   unit_id: z.string(),
   month: z.string(),
   closed: z.boolean(),
   closed_at: nullableText,
   closed_by_name: nullableText,
-  employees: z.array(z.object({ user_id: z.string(), full_name: nullableText, acknowledgement: acknowledgementSchema.nullable().optional().transform((value) => value ?? null) })),
+  employees: z.array(
+    z.object({
+      user_id: z.string(),
+      full_name: nullableText,
+      acknowledgement: acknowledgementSchema.nullable().optional().transform((value) => value ?? null),
+      // The month as it closed (what payroll received); null while open or for a month closed without totals.
+      closing: closingTotalsSchema.nullable().optional().transform((value) => value ?? null),
+    }),
+  ),
 });
 export type MonthClosing = z.output<typeof monthClosingSchema>;
 

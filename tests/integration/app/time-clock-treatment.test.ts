@@ -49,7 +49,7 @@ interface Sheet {
   month: string;
   closed: boolean;
   days: Day[];
-  totals: { balance_minutes: number; night_minutes: number };
+  totals: { balance_minutes: number; night_minutes: number; expected_minutes: number; worked_minutes: number; absences: number };
   bank: Bank;
 }
 
@@ -468,9 +468,41 @@ describe('closing and the espelho (item 5)', () => {
       'A escala alcança o mês de 09/2026 já fechado; apenas um administrador pode alterá-la',
     );
     unwrap(await manager.client.rpc('assign_work_schedule', { p_user_id: employee.id, p_template_id: template, p_valid_from: '2026-10-01' }));
-    const closing = unwrap(await manager.client.rpc('get_month_closing', { p_unit_id: unit1, p_month: '2026-09-01' })) as { closed: boolean; employees: { user_id: string }[] };
+    const closing = unwrap(await manager.client.rpc('get_month_closing', { p_unit_id: unit1, p_month: '2026-09-01' })) as {
+      closed: boolean;
+      employees: { user_id: string; closing: { balance_minutes: number; worked_minutes: number; expected_minutes: number; absences: number; changed_since: boolean } | null }[];
+    };
     expect(closing.closed).toBe(true);
-    expect(closing.employees.map((e) => e.user_id)).toContain(employee.id);
+    // What payroll received: each employee's totals as the month closed, equal to the treated month.
+    const september = await sheet(manager.client, employee.id, '2026-09-01');
+    const kept = closing.employees.find((e) => e.user_id === employee.id)?.closing;
+    expect(kept).toMatchObject({
+      expected_minutes: september.totals.expected_minutes, worked_minutes: september.totals.worked_minutes,
+      balance_minutes: september.totals.balance_minutes, absences: september.totals.absences, changed_since: false,
+    });
+  });
+
+  it('a month with pending requests does not close until they are decided', async () => {
+    const admin = await as('admin');
+    const db = await sql(backend);
+    let requestId = '';
+    try {
+      // Asked within its deadline back then (the deadline is checked when asking, not when closing).
+      requestId = (
+        await db.query<{ id: string }>(
+          `insert into public.ponto_solicitacoes (funcionario_id, work_date, kind, abono_tipo, motivo) values ($1, '2026-09-14', 'abono', 'atestado', 'Atestado') returning id`,
+          [other.id],
+        )
+      ).rows[0]!.id;
+    } finally {
+      await db.end();
+    }
+    expect((await admin.rpc('close_timesheet_month', { p_unit_id: unit2, p_month: '2026-09-01' })).error?.message).toBe(
+      'Há 1 solicitação de ajuste pendente neste mês; decida-a antes de fechar',
+    );
+    unwrap(await admin.rpc('decide_punch_adjustment_request', { p_id: requestId, p_aprovar: false, p_motivo: 'Atestado não apresentado' }));
+    const closed = unwrap(await admin.rpc('close_timesheet_month', { p_unit_id: unit2, p_month: '2026-09-01' })) as { employees: number };
+    expect(closed.employees).toBeGreaterThanOrEqual(1);
   });
 
   it("the employee acknowledges the espelho: the stored hash is the SHA-256 of the text shown; a later change shows as another version", async () => {
@@ -499,9 +531,10 @@ describe('closing and the espelho (item 5)', () => {
     })) as { after_closing: boolean };
     expect(late.after_closing).toBe(true);
     const closing = unwrap(await manager.client.rpc('get_month_closing', { p_unit_id: unit1, p_month: '2026-09-01' })) as {
-      employees: { user_id: string; acknowledgement: { concorda: boolean; matches_current: boolean } | null }[];
+      employees: { user_id: string; acknowledgement: { concorda: boolean; matches_current: boolean } | null; closing: { changed_since: boolean } | null }[];
     };
     expect(closing.employees.find((e) => e.user_id === employee.id)?.acknowledgement).toMatchObject({ concorda: true, matches_current: false });
+    expect(closing.employees.find((e) => e.user_id === employee.id)?.closing).toMatchObject({ changed_since: true });
     expect(closing.employees.find((e) => e.user_id === night.id)?.acknowledgement).toBeNull();
   });
 });

@@ -176,6 +176,7 @@ const PLANS: Record<string, TablePlan> = {
   // time scope; settings are public to staff; a closed month is known to the unit's people and managers.
   ponto_configuracoes: { read: everyoneSignedIn },
   ponto_fechamentos: { read: (r, a) => a.isAdmin || [a.unitId, ...a.units].includes(String(r.unit_id)) },
+  ponto_fechamento_totais: { read: ownOrSeenTime('funcionario_id') },
   ponto_ajustes: { read: ownOrSeenTime('funcionario_id') },
   ponto_solicitacoes: { read: ownOrSeenTime('funcionario_id') },
   ponto_espelho_ciencias: { read: ownOrSeenTime('funcionario_id') },

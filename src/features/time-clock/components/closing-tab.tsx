@@ -32,6 +32,8 @@ import { useTimeClockUnits } from '@/features/time-clock/api/get-treatment-peopl
 import { useSetTimeClockSettings } from '@/features/time-clock/api/set-time-clock-settings';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { settingsFormSchema } from '@/features/time-clock/schemas';
+import { Balance } from '@/features/time-clock/components/treated-marks';
+import { formatMinutes } from '@/features/time-clock/logic';
 import { monthLabel, shiftMonth } from '@/features/time-clock/treatment';
 
 /** The unit and month in the URL (?aba=fechamento&unidade=<id>&mes=2026-10); the month defaults to the last one ended. */
@@ -142,10 +144,14 @@ function MonthClosingCard({ unitId, unitName, month }: { unitId: string; unitNam
               {formatCount(agreed, 'concordou', 'concordaram')} · {formatCount(contested, 'discordou', 'discordaram')} · {formatCount(pending, 'pendente', 'pendentes')}
             </p>
             <div className="min-w-0 overflow-x-auto rounded-md border">
-              <Table aria-label="Ciência do espelho por funcionário">
+              <Table aria-label="Totais do fechamento e ciência do espelho por funcionário">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Funcionário</TableHead>
+                    <TableHead className="text-right">Esperadas</TableHead>
+                    <TableHead className="text-right">Trabalhadas</TableHead>
+                    <TableHead className="text-right">Saldo</TableHead>
+                    <TableHead className="text-right">Faltas</TableHead>
                     <TableHead>Ciência</TableHead>
                     <TableHead>Data e hora</TableHead>
                     <TableHead>Comentário</TableHead>
@@ -154,7 +160,18 @@ function MonthClosingCard({ unitId, unitName, month }: { unitId: string; unitNam
                 <TableBody>
                   {employees.map((employee) => (
                     <TableRow key={employee.user_id}>
-                      <TableCell>{employee.full_name ?? 'Funcionário'}</TableCell>
+                      <TableCell>
+                        {employee.full_name ?? 'Funcionário'}
+                        {employee.closing?.changed_since ? (
+                          <Badge variant="outline" className="ml-2" title="O espelho deste funcionário mudou depois do fechamento (ajuste feito por um administrador); os totais são os do fechamento.">
+                            Ajustado após o fechamento
+                          </Badge>
+                        ) : null}
+                      </TableCell>
+                      <TableCell className="text-right font-mono">{employee.closing ? formatMinutes(employee.closing.expected_minutes) : '—'}</TableCell>
+                      <TableCell className="text-right font-mono">{employee.closing ? formatMinutes(employee.closing.worked_minutes) : '—'}</TableCell>
+                      <TableCell className="text-right">{employee.closing ? <Balance minutes={employee.closing.balance_minutes} /> : '—'}</TableCell>
+                      <TableCell className="text-right">{employee.closing ? employee.closing.absences : '—'}</TableCell>
                       <TableCell>
                         {employee.acknowledgement === null ? (
                           <Badge variant="outline">Pendente</Badge>
