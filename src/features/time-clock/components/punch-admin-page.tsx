@@ -31,7 +31,7 @@ export function PunchAdminPage() {
       </div>
       <Tabs value={tab} onValueChange={select} className="min-w-0">
         {/* Five tabs do not fit a phone in one line: they wrap instead of widening the page. */}
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit *:h-8 *:flex-none">
           <TabsTrigger value="termo">Termo LGPD</TabsTrigger>
           <TabsTrigger value="consentimentos">Consentimentos</TabsTrigger>
           <TabsTrigger value="espelhos">Espelhos</TabsTrigger>

@@ -28,7 +28,7 @@ export function UsersPage({ currentUserId, isAdmin, tab, onTabChange }: UsersPag
         <p className="text-sm text-muted-foreground">Contas, perfis de acesso, unidades e o registro de tudo o que mudou.</p>
       </div>
       <Tabs value={tab} onValueChange={(value) => onTabChange(value as UserAdminTab)}>
-        <TabsList className="h-auto flex-wrap">
+        <TabsList className="h-auto flex-wrap *:h-8 *:flex-none">
           <TabsTrigger value="usuarios">Usuários</TabsTrigger>
           <TabsTrigger value="perfis">Perfis e acesso</TabsTrigger>
           <TabsTrigger value="unidades">Unidades</TabsTrigger>
