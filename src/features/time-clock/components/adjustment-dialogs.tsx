@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/ui/choice-select';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -12,6 +11,7 @@ import { useAddPunchAdjustment } from '@/features/time-clock/api/add-punch-adjus
 import { useRevokePunchAdjustment } from '@/features/time-clock/api/revoke-punch-adjustment';
 import { abonoFormSchema, disregardFormSchema, inclusionFormSchema, revokeFormSchema } from '@/features/time-clock/schemas';
 import { ABONO_LABELS, ABONO_TIPOS, ADJUSTMENT_LABELS, saoPauloInstant, settlementLabel, type AbonoTipo, type Adjustment, type TreatedDay } from '@/features/time-clock/treatment';
+import { FormFooter } from '@/features/time-clock/components/form-parts';
 
 export type AdjustMode = 'inclusao' | 'desconsiderar' | 'abono';
 
@@ -65,18 +65,6 @@ function MotiveField({ id, error, registration }: { id: string; error: string | 
   );
 }
 
-function Footer({ pending, submitLabel, onClose }: { pending: boolean; submitLabel: string; onClose: () => void }) {
-  return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onClose}>
-        Voltar
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {submitLabel}
-      </Button>
-    </DialogFooter>
-  );
-}
 
 function InclusionForm({ userId, day, onClose }: { userId: string; day: TreatedDay; onClose: () => void }) {
   const add = useAddPunchAdjustment();
@@ -91,7 +79,7 @@ function InclusionForm({ userId, day, onClose }: { userId: string; day: TreatedD
         <Input type="time" className="w-36" {...form.register('time')} />
       </Field>
       <MotiveField id="adjust-motive" error={errors.motivo?.message} registration={form.register('motivo')} />
-      <Footer pending={add.isPending} submitLabel="Incluir marcação" onClose={onClose} />
+      <FormFooter pending={add.isPending} submitLabel="Incluir marcação" onClose={onClose} />
     </form>
   );
 }
@@ -127,7 +115,7 @@ function DisregardForm({ userId, day, onClose }: { userId: string; day: TreatedD
         )}
       />
       <MotiveField id="adjust-motive" error={errors.motivo?.message} registration={form.register('motivo')} />
-      <Footer pending={add.isPending} submitLabel="Desconsiderar marcação" onClose={onClose} />
+      <FormFooter pending={add.isPending} submitLabel="Desconsiderar marcação" onClose={onClose} />
     </form>
   );
 }
@@ -160,7 +148,7 @@ function AbonoForm({ userId, day, onClose }: { userId: string; day: TreatedDay; 
       <Field id="adjust-file" label="Anexo (opcional)" description="PDF, JPG, PNG ou WEBP, até 10 MB. Fica em área privada.">
         <Input type="file" accept="application/pdf,image/jpeg,image/png,image/webp" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
       </Field>
-      <Footer pending={add.isPending} submitLabel="Abonar o dia" onClose={onClose} />
+      <FormFooter pending={add.isPending} submitLabel="Abonar o dia" onClose={onClose} />
     </form>
   );
 }
@@ -199,7 +187,7 @@ function RevokeForm({ adjustment, onClose }: { adjustment: Adjustment; onClose: 
       <Field id="revoke-motive" label="Motivo da revogação" error={errors.motivo?.message}>
         <Textarea rows={3} {...form.register('motivo')} />
       </Field>
-      <Footer pending={revoke.isPending} submitLabel="Revogar ajuste" onClose={onClose} />
+      <FormFooter pending={revoke.isPending} submitLabel="Revogar ajuste" onClose={onClose} />
     </form>
   );
 }

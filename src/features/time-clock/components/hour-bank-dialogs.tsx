@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/ui/choice-select';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -14,6 +14,7 @@ import { formatMinutes, parseDuration } from '@/features/time-clock/logic';
 import { timeClockErrorMessage } from '@/features/time-clock/messages';
 import { agreementFormSchema, settlementFormSchema } from '@/features/time-clock/schemas';
 import { AGREEMENT_LABELS, AGREEMENT_RULES, AGREEMENT_TIPOS, type AgreementTipo, type HourBank } from '@/features/time-clock/treatment';
+import { FormFooter, FormRootError } from '@/features/time-clock/components/form-parts';
 
 type SettlementKind = 'compensacao' | 'pagamento';
 
@@ -63,26 +64,7 @@ export function HourBankActions({ userId, name, bank, today }: BankActionsProps)
   );
 }
 
-function Footer({ pending, submitLabel, onClose }: { pending: boolean; submitLabel: string; onClose: () => void }) {
-  return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onClose}>
-        Voltar
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {submitLabel}
-      </Button>
-    </DialogFooter>
-  );
-}
 
-function RootError({ message }: { message: string | undefined }) {
-  return message ? (
-    <p role="alert" className="text-sm break-words text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
 
 interface SettlementDialogProps {
   kind: SettlementKind | null;
@@ -136,8 +118,8 @@ function SettlementForm({ kind, userId, today, onClose }: { kind: SettlementKind
       <Field id={`bank-${kind}-motive`} label="Motivo" error={errors.motivo?.message} description="Obrigatório: fica no espelho junto com o ajuste.">
         <Textarea rows={3} {...form.register('motivo')} />
       </Field>
-      <RootError message={errors.root?.message} />
-      <Footer pending={add.isPending} submitLabel={text.title} onClose={onClose} />
+      <FormRootError message={errors.root?.message} />
+      <FormFooter pending={add.isPending} submitLabel={text.title} onClose={onClose} />
     </form>
   );
 }
@@ -201,8 +183,8 @@ function AgreementForm({ userId, name, current, today, onClose }: { userId: stri
       <Field id="bank-agreement-from" label="Em vigor a partir de" error={errors.validFrom?.message} description="O acordo vale a partir deste dia; o saldo já acumulado continua no banco e vence pela regra do acordo em vigor.">
         <Input type="date" className="w-44" {...form.register('validFrom')} />
       </Field>
-      <RootError message={errors.root?.message} />
-      <Footer pending={save.isPending} submitLabel="Salvar acordo" onClose={onClose} />
+      <FormRootError message={errors.root?.message} />
+      <FormFooter pending={save.isPending} submitLabel="Salvar acordo" onClose={onClose} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChoiceSelect } from '@/components/ui/choice-select';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
@@ -18,6 +17,7 @@ import { StatusBadge } from '@/features/time-clock/components/treated-marks';
 import { timeClockErrorMessage, timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { requestFormSchema, type RequestFormValues } from '@/features/time-clock/schemas';
 import { ABONO_LABELS, ABONO_TIPOS, requestSubject, saoPauloInstant, type AbonoTipo } from '@/features/time-clock/treatment';
+import { FormFooter, FormRootError } from '@/features/time-clock/components/form-parts';
 
 const KIND_OPTIONS = [
   { value: 'inclusao', label: 'Esqueci de marcar' },
@@ -103,19 +103,8 @@ function RequestForm({ userId, day, onClose }: { userId: string; day: string; on
       <Field id="request-motive" label="Motivo" error={errors.motivo?.message}>
         <Textarea rows={3} {...form.register('motivo')} />
       </Field>
-      {errors.root?.message ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.root.message}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Voltar
-        </Button>
-        <Button type="submit" disabled={request.isPending}>
-          Enviar solicitação
-        </Button>
-      </DialogFooter>
+      <FormRootError message={errors.root?.message} />
+      <FormFooter pending={request.isPending} submitLabel="Enviar solicitação" onClose={onClose} />
     </form>
   );
 }
