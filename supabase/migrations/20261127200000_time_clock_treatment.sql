@@ -867,6 +867,10 @@ comment on function public.get_my_monthly_timesheet(date) is
 revoke execute on function public.get_my_monthly_timesheet(date) from public, anon;
 grant execute on function public.get_my_monthly_timesheet(date) to authenticated, service_role;
 
+-- Its last caller was the timesheet replaced above: every expected minute now comes from private.expected_days
+-- (expected_day), so the per-day helper goes.
+drop function private.expected_minutes(uuid, date);
+
 -- ===========================================================================
 -- Adjustments.
 
