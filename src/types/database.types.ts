@@ -355,6 +355,33 @@ export type Database = {
         }
         Relationships: []
       }
+      employee_records: {
+        Row: {
+          admission_date: string | null
+          cpf: string | null
+          job_title: string | null
+          updated_at: string
+          updated_by: string | null
+          user_id: string
+        }
+        Insert: {
+          admission_date?: string | null
+          cpf?: string | null
+          job_title?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          user_id: string
+        }
+        Update: {
+          admission_date?: string | null
+          cpf?: string | null
+          job_title?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       holidays: {
         Row: {
           created_at: string
@@ -1657,20 +1684,26 @@ export type Database = {
       store_units: {
         Row: {
           address: string | null
+          cnpj: string | null
           created_at: string
           id: string
+          legal_name: string | null
           name: string
         }
         Insert: {
           address?: string | null
+          cnpj?: string | null
           created_at?: string
           id?: string
+          legal_name?: string | null
           name: string
         }
         Update: {
           address?: string | null
+          cnpj?: string | null
           created_at?: string
           id?: string
+          legal_name?: string | null
           name?: string
         }
         Relationships: []
