@@ -21,6 +21,12 @@ export const timeClockKeys = {
   closings: (unitId: string) => [...timeClockKeys.treatment(), 'closings', unitId] as const,
   acknowledgements: (unitId: string, month: string) => [...timeClockKeys.treatment(), 'acknowledgements', unitId, month] as const,
   settings: () => [...timeClockKeys.treatment(), 'settings'] as const,
+  /** Issue 26, the reports: every key below starts with `reports` (the live dashboard refreshes its own key only). */
+  reports: () => [...timeClockKeys.all, 'reports'] as const,
+  dashboard: (unitId: string) => [...timeClockKeys.reports(), 'dashboard', unitId] as const,
+  timeReport: (from: string, to: string, unitId: string, userId: string) => [...timeClockKeys.reports(), 'time', from, to, unitId, userId] as const,
+  marksReport: (from: string, to: string, unitId: string, userId: string) => [...timeClockKeys.reports(), 'marks', from, to, unitId, userId] as const,
+  espelhoPrint: (userId: string, month: string) => [...timeClockKeys.reports(), 'espelho-print', userId, month] as const,
   employees: () => [...timeClockKeys.all, 'employees'] as const,
   units: () => [...timeClockKeys.all, 'units'] as const,
 };
