@@ -15,7 +15,8 @@
  */
 import { crc16KermitHex } from '@/features/time-clock/reports/crc16';
 import type { AfdData } from '@/features/time-clock/reports/legal-files';
-import { LEGAL_FILE_NOTICE_LINE, joinRecords, latin1Bytes, legalDateTime, sha256Hex, toLatin1Text } from '@/features/time-clock/reports/legal-text';
+import { LEGAL_FILE_NOTICE_LINE, joinRecords, latin1Bytes, legalDateTime, toLatin1Text } from '@/features/time-clock/reports/legal-text';
+import { sha256HexSync } from '@/features/time-clock/reports/sha256';
 
 /** The length of each record type, CR LF excluded ('A' is the final notice/signature line). */
 export const AFD_RECORD_LENGTHS = { '1': 302, '2': 331, '5': 118, '7': 137, '9': 64, A: 100 } as const;
@@ -73,9 +74,9 @@ export function afdFileName(cnpj: string): string {
   return `AFD${AFD_NO_INPI_NUMBER}${cnpj}REP_P.txt`;
 }
 
-/** Record 7 without its hash, then the hash over fields 1–7 followed by the previous record 7's hash (none for the first). */
-export async function record7Hash(fields: string, previousHash: string): Promise<string> {
-  return sha256Hex(latin1Bytes(fields.slice(0, RECORD7_HASHED_LENGTH) + previousHash));
+/** Record 7's hash: SHA-256 (lower-case hex) of its fields 1–7 followed by the previous record 7's hash (none for the first). */
+export function record7Hash(fields: string, previousHash: string): string {
+  return sha256HexSync(latin1Bytes(fields.slice(0, RECORD7_HASHED_LENGTH) + previousHash));
 }
 
 export async function buildAfd(data: AfdData): Promise<BuiltLegalFile> {
@@ -149,7 +150,7 @@ export async function buildAfd(data: AfdData): Promise<BuiltLegalFile> {
     lastNsr = punch.nsr;
     const at = legalDateTime(punch.punched_at);
     const fields = num(punch.nsr, 9) + '7' + at + num(punch.cpf, 12) + at + AFD_COLLECTOR_BROWSER + '0'; // '0': online
-    const hash = await record7Hash(fields, previousHash);
+    const hash = record7Hash(fields, previousHash);
     lines.push(check(fields + hash, '7'));
     previousHash = hash;
   }
@@ -213,7 +214,7 @@ export async function verifyAfd(text: string): Promise<AfdCheck> {
     if (type === '7') {
       nsrs.push(nsr);
       const hash = line.slice(73);
-      const recomputed = await record7Hash(line, previousHash);
+      const recomputed = record7Hash(line, previousHash);
       if (hash !== recomputed) problems.push(`Linha ${index + 1}: hash do registro 7 (NSR ${nsr}) não confere`);
       previousHash = hash;
     } else {

@@ -55,18 +55,34 @@ export function joinRecords(lines: readonly string[]): string {
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** São Paulo's offset from UTC in minutes (-180), per UTC hour: offsets change only on whole hours. */
+const offsetByHour = new Map<number, number>();
+function saoPauloOffset(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const wall = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(formatSaoPauloDateTime(new Date(hour * 3_600_000)));
+    if (!wall) throw new RangeError(`Data e hora inválida: ${new Date(ms).toISOString()}`);
+    const [, day, month, year, hours, minutes] = wall;
+    // The São Paulo wall clock read as UTC, minus the instant.
+    offset = (Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes)) - hour * 3_600_000) / 60_000;
+    if (offsetByHour.size > 50_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** An instant as the files write it: '2026-11-26T08:02:00-0300' (São Paulo wall clock and offset, seconds '00'). */
 export function legalDateTime(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const wall = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(formatSaoPauloDateTime(date));
-  if (!wall) throw new RangeError(`Data e hora inválida: ${String(value)}`);
-  const [, day, month, year, hour, minute] = wall;
-  // The offset is the São Paulo wall clock read as UTC minus the instant (both to the minute): -180 → '-0300'.
-  const wallAsUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
-  const offset = Math.round((wallAsUtc - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+  const ms = (typeof value === 'string' ? new Date(value) : value).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Data e hora inválida: ${String(value)}`);
+  const offset = saoPauloOffset(ms);
+  const wall = new Date(Math.floor(ms / 60_000) * 60_000 + offset * 60_000);
   const abs = Math.abs(offset);
-  const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-  return `${year}-${month}-${day}T${hour}:${minute}:00${zone}`;
+  const zone = `${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}${pad2(abs % 60)}`;
+  return `${wall.getUTCFullYear()}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}T${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}:00${zone}`;
 }
 
 /** 'HH:MM[:SS]' → 'hhmm' (the AEJ's hour fields). */
@@ -74,12 +90,4 @@ export function legalHour(time: string): string {
   const match = /^(\d{2}):(\d{2})/.exec(time);
   if (!match) throw new RangeError(`Hora inválida: ${time}`);
   return `${match[1]}${match[2]}`;
-}
-
-/** Hex of a SHA-256 (lower case) of bytes, with Web Crypto (the browser's and Node's). */
-export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new Error('Este navegador não calcula SHA-256 (Web Crypto indisponível)');
-  const digest = await subtle.digest('SHA-256', bytes);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
