@@ -20,6 +20,9 @@ import pg from 'pg';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
 import { signJwt } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
+import { buildAej } from '@/features/time-clock/reports/aej';
+import { buildAfd, verifyAfd } from '@/features/time-clock/reports/afd';
+import { aejDataSchema, afdDataSchema } from '@/features/time-clock/reports/legal-files';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 10);
 const PER_UNIT = Number(process.env.BENCH_EMPLOYEES_PER_UNIT ?? 50);
@@ -221,6 +224,7 @@ async function main(): Promise<void> {
     console.log(
       `    the same month as 31 expected_day calls, each with its authorization check: median ${expectedMedian.toFixed(2)} ms (p95 ${percentile(expected, 95).toFixed(2)} ms)`,
     );
+    await benchLegalFiles(db, rpc, units, ids);
   } finally {
     await db.end();
     await backend.stop();
@@ -228,3 +232,82 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+type Rpc = (name: string, body: Record<string, unknown>) => Promise<{ ms: number; status: number; body: unknown }>;
+
+/** Check digits of a CPF or CNPJ (modulo 11 with the given weights). */
+function checkDigit(digits: number[], weights: number[]): number {
+  const rest = digits.reduce((total, digit, index) => total + digit * weights[index]!, 0) % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+/** A valid CPF from a number (distinct numbers, distinct CPFs). */
+function benchCpf(n: number): string {
+  const base = String(700_000_000 + n).padStart(9, '0').split('').map(Number);
+  const first = checkDigit(base, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return [...base, first, checkDigit([...base, first], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2])].join('');
+}
+
+/** A valid CNPJ (establishment 0001) from a number. */
+function benchCnpj(n: number): string {
+  const base = [...String(90_000_000 + n).split('').map(Number), 0, 0, 0, 1];
+  const first = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return [...base, first, checkDigit([...base, first], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])].join('');
+}
+
+/**
+ * Issue 26, the legal files: a unit's month as an AFD (get_afd_data over HTTP, then buildAfd in Node, as the browser
+ * does it) ≤ 2 s, worst of one month per unit. Also printed: the same unit's month as an AEJ (get_aej_data + buildAej),
+ * which has no target. The generated units get a CNPJ and razão social and every employee a CPF first.
+ */
+async function benchLegalFiles(db: pg.Client, rpc: Rpc, units: string[], employeeIds: string[]): Promise<void> {
+  for (const [index, unitId] of units.entries()) {
+    await db.query(`update public.store_units set cnpj = $2, legal_name = 'Farmácia Bench ' || $3 || ' Ltda' where id = $1`, [unitId, benchCnpj(index + 1), index + 1]);
+  }
+  await db.query(
+    `insert into public.employee_records (user_id, cpf, admission_date, job_title)
+     select u, c, date '2024-01-02', 'Balconista' from unnest($1::uuid[], $2::text[]) x(u, c)
+     on conflict (user_id) do update set cpf = excluded.cpf`,
+    [employeeIds, employeeIds.map((_, index) => benchCpf(index + 1))],
+  );
+  const month = monthStart(1);
+  const monthEnd = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  const afd: number[] = [];
+  const afdRpc: number[] = [];
+  const aej: number[] = [];
+  let errors = 0;
+  let punches = 0;
+  for (const unitId of units) {
+    let t0 = performance.now();
+    const afdAnswer = await rpc('get_afd_data', { p_unit_id: unitId, p_from: month, p_to: monthEnd });
+    if (afdAnswer.status !== 200) {
+      errors += 1;
+      if (errors === 1) console.log('  get_afd_data answered', afdAnswer.status, JSON.stringify(afdAnswer.body).slice(0, 300));
+      continue;
+    }
+    afdRpc.push(afdAnswer.ms);
+    const afdData = afdDataSchema.parse(afdAnswer.body);
+    const file = await buildAfd(afdData);
+    afd.push(performance.now() - t0);
+    punches = Math.max(punches, afdData.punches.length);
+    if (unitId === units[0] && (await verifyAfd(file.text)).problems.length > 0) errors += 1;
+
+    t0 = performance.now();
+    const aejAnswer = await rpc('get_aej_data', { p_unit_id: unitId, p_from: month, p_to: monthEnd });
+    if (aejAnswer.status !== 200) {
+      errors += 1;
+      continue;
+    }
+    buildAej(aejDataSchema.parse(aejAnswer.body));
+    aej.push(performance.now() - t0);
+  }
+  const worst = afd.length > 0 ? Math.max(...afd) : Number.POSITIVE_INFINITY;
+  console.log('');
+  console.log(`Legal files (${units.length} units, a month each, up to ${punches.toLocaleString('pt-BR')} punches a unit)`);
+  console.log(`  errors                         ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `  unit month as AFD (HTTP + build) worst ${worst.toFixed(0)} ms (median ${median(afd).toFixed(0)} ms)   target ≤ 2000 ms   ${verdict(worst, 2000.0001)}`,
+  );
+  console.log(`    of which the RPC over HTTP: median ${median(afdRpc).toFixed(0)} ms (worst ${Math.max(...afdRpc).toFixed(0)} ms)`);
+  console.log(`    the same month as AEJ (HTTP + build): worst ${Math.max(...aej).toFixed(0)} ms (median ${median(aej).toFixed(0)} ms), no target`);
+}
