@@ -11,12 +11,19 @@
  *   3. the expected days of a month ≤ 5 ms (median): private.expected_days over the month, the one computation
  *      behind expected_day that every month on screen uses (get_treated_timesheet, /meu-ponto, the espelho).
  *      Also printed: the same month as 31 separate expected_day calls, each paying its authorization check.
+ *   4. the live dashboard's first load (get_punch_dashboard over HTTP, every unit, with today's marks up to now)
+ *      ≤ 300 ms (median; the very first call printed too);
+ *   5. a unit's monthly report (get_time_report over HTTP, 50 employees, last month) ≤ 1 s (worst of the runs);
+ *   6. a new punch on the dashboard ≤ 2 s: a supabase-js client in Node subscribed to the pontos channel gets the
+ *      INSERT, then re-reads the dashboard as the screen does (worst of the runs; delivery alone printed too).
  *
  * Starts its own backend on the app's project (migrations and demo seed).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
 import { signJwt } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
@@ -225,15 +232,162 @@ async function main(): Promise<void> {
       `    the same month as 31 expected_day calls, each with its authorization check: median ${expectedMedian.toFixed(2)} ms (p95 ${percentile(expected, 95).toFixed(2)} ms)`,
     );
     await benchLegalFiles(db, rpc, units, ids);
+    await benchReports({ db, apiUrl: backend.apiUrl, anonKey: backend.anonKey, adminToken, units, ids, unitOf, rpc });
   } finally {
     await db.end();
     await backend.stop();
   }
 }
 
-await main();
+type Rpc = (name: string, body: Record<string, unknown>, token?: string) => Promise<{ ms: number; status: number; body: unknown }>;
 
-type Rpc = (name: string, body: Record<string, unknown>) => Promise<{ ms: number; status: number; body: unknown }>;
+/** Issue 26: the live dashboard, a unit's monthly report and a new punch delivered to a subscribed client (targets 4–6). */
+async function benchReports(ctx: {
+  db: pg.Client;
+  apiUrl: string;
+  anonKey: string;
+  adminToken: string;
+  units: string[];
+  ids: string[];
+  unitOf: string[];
+  rpc: Rpc;
+}): Promise<void> {
+  const { db, rpc, units } = ctx;
+  let errors = 0;
+  // Today's marks up to now, as the clock would have made them: the dashboard then has people working, on
+  // break, finished, absent and waiting.
+  await db.query(`alter table public.pontos disable trigger user`);
+  await db.query(
+    `insert into public.pontos (funcionario_id, unit_id, nsr, punch_type, punched_at, work_date, receipt_hash, fora_da_unidade)
+     select m.id, m.unit_id, 2000000 + row_number() over (partition by m.unit_id order by m.at), m.kind, m.at, m.day, md5(m.id::text || m.at::text), false
+       from (
+         select e.id, e.unit_id, d.day, k.kind,
+                ((d.day + d.start_time) at time zone 'America/Sao_Paulo') + k.offset_min * interval '1 minute'
+                  + ((abs(hashtext(e.id::text || k.kind)) % 21) - 5) * interval '1 minute' as at
+           from unnest($1::uuid[], $2::uuid[]) e(id, unit_id)
+           cross join lateral private.expected_days(e.id, (now() at time zone 'America/Sao_Paulo')::date, (now() at time zone 'America/Sao_Paulo')::date) d
+           cross join lateral (values ('ENTRADA', 0), ('SAIDA_INTERVALO', 240), ('RETORNO_INTERVALO', 240 + d.break_minutes),
+                                      ('SAIDA_FINAL', d.scheduled_minutes + d.break_minutes)) k(kind, offset_min)
+          where d.day_kind = 'work' and d.start_time is not null
+            -- Every tenth employee has not come in today.
+            and abs(hashtext(e.id::text)) % 10 <> 0
+       ) m
+      where m.at < now()`,
+    [ctx.ids, ctx.unitOf],
+  );
+  await db.query(`alter table public.pontos enable trigger user`);
+  await db.query('analyze public.pontos');
+
+  // 4. The dashboard's first load, every unit (an administrator's scope).
+  const dashboard: number[] = [];
+  let people = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const result = await rpc('get_punch_dashboard', {});
+    dashboard.push(result.ms);
+    if (result.status !== 200) {
+      errors += 1;
+      if (errors === 1) console.log('  get_punch_dashboard answered', result.status, JSON.stringify(result.body).slice(0, 300));
+    } else if (run === 0) {
+      people = (result.body as { units: { people: unknown[] }[] }).units.reduce((acc, u) => acc + u.people.length, 0);
+    }
+  }
+  const oneUnit: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await rpc('get_punch_dashboard', { p_unit_id: units[run % units.length] });
+    oneUnit.push(result.ms);
+    if (result.status !== 200) errors += 1;
+  }
+
+  // 5. A unit's monthly report (last month, complete).
+  const from = monthStart(1);
+  const to = new Date(Date.parse(`${monthStart(0)}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const report: number[] = [];
+  let reportRows = 0;
+  for (let run = 0; run < Math.min(RUNS, 10); run++) {
+    const result = await rpc('get_time_report', { p_from: from, p_to: to, p_unit_id: units[run % units.length] });
+    report.push(result.ms);
+    if (result.status !== 200) {
+      errors += 1;
+      if (report.length === 1) console.log('  get_time_report answered', result.status, JSON.stringify(result.body).slice(0, 300));
+    } else {
+      reportRows = (result.body as { employees: unknown[] }).employees.length;
+    }
+  }
+
+  // 6. A new punch reaches a subscribed supabase-js client (as the dashboard listens), which re-reads the dashboard.
+  type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+  const client = createClient(ctx.apiUrl, ctx.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { authorization: `Bearer ${ctx.adminToken}` } },
+    realtime: { transport: WebSocket as unknown as Transport },
+  });
+  client.realtime.setAuth(ctx.adminToken);
+  const arrivals = new Map<string, number>();
+  const channel = client.channel('bench-pontos').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'pontos' }, (payload) => {
+    arrivals.set(String((payload.new as { id: string }).id), performance.now());
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED') {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  const delivery: number[] = [];
+  const onScreen: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const index = (run * 97) % ctx.ids.length;
+    const t0 = performance.now();
+    const inserted = await db.query<{ id: string }>(
+      `insert into public.pontos (funcionario_id, unit_id, nsr, punch_type, punched_at, work_date, receipt_hash, fora_da_unidade)
+       values ($1, $2, 3000000 + $3, 'EXTRA', now(), (now() at time zone 'America/Sao_Paulo')::date, md5(random()::text), false) returning id`,
+      [ctx.ids[index], ctx.unitOf[index], run],
+    ).catch(async () => {
+      // The punch guard trigger wants the clock's own path; the bench writes as the clock would, without it.
+      await db.query('begin');
+      await db.query(`set local session_replication_role = replica`);
+      const row = await db.query<{ id: string }>(
+        `insert into public.pontos (funcionario_id, unit_id, nsr, punch_type, punched_at, work_date, receipt_hash, fora_da_unidade)
+         values ($1, $2, 3000000 + $3, 'EXTRA', now(), (now() at time zone 'America/Sao_Paulo')::date, md5(random()::text), false) returning id`,
+        [ctx.ids[index], ctx.unitOf[index], run],
+      );
+      await db.query('commit');
+      return row;
+    });
+    const id = inserted.rows[0]!.id;
+    while (!arrivals.has(id) && performance.now() - t0 < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!arrivals.has(id)) {
+      errors += 1;
+      continue;
+    }
+    delivery.push(arrivals.get(id)! - t0);
+    const reread = await rpc('get_punch_dashboard', { p_unit_id: ctx.unitOf[index] });
+    if (reread.status !== 200) errors += 1;
+    onScreen.push(performance.now() - t0);
+  }
+  await client.removeChannel(channel);
+
+  const dashboardMedian = median(dashboard);
+  const reportWorst = report.length > 0 ? Math.max(...report) : Number.POSITIVE_INFINITY;
+  const screenWorst = onScreen.length > 0 ? Math.max(...onScreen) : Number.POSITIVE_INFINITY;
+  console.log('');
+  console.log(`Time-clock reports (issue 26)`);
+  console.log(`  errors                         ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `  dashboard first load (HTTP)    median ${dashboardMedian.toFixed(1)} ms (first ${dashboard[0]!.toFixed(1)} ms, p95 ${percentile(dashboard, 95).toFixed(1)} ms, ${people} people)   target ≤ 300 ms   ${verdict(dashboardMedian, 300.0001)}`,
+  );
+  console.log(`    one unit's dashboard: median ${median(oneUnit).toFixed(1)} ms`);
+  console.log(
+    `  unit monthly report (HTTP)     worst ${reportWorst.toFixed(0)} ms (median ${median(report).toFixed(0)} ms, ${reportRows} employees)   target ≤ 1000 ms   ${verdict(reportWorst, 1000.0001)}`,
+  );
+  console.log(
+    `  new punch on the dashboard     worst ${screenWorst.toFixed(0)} ms (delivery median ${median(delivery).toFixed(0)} ms, worst ${Math.max(...delivery).toFixed(0)} ms)   target ≤ 2000 ms   ${verdict(screenWorst, 2000.0001)}`,
+  );
+}
+
+await main();
 
 /** Check digits of a CPF or CNPJ (modulo 11 with the given weights). */
 function checkDigit(digits: number[], weights: number[]): number {

@@ -2284,22 +2284,6 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["purchase_orders"]["Row"][]
       }
-      get_aej_data: {
-        Args: {
-          p_from: string
-          p_to: string
-          p_unit_id: string
-        }
-        Returns: Json
-      }
-      get_afd_data: {
-        Args: {
-          p_from: string
-          p_to: string
-          p_unit_id: string
-        }
-        Returns: Json
-      }
       get_batch_comparison: {
         Args: {
           p_batch_id: string
@@ -2330,13 +2314,6 @@ export type Database = {
         Returns: Json
       }
       get_espelho: {
-        Args: {
-          p_month: string
-          p_user_id: string
-        }
-        Returns: Json
-      }
-      get_espelho_print: {
         Args: {
           p_month: string
           p_user_id: string
@@ -2390,6 +2367,12 @@ export type Database = {
       get_punch_computer: {
         Args: {
           p_device_token: string
+        }
+        Returns: Json
+      }
+      get_punch_dashboard: {
+        Args: {
+          p_unit_id?: string
         }
         Returns: Json
       }
@@ -2476,7 +2459,7 @@ export type Database = {
           win_rate: number
         }[]
       }
-      get_time_marks_report: {
+      get_time_report: {
         Args: {
           p_from: string
           p_to: string
