@@ -57,7 +57,7 @@ grant execute on function private.valid_cnpj(text) to authenticated, service_rol
 create function private.can_read_employee_cpf(p_user_id uuid)
 returns boolean
 language sql stable security definer set search_path = '' as $$
-  select auth.uid() is not null and p_user_id is not null and (
+  select auth.uid() is not null and p_user_id is not null and private.account_active(auth.uid()) and (
     p_user_id = auth.uid()
     or private.is_admin()
     or (private.has_permission('PUNCH_MANAGE') and private.shares_unit_with(p_user_id))
@@ -65,7 +65,7 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 comment on function private.can_read_employee_cpf(uuid) is
-  'The person, ADMIN, or a PUNCH_MANAGE holder sharing a unit with the person (never PUNCH_VIEW_ALL alone).';
+  'The person, ADMIN, or a PUNCH_MANAGE holder sharing a unit with the person (never PUNCH_VIEW_ALL alone); a disabled account nobody''s.';
 
 revoke all on function private.can_read_employee_cpf(uuid) from public, anon;
 grant execute on function private.can_read_employee_cpf(uuid) to authenticated, service_role;
@@ -112,6 +112,11 @@ alter table public.store_units
   add constraint store_units_legal_name_length check (legal_name is null or length(btrim(legal_name)) between 1 and 150);
 
 create unique index store_units_cnpj_unique on public.store_units (cnpj) where cnpj is not null;
+
+-- Updates of store_units are granted column by column (access hardening): the MANAGE_UNITS holders who
+-- edit a unit's name and address on /usuarios also enter its CNPJ and razão social (the table's
+-- update policy decides who).
+grant update (cnpj, legal_name) on table public.store_units to authenticated;
 
 comment on column public.store_units.cnpj is 'The establishment''s CNPJ, 14 digits without punctuation (AFD, AEJ, receipt).';
 comment on column public.store_units.legal_name is 'The employer''s legal name (razão social) as the AFD and the receipt print it.';
