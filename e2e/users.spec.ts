@@ -42,7 +42,7 @@ async function expireAccessTokenSoon(page: Page): Promise<void> {
 }
 
 test('the admin creates a role and an employee; the employee sees that menu, loses a hidden item, and is locked out when disabled', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const roleName = `Caixa E2E ${stamp}`;
   const email = `caixa-${stamp}@farmacia.test`;
