@@ -31,6 +31,17 @@ test('an administrator authorizes this browser, punches with the receipt at once
   // The evidence address is the one the server saw; Centro is the administrator's unit, so no flag.
   await expect(receipt.getByRole('article')).toContainText(/Endereço IP\s*127\.0\.0\.1/);
   await expect(receipt).not.toContainText('Fora da unidade');
+  // Portaria 671 art. 79: the employer, its CNPJ and the worker's CPF (seeded), masked on screen, whole on paper.
+  const article = receipt.getByRole('article', { name: 'Comprovante de Registro de Ponto' });
+  await expect(article.getByRole('heading')).toHaveText('Comprovante de Registro de Ponto do Trabalhador');
+  await expect(article).toContainText(/Empregador\s*Rede de Farmácias Exemplo Ltda/);
+  await expect(article).toContainText(/CNPJ\s*11\.222\.333\/0001-81/);
+  await expect(article.getByTestId('receipt-cpf')).toHaveText('***.982.247-**');
+  await expect(article).toContainText('Controle interno de jornada da rede — não é um REP-P certificado');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.receipt-print-root').getByTestId('receipt-cpf')).toHaveText('529.982.247-25');
+  await expect(receipt).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   await page.screenshot({ path: test.info().outputPath('punch-receipt.png') });
   await receipt.getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByText('Situação:')).toContainText('Trabalhando');

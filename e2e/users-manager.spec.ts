@@ -63,6 +63,12 @@ test('an HR manager (MANAGE_USERS only) sees the administrator on /usuarios with
   await employeeWithRole(hrEmail, `Helena RH ${stamp}`, hrRole!.id);
   const clerkEmail = `farma-${stamp}@farmacia.test`;
   await employeeWithRole(clerkEmail, `Fábio Farma ${stamp}`, await roleId('FARMACEUTICO'));
+  const [clerk] = await serviceRest<{ id: string }[]>(`profiles?select=id&full_name=eq.${encodeURIComponent(`Fábio Farma ${stamp}`)}`);
+  // A valid CPF of this run (the column is unique): 9 digits of the stamp and their check digits.
+  const base = String(stamp).slice(-9).split('').map(Number);
+  for (const length of [9, 10]) base.push(((base.reduce((total, digit, i) => total + digit * (length + 1 - i), 0) * 10) % 11) % 10);
+  const clerkCpf = base.join('');
+  await serviceRest('employee_records', { method: 'POST', body: { user_id: clerk!.id, cpf: clerkCpf, job_title: 'Farmacêutico' } });
 
   const { page: hr, close } = await signInElsewhere(browser, hrEmail);
   await mainMenu(hr).getByRole('link', { name: 'Gerenciar Usuários' }).click();
@@ -92,6 +98,12 @@ test('an HR manager (MANAGE_USERS only) sees the administrator on /usuarios with
   // The role list offers no admin role.
   await clerkRow.getByRole('button', { name: `Editar Fábio Farma ${stamp}` }).click();
   const dialog = hr.getByRole('dialog', { name: 'Editar usuário' });
+  // Issue 26: a user manager without PUNCH_MANAGE sees the employee's CPF masked, and may replace it.
+  await expect(dialog.getByLabel('CPF')).toHaveValue(`***.${clerkCpf.slice(3, 6)}.${clerkCpf.slice(6, 9)}-**`);
+  await expect(dialog.getByLabel('CPF')).not.toBeEditable();
+  await dialog.getByRole('button', { name: 'Substituir CPF' }).click();
+  await expect(dialog.getByLabel('CPF')).toBeEditable();
+  await expect(dialog.getByLabel('CPF')).toHaveValue('');
   // Labels, and no codes even in tooltips: those are for administrators.
   const held = dialog.getByRole('list', { name: 'Permissões efetivas' });
   await expect(held).toContainText('Gerenciar remessas');

@@ -3,6 +3,24 @@ import { backendInfo, expectToast, mainMenu, openAs, withExpiry } from './fixtur
 
 const PASSWORD = 'Farmacia@2026';
 
+/** A valid CPF (11 digits) or CNPJ (14) built from `seed`, distinct per run: the columns are unique. */
+function withCheckDigits(base: number[], weights: (length: number) => number[]): string {
+  const digits = [...base];
+  for (let round = 0; round < 2; round += 1) {
+    const w = weights(digits.length);
+    const rest = digits.reduce((total, digit, index) => total + digit * w[index]!, 0) % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join('');
+}
+const cpfOf = (seed: number) =>
+  withCheckDigits(String(seed).slice(-9).padStart(9, '1').split('').map(Number), (length) => Array.from({ length }, (_, i) => length + 1 - i));
+const cnpjOf = (seed: number) =>
+  withCheckDigits(`5544${String(seed).slice(-8).padStart(8, '1')}`.split('').map(Number), (length) =>
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - length),
+  );
+const formatCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+
 /**
  * A fresh administrator session in its own browser context: the admin-users function checks the session
  * with Auth, and other specs end the shared demo sessions (global sign-outs), so this spec signs in itself.
@@ -24,7 +42,7 @@ async function expireAccessTokenSoon(page: Page): Promise<void> {
 }
 
 test('the admin creates a role and an employee; the employee sees that menu, loses a hidden item, and is locked out when disabled', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const roleName = `Caixa E2E ${stamp}`;
   const email = `caixa-${stamp}@farmacia.test`;
@@ -61,6 +79,15 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   await dialog.getByRole('button', { name: 'Criar usuário' }).click();
   await expect(dialog.getByText('A senha deve ter pelo menos 8 caracteres, com letras maiúsculas, minúsculas e números.')).toBeVisible();
   await dialog.getByLabel('Senha inicial (opcional)').fill(PASSWORD);
+  // The employee record (issue 26): the CPF's check digits are checked as typed, the punctuation comes by itself.
+  const cpf = cpfOf(stamp);
+  await dialog.getByLabel('CPF').fill(`${cpf.slice(0, 10)}${(Number(cpf[10]) + 1) % 10}`);
+  await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+  await expect(dialog.getByText('CPF inválido: confira os dígitos')).toBeVisible();
+  await dialog.getByLabel('CPF').fill(cpf);
+  await expect(dialog.getByLabel('CPF')).toHaveValue(formatCpf(cpf));
+  await dialog.getByLabel('Data de admissão').fill('2025-02-03');
+  await dialog.getByLabel('Cargo').fill('Operadora de caixa');
   await dialog.getByRole('combobox', { name: 'Perfil' }).click();
   await admin.getByRole('option', { name: roleName }).click();
   await dialog.getByText('Unidade Centro', { exact: true }).click();
@@ -77,6 +104,13 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   await expect(row).toContainText(roleName);
   await expect(row).toContainText('Unidade Centro');
   await expect(row).toContainText('Ativo');
+  // Saved after the account: the administrator reads the CPF whole.
+  await row.getByRole('button', { name: 'Editar Carla Caixa' }).click();
+  const editing = admin.getByRole('dialog', { name: 'Editar usuário' });
+  await expect(editing.getByLabel('CPF')).toHaveValue(formatCpf(cpf));
+  await expect(editing.getByLabel('Data de admissão')).toHaveValue('2025-02-03');
+  await expect(editing.getByLabel('Cargo')).toHaveValue('Operadora de caixa');
+  await editing.getByRole('button', { name: 'Voltar' }).click();
 
   // The employee signs in elsewhere and sees exactly what the role allows.
   const employeeContext = await browser.newContext();
@@ -184,4 +218,32 @@ test('an employee invited without a password follows the mail to /change-passwor
   await page.getByLabel('Confirmar nova senha').fill(PASSWORD);
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByRole('heading', { name: 'Olá, Igor Convidado!' })).toBeVisible();
+});
+
+test("a unit's razão social and CNPJ: wrong check digits are refused as typed, a CNPJ of another unit by the database, in Portuguese", async ({ browser }) => {
+  const stamp = Date.now();
+  const name = `Unidade E2E ${stamp}`;
+  const cnpj = cnpjOf(stamp);
+  const { admin, close } = await adminPage(browser);
+  await admin.goto('/usuarios?aba=unidades');
+  await admin.getByRole('button', { name: 'Nova unidade' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Nova unidade' });
+  await dialog.getByLabel('Nome da unidade').fill(name);
+  await dialog.getByLabel('Razão social').fill('Rede de Farmácias Exemplo Ltda');
+  await dialog.getByLabel('CNPJ').fill(`${cnpj.slice(0, 13)}${(Number(cnpj[13]) + 1) % 10}`);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('CNPJ inválido: confira os dígitos')).toBeVisible();
+  // Centro's CNPJ (seeded): valid digits, but the database keeps one unit per CNPJ.
+  await dialog.getByLabel('CNPJ').fill('11222333000181');
+  await expect(dialog.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-81');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(admin, 'Este CNPJ já está cadastrado para outra unidade');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('CNPJ').fill(cnpj);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(admin, `Unidade ${name} criada`);
+  const row = admin.getByRole('table', { name: 'Unidades' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Rede de Farmácias Exemplo Ltda');
+  await expect(row).toContainText(`${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`);
+  await close();
 });

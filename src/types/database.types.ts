@@ -2313,6 +2313,12 @@ export type Database = {
         }
         Returns: Json
       }
+      get_employee_record: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
       get_espelho: {
         Args: {
           p_month: string
@@ -2735,6 +2741,15 @@ export type Database = {
           p_status: string
         }
         Returns: Database["public"]["Tables"]["quote_batches"]["Row"]
+      }
+      set_employee_record: {
+        Args: {
+          p_admission_date: string
+          p_cpf: string
+          p_job_title: string
+          p_user_id: string
+        }
+        Returns: Json
       }
       set_hour_bank_agreement: {
         Args: {

@@ -3,7 +3,7 @@
  * Dates are formatted by src/lib/plain-dates.ts (Intl, not date-fns: the page has a 120 KB gzipped budget).
  */
 import { formatCount, formatSaoPauloDateTime } from '@/lib/plain-dates';
-import { isValidCpf } from '@/features/public-signing/cpf';
+import { isValidCpf } from '@/lib/br-documents';
 import { FIELD_ERRORS } from '@/features/public-signing/messages';
 import { normalizeToken } from '@/features/public-signing/link';
 import type { SignatureLine, SignatureShipmentItem, SignShipmentArgs } from '@/features/public-signing/types';

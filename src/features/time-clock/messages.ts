@@ -41,6 +41,9 @@ export const timeClockMessages = {
   /** A punch at a unit the employee is not assigned to: stored (Portaria 671 never refuses a mark) and flagged. */
   outsideUnit: 'Fora da unidade',
   outsideUnitNote: 'Marcação feita em computador de uma unidade à qual o trabalhador não está vinculado: ela vale, e o gestor a confere.',
+  // The receipt (Portaria 671 art. 79, issue 26).
+  receiptTitle: 'Comprovante de Registro de Ponto do Trabalhador',
+  receiptNotice: 'Controle interno de jornada da rede — não é um REP-P certificado',
   /** Before the punch: this browser is a computer of a unit the employee is not assigned to. */
   outsideUnitBefore: (unit: string) =>
     `Este computador está em ${unit}, e você não está vinculado a essa unidade. A marcação vale mesmo assim, mas fica sinalizada como feita fora da sua unidade para o gestor conferir.`,

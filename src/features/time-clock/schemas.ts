@@ -37,6 +37,11 @@ export const punchReceiptSchema = z.object({
   employee_name: z.nullable(z.string()),
   unit_name: z.nullable(z.string()),
   unit_address: z.nullable(z.string()),
+  // Portaria 671 art. 79 (issue 26): the employer's legal name and CNPJ, and the worker's CPF, whole (the receipt is
+  // the worker's own; screens mask it). Null until entered on /usuarios.
+  employer_name: z.nullable(z.string()),
+  cnpj: z.nullable(z.string()),
+  cpf: z.nullable(z.string()),
   ip_origem: z.nullable(z.string()),
   fora_da_unidade: z.boolean(),
   repeated: z.boolean(),

@@ -27,6 +27,11 @@ export interface PunchReceipt {
   employeeName: string | null;
   unitName: string | null;
   unitAddress: string | null;
+  /** The employer's legal name (razão social) and CNPJ (14 digits) of the unit where the punch was made. */
+  employerName: string | null;
+  cnpj: string | null;
+  /** The worker's CPF, 11 digits: shown masked on screen, whole on the printed receipt the worker keeps. */
+  cpf: string | null;
   /** The address the gateway saw (never one the client declared). */
   ipAddress: string | null;
   /** Punched at a unit the employee is not assigned to: stored all the same, flagged for the manager. */

@@ -1,5 +1,5 @@
 /** The Portuguese messages of /usuarios (the §8 generic record messages come from @/lib/errors). */
-import { codeOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
+import { codeOf, constraintOf, databaseOwnMessage, GENERIC_ERROR_MESSAGE, messageOf } from '@/lib/errors';
 import { AdminUsersError } from '@/features/users/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';
 
@@ -9,6 +9,11 @@ export const userMessages = {
   catalogLoadError: 'Erro ao carregar perfis, permissões e unidades',
   auditLoadError: 'Erro ao carregar o registro de auditoria',
   accessLoadError: 'Erro ao carregar o acesso do usuário',
+  employeeRecordLoadError: 'Erro ao carregar CPF, admissão e cargo do usuário',
+  employeeRecordSaveError: 'A conta foi salva, mas CPF, admissão e cargo não',
+  employeeRecordHint: 'CPF, data de admissão e cargo vão no comprovante de ponto, no espelho e nos arquivos legais (AFD, AEJ).',
+  cnpjInvalid: 'CNPJ inválido: confira os dígitos',
+  cnpjTaken: 'Este CNPJ já está cadastrado para outra unidade',
   // Writes: each success says what happened, to whom (spec §8 fixes no text for users, roles or units).
   userCreated: (name: string) => `Usuário ${name} criado`,
   userUpdated: (name: string) => `Usuário ${name} atualizado`,
@@ -40,6 +45,9 @@ export function usersLoadErrorDetail(error: unknown): string | undefined {
 export function usersErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
   if (error instanceof AdminUsersError) return error.message;
+  // A unit's CNPJ: the form checks the digits first; the database's constraints are the last word.
+  if (codeOf(error) === '23514' && constraintOf(error).includes('store_units_cnpj_valid')) return userMessages.cnpjInvalid;
+  if (codeOf(error) === '23505' && constraintOf(error).includes('store_units_cnpj_unique')) return userMessages.cnpjTaken;
   if (codeOf(error) === '23505') return messageOf(error) || 'Registro duplicado';
   return databaseOwnMessage(error) ?? GENERIC_ERROR_MESSAGE;
 }

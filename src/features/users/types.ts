@@ -65,6 +65,9 @@ export interface UnitEntry {
   id: string;
   name: string;
   address: string | null;
+  /** Razão social and CNPJ (14 digits): the employer on the receipt, the espelho and the AFD. */
+  legalName: string | null;
+  cnpj: string | null;
   createdAt: string;
 }
 
@@ -79,6 +82,15 @@ export interface AccessCatalog {
   permissions: PermissionEntry[];
   units: UnitEntry[];
   suppliers: SupplierEntry[];
+}
+
+/** An employee's legal identifiers (get_employee_record): the CPF masked ('***.456.789-**') for who may not read it. */
+export interface EmployeeRecord {
+  userId: string;
+  cpf: string | null;
+  cpfMasked: boolean;
+  admissionDate: string | null;
+  jobTitle: string | null;
 }
 
 /** The access of one user as the edit dialog starts from it. */

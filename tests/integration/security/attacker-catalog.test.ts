@@ -159,6 +159,17 @@ const managesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
   !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && sharesUnit(userId, a, w)));
 /** private.can_manage_unit_time. */
 const managesUnitTime = (unitId: unknown, a: Actor): boolean => !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && timeUnits(a).includes(String(unitId))));
+/** private.can_read_employee_cpf: oneself, ADMIN, PUNCH_MANAGE holders sharing a unit (a disabled account nothing). */
+const readsEmployeeCpf = (userId: unknown, a: Actor, w: World): boolean =>
+  !a.anon && a.key !== 'desativado' && (userId === a.userId || a.isAdmin || (a.perms.has('PUNCH_MANAGE') && sharesUnit(userId, a, w)));
+/** private.can_view_employee_record: oneself, ADMIN, user managers of the account, PUNCH_VIEW_ALL / PUNCH_MANAGE sharing a unit. */
+const viewsEmployeeRecord = (userId: unknown, a: Actor, w: World): boolean =>
+  viewsEmployeeTime(userId, a, w) || (!a.anon && a.perms.has('MANAGE_USERS') && userId !== a.userId && !w.adminUsers.has(String(userId)));
+/** private.can_edit_employee_record: ADMIN, user managers of the account, PUNCH_MANAGE holders for another employee of their units. */
+const editsEmployeeRecord = (userId: unknown, a: Actor, w: World): boolean =>
+  !a.anon &&
+  (a.isAdmin ||
+    (userId !== a.userId && ((a.perms.has('MANAGE_USERS') && !w.adminUsers.has(String(userId))) || (a.perms.has('PUNCH_MANAGE') && sharesUnit(userId, a, w)))));
 const editsScheduleTemplates = (a: Actor): boolean => !a.anon && (a.isAdmin || a.perms.has('PUNCH_MANAGE'));
 // Issue 26 reports: private.require_report_rights, and what a report answer may contain.
 const readsTimeReports = (a: Actor): boolean => !a.anon && (a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'));
@@ -194,6 +205,10 @@ const PLANS: Record<string, TablePlan> = {
   ponto_solicitacoes: { read: ownOrSeenTime('funcionario_id') },
   ponto_espelho_ciencias: { read: ownOrSeenTime('funcionario_id') },
   banco_horas_acordos: { read: ownOrSeenTime('user_id') },
+  // Issue 26: a CPF is read by the person, ADMIN and the PUNCH_MANAGE holders of the person's units (never
+  // PUNCH_VIEW_ALL alone, never a user manager by the table: they get it masked from get_employee_record);
+  // written only through set_employee_record.
+  employee_records: { read: (r, a, w) => readsEmployeeCpf(r.user_id, a, w) },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
   // Schedules (issue 25): assignments are read by the time clock's scope and written only through the RPCs;
   // templates, holidays and opening hours are the chain's, read by every staff account, written by RPCs.
@@ -239,7 +254,8 @@ const PLANS: Record<string, TablePlan> = {
   store_units: {
     read: everyoneSignedIn,
     edit: (_r, a) => can('MANAGE_UNITS')(a),
-    content: ['name', 'address'],
+    // Issue 26: the CNPJ (check digits by constraint) and razão social are the unit's public identity, like its address.
+    content: ['name', 'address', 'cnpj', 'legal_name'],
     remove: (_r, a) => can('MANAGE_UNITS')(a),
     insert: { may: can('MANAGE_UNITS'), row: () => ({ name: `${tag} unidade` }), cleanup: () => `delete from public.store_units where name like '${tag}%'` },
   },
@@ -1092,6 +1108,13 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // caller's own (auth.uid()); an attachment outside the employee's folder, a forged hash, unknown ids refused.
   get_treated_timesheet: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w), p_month: '2026-09-01' }, expect: refused }] : []),
   get_hour_bank: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w) }, expect: refused }] : []),
+  // Issue 26: another scope's employee record is refused, read or written (a refused write keeps the CPF: p_cpf null).
+  get_employee_record: (a, w) => foreignEmployees(a, w, viewsEmployeeRecord).map((id) => ({ args: { p_user_id: id }, expect: refused })),
+  set_employee_record: (a, w) =>
+    foreignEmployees(a, w, editsEmployeeRecord).map((id) => ({
+      args: { p_user_id: id, p_cpf: null, p_admission_date: '2020-01-02', p_job_title: `${tag} cargo forjado` },
+      expect: refused,
+    })),
   get_espelho: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w), p_month: '2026-09-01' }, expect: refused }] : []),
   add_punch_adjustment: (a, w) =>
     untreatedEmployee(a, w)

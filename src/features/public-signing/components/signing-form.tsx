@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { existingDeviceId } from '@/lib/device-id';
 import { formatSaoPauloDateTime } from '@/lib/plain-dates';
 import { signShipment } from '@/features/public-signing/api';
-import { formatCpf } from '@/features/public-signing/cpf';
+import { formatCpf } from '@/lib/br-documents';
 import { ItemLine } from '@/features/public-signing/components/item-line';
 import { Section } from '@/features/public-signing/components/page-shell';
 import { SignatureBoard, type SignatureBoardHandle } from '@/features/public-signing/components/signature-board';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -19,7 +19,7 @@ import { EspelhoCard } from '@/features/time-clock/components/espelho-card';
 import { MyRequestsCard, RequestAdjustmentDialog } from '@/features/time-clock/components/my-requests';
 import { HourBankCard, MarkChip } from '@/features/time-clock/components/treated-marks';
 import { timesheetExport, timesheetFileName } from '@/features/time-clock/export';
-import { OutsideUnitBadge, PunchReceiptView } from '@/features/time-clock/components/punch-page';
+import { OutsideUnitBadge, PrintableReceipt } from '@/features/time-clock/components/punch-page';
 import { formatMinutes, PUNCH_LABELS, summarizeTimesheet, type TimesheetLine, type TimesheetMark } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import { monthLabel, shiftMonth, type Adjustment, type TreatedMark } from '@/features/time-clock/treatment';
@@ -206,7 +206,12 @@ function Timesheet({ userId, employeeName }: { userId: string; employeeName: str
           <DialogHeader>
             <DialogTitle>Comprovante</DialogTitle>
           </DialogHeader>
-          {opened ? <PunchReceiptView receipt={opened} /> : null}
+          {opened ? <PrintableReceipt receipt={opened} /> : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" /> Imprimir
+            </Button>
+          </DialogFooter>
         </DialogContent>
       </Dialog>
     </div>

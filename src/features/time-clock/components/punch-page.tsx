@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCnpj, formatCpf, maskCpf } from '@/lib/br-documents';
 import { formatCount, formatDate, formatFullDate, formatTime } from '@/lib/dates';
 import { usePunchComputer } from '@/features/time-clock/api/get-punch-computer';
 import { useTodayPunches } from '@/features/time-clock/api/get-today-punches';
@@ -48,17 +49,30 @@ export function OutsideUnitBadge() {
   );
 }
 
-/** 'Comprovante de Registro de Ponto': what Portaria 671 asks the receipt to show that the app knows. */
-export function PunchReceiptView({ receipt }: { receipt: PunchReceipt }) {
+/**
+ * 'Comprovante de Registro de Ponto do Trabalhador': what Portaria 671 art. 79 lists (employer, CNPJ, workplace,
+ * worker and CPF, date and time, NSR, hash). On screen the CPF is masked (anyone may be looking); `printed` is the copy
+ * the worker keeps, with the CPF whole.
+ */
+export function PunchReceiptView({ receipt, printed = false }: { receipt: PunchReceipt; printed?: boolean }) {
+  const cpf = receipt.cpf ? (printed ? formatCpf(receipt.cpf) : maskCpf(receipt.cpf)) : null;
   return (
     <article aria-label="Comprovante de Registro de Ponto" className="grid gap-2 rounded-md border p-4 text-sm">
-      <h3 className="text-base font-semibold">Comprovante de Registro de Ponto do Trabalhador</h3>
-      <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1">
+      <h3 className="text-base font-semibold">{timeClockMessages.receiptTitle}</h3>
+      <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 sm:grid-cols-[9rem_1fr]">
         <dt className="text-muted-foreground">NSR</dt>
         <dd className="font-mono">{String(receipt.nsr).padStart(9, '0')}</dd>
+        <dt className="text-muted-foreground">Empregador</dt>
+        <dd>{receipt.employerName ?? '—'}</dd>
+        <dt className="text-muted-foreground">CNPJ</dt>
+        <dd className="font-mono">{receipt.cnpj ? formatCnpj(receipt.cnpj) : '—'}</dd>
         <dt className="text-muted-foreground">Trabalhador</dt>
         <dd>{receipt.employeeName ?? '—'}</dd>
-        <dt className="text-muted-foreground">Unidade</dt>
+        <dt className="text-muted-foreground">CPF</dt>
+        <dd className="font-mono" data-testid="receipt-cpf">
+          {cpf ?? '—'}
+        </dd>
+        <dt className="text-muted-foreground">Local</dt>
         <dd>
           {receipt.unitName ?? '—'}
           {receipt.unitAddress ? <span className="block text-xs text-muted-foreground">{receipt.unitAddress}</span> : null}
@@ -81,7 +95,27 @@ export function PunchReceiptView({ receipt }: { receipt: PunchReceipt }) {
         <dt className="text-muted-foreground">Hash</dt>
         <dd className="font-mono text-xs break-all">{receipt.receiptHash}</dd>
       </dl>
+      <p className="text-xs text-muted-foreground">{timeClockMessages.receiptNotice}.</p>
     </article>
+  );
+}
+
+/**
+ * The receipt on screen (CPF masked) and, out of sight, the copy `window.print()` prints alone (CPF whole): the
+ * worker's own printed receipt.
+ */
+export function PrintableReceipt({ receipt }: { receipt: PunchReceipt }) {
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      <PunchReceiptView receipt={receipt} />
+      {createPortal(
+        <div className="receipt-print-root">
+          <PunchReceiptView receipt={receipt} printed />
+        </div>,
+        document.body,
+      )}
+    </>
   );
 }
 
@@ -194,7 +228,6 @@ function PunchPanel({ userId }: { userId: string }) {
       <Dialog open={receipt !== null} onOpenChange={(open) => !open && setReceipt(null)}>
         {/* Its own 'Fechar' button closes it (Esc too): no second close control. */}
         <DialogContent hideClose>
-          <style>{PRINT_CSS}</style>
           <DialogHeader>
             <DialogTitle>{receipt?.repeated ? 'Marcação já registrada' : 'Ponto registrado'}</DialogTitle>
             <DialogDescription>
@@ -203,15 +236,7 @@ function PunchPanel({ userId }: { userId: string }) {
                 : 'Guarde ou imprima o comprovante.'}
             </DialogDescription>
           </DialogHeader>
-          {receipt ? <PunchReceiptView receipt={receipt} /> : null}
-          {receipt
-            ? createPortal(
-                <div className="receipt-print-root">
-                  <PunchReceiptView receipt={receipt} />
-                </div>,
-                document.body,
-              )
-            : null}
+          {receipt ? <PrintableReceipt receipt={receipt} /> : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => window.print()}>
               <Printer aria-hidden="true" /> Imprimir

@@ -9,7 +9,7 @@ export async function getAccessCatalog(signal?: AbortSignal): Promise<AccessCata
   const [roles, permissions, units, suppliers, holders] = await Promise.all([
     read(supabase.from('custom_roles').select('id, name, is_admin, role_permissions(permission), role_menu_paths(menu_path), role_homepage_actions(action_key, visible)').order('name')),
     read(supabase.from('permissions').select('id, name, description, category, menu_items').order('name')),
-    read(supabase.from('store_units').select('id, name, address, created_at').order('name')),
+    read(supabase.from('store_units').select('id, name, address, legal_name, cnpj, created_at').order('name')),
     read(supabase.from('suppliers').select('id, name').order('name')),
     read(supabase.from('user_roles').select('role_id')),
   ]);
@@ -27,7 +27,7 @@ export async function getAccessCatalog(signal?: AbortSignal): Promise<AccessCata
       userCount: counts.get(role.id) ?? 0,
     })),
     permissions: (permissions.data ?? []).map((row) => ({ id: row.id, name: row.name, description: row.description, category: row.category, menuItems: row.menu_items })),
-    units: (units.data ?? []).map((row) => ({ id: row.id, name: row.name, address: row.address, createdAt: row.created_at })),
+    units: (units.data ?? []).map((row) => ({ id: row.id, name: row.name, address: row.address, legalName: row.legal_name, cnpj: row.cnpj, createdAt: row.created_at })),
     suppliers: suppliers.data ?? [],
   };
 }

@@ -6,6 +6,7 @@ export const userAdminKeys = {
   lists: () => [...userAdminKeys.all, 'users'] as const,
   list: (filters: UserFilters) => [...userAdminKeys.lists(), filters] as const,
   access: (userId: string) => [...userAdminKeys.all, 'access', userId] as const,
+  employeeRecord: (userId: string) => [...userAdminKeys.all, 'employee-record', userId] as const,
   catalog: () => [...userAdminKeys.all, 'catalog'] as const,
   audit: (filters: AuditFilters) => [...userAdminKeys.all, 'audit', filters] as const,
 };
@@ -23,4 +24,5 @@ export const userAdminMutations = {
   saveRole: ['user-admin', 'mutation', 'save-role'] as const,
   deleteRole: ['user-admin', 'mutation', 'delete-role'] as const,
   saveUnit: ['user-admin', 'mutation', 'save-unit'] as const,
+  setEmployeeRecord: ['user-admin', 'mutation', 'set-employee-record'] as const,
 };

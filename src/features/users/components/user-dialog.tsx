@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,11 @@ import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCpf, onlyDigits } from '@/lib/br-documents';
+import { toAppDateString } from '@/lib/dates';
 import { useCreateUser } from '@/features/users/api/create-user';
+import { useEmployeeRecord } from '@/features/users/api/get-employee-record';
+import { useSetEmployeeRecord, type EmployeeRecordInput } from '@/features/users/api/set-employee-record';
 import { useUserAccess } from '@/features/users/api/get-user-access';
 import { useUpdateUser } from '@/features/users/api/update-user';
 import { AccessPreview } from '@/features/users/components/access-preview';
@@ -18,8 +23,8 @@ import { ChoiceSelect } from '@/components/ui/choice-select';
 import { codeHint, permissionLabel, roleLabel } from '@/features/users/labels';
 import { accessPreview, groupPermissions } from '@/features/users/logic';
 import { userMessages, usersLoadErrorDetail } from '@/features/users/messages';
-import { userFormSchema, type UserFormValues } from '@/features/users/schemas';
-import type { AccessCatalog, UserAccess, UserRow } from '@/features/users/types';
+import { userFormSchema, type UserFormData, type UserFormValues } from '@/features/users/schemas';
+import type { AccessCatalog, EmployeeRecord, UserAccess, UserRow } from '@/features/users/types';
 
 interface UserDialogProps {
   /** The account being edited; null to create one. */
@@ -37,6 +42,7 @@ interface UserDialogProps {
 
 export function UserDialog({ user, catalog, isSelf, canGrantAdmin, onClose }: UserDialogProps) {
   const access = useUserAccess(user?.id ?? null);
+  const record = useEmployeeRecord(user?.id ?? null);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-4xl">
@@ -48,21 +54,43 @@ export function UserDialog({ user, catalog, isSelf, canGrantAdmin, onClose }: Us
               : 'Sem senha, o usuário recebe um convite por email para escolher a própria senha.'}
           </DialogDescription>
         </DialogHeader>
-        {user && access.isLoading ? (
+        {user && (access.isLoading || record.isLoading) ? (
           <Skeleton className="h-72" aria-hidden="true" />
         ) : user && access.isError ? (
           <LoadError message={userMessages.accessLoadError} detail={usersLoadErrorDetail(access.error)} onRetry={() => void access.refetch()} />
+        ) : user && record.isError ? (
+          <LoadError message={userMessages.employeeRecordLoadError} detail={usersLoadErrorDetail(record.error)} onRetry={() => void record.refetch()} />
         ) : (
-          <UserForm user={user} access={access.data ?? { unitIds: [], permissionIds: [] }} catalog={catalog} isSelf={isSelf} canGrantAdmin={canGrantAdmin} onClose={onClose} />
+          <UserForm
+            user={user}
+            access={access.data ?? { unitIds: [], permissionIds: [] }}
+            record={record.data ?? null}
+            catalog={catalog}
+            isSelf={isSelf}
+            canGrantAdmin={canGrantAdmin}
+            onClose={onClose}
+          />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
+/** What set_employee_record should receive, or null when the employee record was left as loaded. */
+function employeeRecordChange(values: UserFormData, record: EmployeeRecord | null, replacingCpf: boolean): Omit<EmployeeRecordInput, 'userId'> | null {
+  // A CPF shown masked is kept (null) unless the manager chose to replace it and typed one.
+  const cpf = record?.cpfMasked && !(replacingCpf && values.cpf !== '') ? null : values.cpf;
+  const changed =
+    (cpf !== null && onlyDigits(cpf) !== (record?.cpfMasked ? '' : (record?.cpf ?? ''))) ||
+    values.admissionDate !== (record?.admissionDate ?? '') ||
+    values.jobTitle !== (record?.jobTitle ?? '');
+  return changed ? { cpf, admissionDate: values.admissionDate, jobTitle: values.jobTitle } : null;
+}
+
 function UserForm({
   user,
   access,
+  record,
   catalog,
   isSelf,
   canGrantAdmin,
@@ -70,6 +98,7 @@ function UserForm({
 }: {
   user: UserRow | null;
   access: UserAccess;
+  record: EmployeeRecord | null;
   catalog: AccessCatalog;
   isSelf: boolean;
   canGrantAdmin: boolean;
@@ -77,6 +106,10 @@ function UserForm({
 }) {
   const create = useCreateUser();
   const update = useUpdateUser();
+  const saveRecord = useSetEmployeeRecord();
+  const [replacingCpf, setReplacingCpf] = useState(false);
+  // An account created whose employee record was then refused: a new submit saves the record only.
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(userFormSchema),
     defaultValues: {
@@ -89,18 +122,35 @@ function UserForm({
       unitId: user?.unitId ?? null,
       supplierId: user?.supplierId ?? null,
       permissionIds: access.permissionIds,
+      cpf: record?.cpf && !record.cpfMasked ? formatCpf(record.cpf) : '',
+      admissionDate: record?.admissionDate ?? '',
+      jobTitle: record?.jobTitle ?? '',
     } satisfies UserFormValues,
   });
   const { errors } = form.formState;
   const [roleId, unitIds, permissionIds] = useWatch({ control: form.control, name: ['roleId', 'unitIds', 'permissionIds'] });
   const role = catalog.roles.find((entry) => entry.id === roleId) ?? null;
   const preview = accessPreview(role, permissionIds, catalog.permissions);
-  const pending = create.isPending || update.isPending;
+  const pending = create.isPending || update.isPending || saveRecord.isPending;
+  const cpfField = form.register('cpf');
 
-  // The dialog stays open on failure (the toast says why), so nothing typed is lost.
+  // The account first, then the employee record (a new account has no id before). The dialog stays open on
+  // failure (the toast says why), so nothing typed is lost.
   const submit = form.handleSubmit((values) => {
-    if (user) update.mutate({ userId: user.id, values }, { onSuccess: onClose });
-    else create.mutate(values, { onSuccess: onClose });
+    const change = employeeRecordChange(values, record, replacingCpf);
+    const afterAccount = (userId: string) => {
+      if (change) saveRecord.mutate({ userId, ...change }, { onSuccess: onClose });
+      else onClose();
+    };
+    if (user) update.mutate({ userId: user.id, values }, { onSuccess: () => afterAccount(user.id) });
+    else if (createdId) afterAccount(createdId);
+    else
+      create.mutate(values, {
+        onSuccess: (result) => {
+          setCreatedId(result.user_id);
+          afterAccount(result.user_id);
+        },
+      });
   });
 
   return (
@@ -114,6 +164,42 @@ function UserForm({
             <Input type="email" autoComplete="off" {...form.register('email')} />
           </Field>
         </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Dados funcionais</legend>
+          <p className="text-xs text-muted-foreground">{userMessages.employeeRecordHint}</p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {record?.cpfMasked && !replacingCpf ? (
+              <div className="grid content-start gap-1">
+                <Field label="CPF" description="Você vê só parte deste CPF.">
+                  <Input readOnly value={record.cpf ?? ''} className="font-mono" />
+                </Field>
+                <Button type="button" variant="link" size="sm" className="justify-self-start px-0" onClick={() => setReplacingCpf(true)}>
+                  Substituir CPF
+                </Button>
+              </div>
+            ) : (
+              <Field label="CPF" description={record?.cpfMasked ? 'Em branco mantém o CPF cadastrado.' : undefined} error={errors.cpf?.message}>
+                <Input
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="000.000.000-00"
+                  className="font-mono"
+                  {...cpfField}
+                  onChange={(event) => {
+                    event.target.value = formatCpf(event.target.value);
+                    void cpfField.onChange(event);
+                  }}
+                />
+              </Field>
+            )}
+            <Field label="Data de admissão" error={errors.admissionDate?.message}>
+              <Input type="date" min="1940-01-01" max={toAppDateString(new Date())} {...form.register('admissionDate')} />
+            </Field>
+            <Field label="Cargo" error={errors.jobTitle?.message}>
+              <Input maxLength={120} {...form.register('jobTitle')} />
+            </Field>
+          </div>
+        </fieldset>
         {user ? null : (
           <Field label="Senha inicial (opcional)" description="Deixe em branco para enviar um convite por email." error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
