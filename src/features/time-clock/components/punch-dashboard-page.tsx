@@ -27,6 +27,16 @@ const STATUS_TONE: Record<DashboardStatus, string> = {
   sem_escala: 'border-border bg-transparent text-muted-foreground',
 };
 
+/** The cards' short words (the badges say it in full). */
+const CARD_LABELS: Record<DashboardStatus, string> = {
+  trabalhando: 'Trabalhando',
+  intervalo: 'Em intervalo',
+  encerrado: 'Encerrados',
+  ausente: 'Ausentes',
+  aguardando: 'Aguardando',
+  sem_escala: 'Sem escala',
+};
+
 const MARK_LABELS: Record<NonNullable<DashboardPerson['last_mark']>['kind'], string> = { ...PUNCH_LABELS, INCLUSAO: 'Marcação incluída' };
 
 /**
@@ -113,19 +123,19 @@ export function PunchDashboardPage({ title }: { title: string }) {
 
 function CountCards({ counts }: { counts: DashboardCounts }) {
   return (
-    <dl aria-label="Situação agora" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-8">
+    <dl aria-label="Situação agora" className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3 2xl:grid-cols-8">
       {DASHBOARD_STATUSES.map((status) => (
-        <div key={status} data-status={status} className="min-w-0 rounded-xl border bg-card p-3 shadow-sm">
-          <dt className="truncate text-xs text-muted-foreground uppercase">{DASHBOARD_STATUS_LABELS[status]}</dt>
+        <div key={status} data-status={status} className="min-w-0 rounded-xl border bg-card p-2.5 shadow-sm sm:p-3">
+          <dt className="text-[11px] leading-tight break-words text-muted-foreground uppercase sm:text-xs">{CARD_LABELS[status]}</dt>
           <dd className="font-mono text-2xl font-semibold tabular-nums">{counts[status]}</dd>
         </div>
       ))}
-      <div data-status="atrasado" className="min-w-0 rounded-xl border bg-card p-3 shadow-sm">
-        <dt className="truncate text-xs text-muted-foreground uppercase">Atrasados</dt>
+      <div data-status="atrasado" className="min-w-0 rounded-xl border bg-card p-2.5 shadow-sm sm:p-3">
+        <dt className="text-[11px] leading-tight break-words text-muted-foreground uppercase sm:text-xs">Atrasados</dt>
         <dd className={cn('font-mono text-2xl font-semibold tabular-nums', counts.atrasado > 0 && 'text-destructive')}>{counts.atrasado}</dd>
       </div>
-      <div data-status="total" className="min-w-0 rounded-xl border bg-card p-3 shadow-sm">
-        <dt className="truncate text-xs text-muted-foreground uppercase">Total</dt>
+      <div data-status="total" className="min-w-0 rounded-xl border bg-card p-2.5 shadow-sm sm:p-3">
+        <dt className="text-[11px] leading-tight break-words text-muted-foreground uppercase sm:text-xs">Total</dt>
         <dd className="font-mono text-2xl font-semibold tabular-nums">{counts.total}</dd>
       </div>
     </dl>
@@ -182,7 +192,7 @@ function PersonRow({ person }: { person: DashboardPerson }) {
           </Badge>
           {person.late ? (
             <Badge variant="destructive" title="Chegou depois do horário previsto mais a tolerância de 5 minutos">
-              {person.status === 'ausente' ? 'Atrasado' : `Atraso de ${formatMinutes(person.late_minutes)}`}
+              {person.status === 'ausente' ? 'Atrasado' : `Atraso de ${lateText(person.late_minutes)}`}
             </Badge>
           ) : null}
         </div>
@@ -209,6 +219,11 @@ function PersonRow({ person }: { person: DashboardPerson }) {
       <TableCell className="pr-4 text-right font-mono tabular-nums">{person.worked_minutes > 0 ? formatMinutes(person.worked_minutes) : '—'}</TableCell>
     </TableRow>
   );
+}
+
+/** 17 → '17 min'; 75 → '1h15'. */
+function lateText(minutes: number): string {
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** A planned time as the database sends it, '08:00:00' or an instant, as 'HH:MM'. */

@@ -508,7 +508,7 @@ function FiguresTable({ table, report, names }: { table: ReportTable; report: Ti
             <TableRow className="hover:bg-transparent">
               {totalsHeads(table, report).map((head, index) =>
                 index === 0 ? (
-                  <TableHead key={index} scope="row" className="sticky left-0 z-[1] bg-card pl-4">
+                  <TableHead key={index} scope="row" className="sticky left-0 z-[1] bg-muted pl-4">
                     {headText(head)}
                   </TableHead>
                 ) : (

@@ -28,7 +28,7 @@ export function HoursBarChart({ bars, title }: { bars: HoursBar[]; title: string
           <XAxis type="number" tickFormatter={(value: number) => `${Math.round(value)}h`} tick={AXIS_TICK} stroke="var(--border)" tickLine={false} />
           <YAxis type="category" dataKey="name" tick={AXIS_TICK} stroke="var(--border)" tickLine={false} width={120} interval={0} />
           <Tooltip cursor={{ fill: 'var(--muted)' }} contentStyle={TOOLTIP_STYLE} formatter={(value) => hoursText(Number(value))} isAnimationActive={false} />
-          <Legend formatter={legendText} />
+          <Legend formatter={legendText} wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="expected" name="Esperadas" fill={EXPECTED_FILL} fillOpacity={0.45} isAnimationActive={false} radius={[0, 2, 2, 0]} />
           <Bar dataKey="worked" name="Trabalhadas" fill={WORKED_FILL} isAnimationActive={false} radius={[0, 2, 2, 0]} />
         </BarChart>
@@ -53,7 +53,7 @@ export function DailyLineChart({ points }: { points: DailyPoint[] }) {
           <XAxis dataKey="date" tickFormatter={formatShortDay} tick={AXIS_TICK} stroke="var(--border)" tickLine={false} interval="preserveStartEnd" minTickGap={24} />
           <YAxis tickFormatter={(value: number) => `${Math.round(value)}h`} tick={AXIS_TICK} stroke="var(--border)" tickLine={false} axisLine={false} width={44} />
           <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(label) => formatShortDay(String(label))} formatter={(value) => hoursText(Number(value))} isAnimationActive={false} />
-          <Legend formatter={legendText} />
+          <Legend formatter={legendText} wrapperStyle={{ fontSize: 12 }} />
           <Line type="monotone" dataKey="expected" name="Esperadas" stroke={EXPECTED_FILL} strokeDasharray="4 3" dot={false} isAnimationActive={false} />
           <Line type="monotone" dataKey="worked" name="Trabalhadas" stroke={WORKED_FILL} strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line type="monotone" dataKey="overtime" name="Horas extras" stroke={OVERTIME_STROKE} dot={false} isAnimationActive={false} />
