@@ -2370,6 +2370,12 @@ export type Database = {
         }
         Returns: Json
       }
+      get_punch_dashboard: {
+        Args: {
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
       get_representative_dashboard: {
         Args: {
           p_supplier_id?: string
@@ -2452,6 +2458,15 @@ export type Database = {
           value_won: number
           win_rate: number
         }[]
+      }
+      get_time_report: {
+        Args: {
+          p_from: string
+          p_to: string
+          p_unit_id?: string
+          p_user_id?: string
+        }
+        Returns: Json
       }
       get_treated_timesheet: {
         Args: {

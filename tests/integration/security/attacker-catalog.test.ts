@@ -160,6 +160,19 @@ const managesEmployeeTime = (userId: unknown, a: Actor, w: World): boolean =>
 /** private.can_manage_unit_time. */
 const managesUnitTime = (unitId: unknown, a: Actor): boolean => !a.anon && (a.isAdmin || (a.perms.has('PUNCH_MANAGE') && timeUnits(a).includes(String(unitId))));
 const editsScheduleTemplates = (a: Actor): boolean => !a.anon && (a.isAdmin || a.perms.has('PUNCH_MANAGE'));
+// Issue 26 reports: private.require_report_rights, and what a report answer may contain.
+const readsTimeReports = (a: Actor): boolean => !a.anon && (a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE'));
+function scopedReport(r: { data: unknown; error: unknown }, a: Actor, w: World, people: (d: Row) => Row[]): true | string {
+  if (r.error) return true;
+  const rows = people(r.data as Row);
+  const foreignUnits = rows.filter((p) => p.unit_id != null && !a.isAdmin && !timeUnits(a).includes(String(p.unit_id)));
+  if (foreignUnits.length > 0) return `${foreignUnits.length} people under units out of scope`;
+  const foreign = rows.filter((p) => !viewsEmployeeTime(p.user_id, a, w));
+  if (foreign.length > 0) return `${foreign.length} employees out of scope`;
+  const readsCpf = (id: unknown) => id === a.userId || a.isAdmin || managesEmployeeTime(id, a, w);
+  const leaked = rows.filter((p) => typeof p.cpf === 'string' && !readsCpf(p.user_id) && !String(p.cpf).startsWith('***'));
+  return leaked.length === 0 ? true : `${leaked.length} whole CPFs of employees the caller may not read`;
+}
 const staff: RowRule = (_r, a) => hasRole(a) || a.perms.size > 0;
 const WEEK_DAYS = Array.from({ length: 7 }, (_, position) => ({ position, works: position < 5, start_time: '08:00', end_time: '17:00', break_minutes: 60 }));
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
@@ -1107,6 +1120,23 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   close_timesheet_month: (a, w) => when(!a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w), p_month: '2000-01-01' }, expect: refused }]),
   get_month_closing: (a, w) => when(!a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w), p_month: '2026-09-01' }, expect: refused }]),
   set_time_clock_settings: (a) => when(!a.isAdmin, [{ args: { p_prazo_dias: 30 }, expect: refused }]),
+  // Reports (issue 26): only ADMIN, PUNCH_VIEW_ALL and PUNCH_MANAGE read them, within their units; another unit is
+  // refused; what comes back names only units and employees in scope, with CPFs masked for who may not read them.
+  get_punch_dashboard: (a, w) => [
+    ...when(!readsTimeReports(a), [{ args: {}, expect: refused }]),
+    ...when(readsTimeReports(a) && !a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w) }, expect: refused }]),
+    ...when(readsTimeReports(a), [{ args: {}, expect: (r) => scopedReport(r, a, w, (d) => (d.units as Row[]).flatMap((u) => (u.people as Row[]).map((p) => ({ ...p, unit_id: u.unit_id })))) }]),
+  ],
+  get_time_report: (a, w) => [
+    ...when(!readsTimeReports(a), [{ args: { p_from: '2026-09-01', p_to: '2026-09-30' }, expect: refused }]),
+    ...when(readsTimeReports(a) && !a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [
+      { args: { p_from: '2026-09-01', p_to: '2026-09-30', p_unit_id: otherUnit(a, w) }, expect: refused },
+    ]),
+    ...when(readsTimeReports(a) && unseenEmployee(a, w) !== undefined, [
+      { args: { p_from: '2026-09-01', p_to: '2026-09-30', p_user_id: unseenEmployee(a, w) }, expect: refused },
+    ]),
+    ...when(readsTimeReports(a), [{ args: { p_from: '2026-09-01', p_to: '2026-09-30' }, expect: (r) => scopedReport(r, a, w, (d) => d.employees as Row[]) }]),
+  ],
   // Boletos: decoding is pure; the rest answers about, or acts on, the caller's boleto units only.
   decode_boleto: () => [],
   check_boleto_warnings: (a, w) =>
