@@ -160,7 +160,8 @@ test('a report’s CSV carries the screen’s totals row; the filters live in th
   await expect(page).toHaveURL(new RegExp(`aba=por-dia`));
   await expect(page).toHaveURL(new RegExp(`unidade=${unitId}`));
 
-  // The chart has a table view of the same numbers.
+  // The chart is drawn, and has a table view of the same numbers.
+  await expect(page.getByTestId('report-chart').locator('svg.recharts-surface').first()).toBeVisible();
   await page.getByRole('button', { name: 'Tabela' }).click();
   await expect(page.getByRole('table', { name: 'Horas por dia (tabela)' })).toBeVisible();
 

@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 import { useLivePunchDashboard, usePunchDashboard } from '@/features/time-clock/api/get-punch-dashboard';
 import { formatMinutes, PUNCH_LABELS } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { DASHBOARD_STATUS_LABELS, sumCounts, type DashboardCounts } from '@/features/time-clock/reports/report-view';
+import { DASHBOARD_STATUS_LABELS, dashboardCounts, type DashboardCounts } from '@/features/time-clock/reports/report-view';
 import { DASHBOARD_STATUSES, type DashboardPerson, type DashboardStatus, type PunchDashboard } from '@/features/time-clock/reports/schemas';
 
 /** The unit in the URL (?unidade=<id>); none: every unit in the caller's scope. */
@@ -54,7 +54,7 @@ export function PunchDashboardPage({ title }: { title: string }) {
   const units = data?.units ?? [];
   const shown = units.filter((unit) => !unitParam || unit.unit_id === unitParam);
   const visible = shown.length > 0 ? shown : units;
-  const counts = sumCounts(visible.map((unit) => unit.counts));
+  const counts = dashboardCounts(visible);
 
   const selectUnit = (unitId: string | null) =>
     setParams(

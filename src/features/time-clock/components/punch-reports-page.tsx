@@ -299,8 +299,9 @@ function PayrollButton({ report, month }: { report: TimeReport; month: string })
       const file = buildPayrollCsv(report, month);
       saveFile(new Blob([file.text], { type: 'text/csv;charset=utf-8' }), file.fileName);
       toast({ title: timeClockMessages.reportExported(file.fileName) });
-    } catch {
-      toast({ title: timeClockMessages.payrollError, variant: 'destructive' });
+    } catch (error) {
+      // The builder refuses in Portuguese (an employee without CPF, named); anything else gets the plain title.
+      toast({ title: timeClockMessages.payrollError, ...(error instanceof Error && !(error instanceof TypeError) && error.message ? { description: error.message } : {}), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -10,9 +10,9 @@ import {
   reportFileName,
   reportPeriodError,
   reportTable,
-  sumCounts,
+  dashboardCounts,
 } from '@/features/time-clock/reports/report-view';
-import { REPORT_FIGURES, timeReportSchema, type ReportFigures, type TimeReport } from '@/features/time-clock/reports/schemas';
+import { REPORT_FIGURES, timeReportSchema, type DashboardStatus, type ReportFigures, type TimeReport } from '@/features/time-clock/reports/schemas';
 
 const zero = Object.fromEntries(REPORT_FIGURES.map((key) => [key, 0])) as ReportFigures;
 const UNIT = '00000000-0000-4000-8000-000000000001';
@@ -107,8 +107,17 @@ describe('the exports', () => {
 });
 
 describe('the dashboard counts', () => {
-  it('add up across units', () => {
-    const one = { trabalhando: 2, intervalo: 1, encerrado: 0, ausente: 1, aguardando: 0, sem_escala: 3, atrasado: 1, total: 7 };
-    expect(sumCounts([one, one])).toEqual({ trabalhando: 4, intervalo: 2, encerrado: 0, ausente: 2, aguardando: 0, sem_escala: 6, atrasado: 2, total: 14 });
+  const person = (id: string, status: DashboardStatus, late = false) => ({ user_id: id, status, late });
+  it('one unit: its own counts', () => {
+    const counts = { trabalhando: 2, intervalo: 1, encerrado: 0, ausente: 1, aguardando: 0, sem_escala: 3, atrasado: 1, total: 7 };
+    expect(dashboardCounts([{ counts, people: [] }])).toBe(counts);
+  });
+  it('several units: each person once, even when assigned to two units', () => {
+    const zeroCounts = { trabalhando: 0, intervalo: 0, encerrado: 0, ausente: 0, aguardando: 0, sem_escala: 0, atrasado: 0, total: 0 };
+    const units = [
+      { counts: zeroCounts, people: [person(ANA, 'trabalhando', true), person(BIA, 'ausente', true)] },
+      { counts: zeroCounts, people: [person(BIA, 'ausente', true), person(UNIT, 'intervalo')] },
+    ] as unknown as Parameters<typeof dashboardCounts>[0];
+    expect(dashboardCounts(units)).toEqual({ ...zeroCounts, trabalhando: 1, ausente: 1, intervalo: 1, atrasado: 2, total: 3 });
   });
 });

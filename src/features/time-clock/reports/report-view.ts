@@ -248,9 +248,21 @@ export const DASHBOARD_STATUS_LABELS: Record<DashboardStatus, string> = {
   sem_escala: 'Sem escala hoje',
 };
 
-/** The counts of several units added up (the 'Todas as unidades' view). */
-export function sumCounts(counts: readonly DashboardCounts[]): DashboardCounts {
+/**
+ * The counts of the units shown: one unit's own, or for several units counted again from their people, each person once
+ * (someone assigned to two units is listed under both, with the same status).
+ */
+export function dashboardCounts(units: readonly Pick<PunchDashboard['units'][number], 'counts' | 'people'>[]): DashboardCounts {
+  if (units.length === 1) return units[0]!.counts;
   const total: DashboardCounts = { trabalhando: 0, intervalo: 0, encerrado: 0, ausente: 0, aguardando: 0, sem_escala: 0, atrasado: 0, total: 0 };
-  for (const item of counts) for (const key of Object.keys(total) as (keyof DashboardCounts)[]) total[key] += item[key];
+  const seen = new Set<string>();
+  for (const unit of units)
+    for (const person of unit.people) {
+      if (seen.has(person.user_id)) continue;
+      seen.add(person.user_id);
+      total[person.status] += 1;
+      if (person.late) total.atrasado += 1;
+      total.total += 1;
+    }
   return total;
 }
