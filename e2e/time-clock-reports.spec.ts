@@ -178,3 +178,22 @@ test('a report’s CSV carries the screen’s totals row; the filters live in th
   await expect(page.getByRole('alert')).toHaveText('O período deve ter no máximo 12 meses');
   await expect(page.getByTestId('punch-reports')).toHaveAttribute('data-state', 'invalid');
 });
+
+test('ANALISTA reads the dashboard and the reports of its own unit only', async ({ page }) => {
+  await openAs(page, 'analista');
+  await page.goto('/ponto/dashboard');
+  await expect(page.getByTestId('punch-dashboard')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByRole('region', { name: 'Unidade Norte' })).toContainText('Amanda Analista');
+  await expect(page.getByRole('region', { name: 'Unidade Centro' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Unidade Sul' })).toHaveCount(0);
+  // One unit: nothing to choose.
+  await expect(page.getByRole('combobox', { name: 'Unidade' })).toHaveCount(0);
+
+  // The route table's reading of spec §6: ANALISTA opens /ponto/relatorios by link (the menu lists it for ADMIN only).
+  await page.goto('/ponto/relatorios?aba=por-unidade');
+  await expect(page.getByTestId('punch-reports')).toHaveAttribute('data-state', 'ready');
+  const units = page.getByRole('table', { name: 'Por unidade' }).getByRole('row');
+  // The header, Unidade Norte and the totals row.
+  await expect(units).toHaveCount(3);
+  await expect(units.nth(1)).toContainText('Unidade Norte');
+});
