@@ -82,9 +82,99 @@ revoke all on function private.check_report_period(date, date) from public, anon
 grant execute on function private.check_report_period(date, date) to service_role;
 
 -- ===========================================================================
+-- private.expected_days for many employees in one statement. The same rules, written set-based: the
+-- dashboard needs the expected day of every employee of the chain at once, and 500 calls of the per-person
+-- plpgsql function cost seconds (bench:timeclock). The integration test compares both functions day by day
+-- on employees with assignments, holidays, abonos and none, so a change to one that forgets the other fails.
+create function private.expected_days_of(p_user_ids uuid[], p_from date, p_to date)
+returns table (
+  user_id uuid, day date, expected_minutes integer, scheduled_minutes integer, break_minutes integer, start_time time,
+  end_time time, day_kind text, holiday_name text, template_id uuid, template_name text
+)
+language sql stable security definer set search_path = '' as $$
+  with
+  days as (
+    select d::date as day from generate_series(p_from, p_to, interval '1 day') d
+  ),
+  people as (
+    select distinct u.id as user_id, pr.unit_id
+    from unnest(p_user_ids) u(id) left join public.profiles pr on pr.id = u.id
+    where u.id is not null
+  ),
+  assigned as (
+    select p.user_id, d.day, ws.template_id, ws.cycle_start, coalesce(ws.unit_id, p.unit_id) as unit_id
+    from people p
+    cross join days d
+    left join public.work_schedules ws
+      on ws.user_id = p.user_id and ws.valid_from <= d.day and (ws.valid_to is null or ws.valid_to >= d.day)
+  ),
+  planned as (
+    select a.user_id, a.day, a.unit_id, t.id as template_id, t.name as template_name,
+      case when t.id is null then extract(isodow from a.day) <= 5 else coalesce(td.works, false) end as works,
+      case when t.id is null then time '08:00' else td.start_time end as start_time,
+      case when t.id is null then time '17:00' else td.end_time end as end_time,
+      case when t.id is null then 60 else coalesce(td.break_minutes, 0) end as break_minutes
+    from assigned a
+    left join public.work_schedule_templates t on t.id = a.template_id
+    left join public.work_schedule_template_days td
+      on td.template_id = t.id
+     and td.position = case when t.kind = 'weekly' then extract(isodow from a.day)::integer - 1
+                            else (((a.day - a.cycle_start) % t.cycle_days) + t.cycle_days) % t.cycle_days end
+  ),
+  national as materialized (
+    select h.day, min(h.name) as name
+    from generate_series(extract(year from p_from)::integer, extract(year from p_to)::integer) y
+    cross join lateral private.national_holidays(y) h
+    where h.day between p_from and p_to
+    group by h.day
+  ),
+  local as materialized (
+    select h.day, h.unit_id, h.name from public.holidays h where h.day between p_from and p_to
+  ),
+  -- An active (not revoked) abono excuses the day (private.excused_days' rule).
+  excused as materialized (
+    select distinct a.funcionario_id as user_id, a.work_date as day
+    from public.ponto_ajustes a
+    where a.funcionario_id = any (p_user_ids) and a.work_date between p_from and p_to and a.kind = 'abono'
+      and not exists (select 1 from public.ponto_ajustes r where r.kind = 'revogacao' and r.revoga_id = a.id)
+  ),
+  decided as (
+    select p.*, coalesce(n.name, lu.name, lc.name) as holiday_name,
+      p.works and x.day is not null as excused
+    from planned p
+    left join national n on n.day = p.day
+    left join local lu on lu.day = p.day and lu.unit_id = p.unit_id
+    left join local lc on lc.day = p.day and lc.unit_id is null
+    left join excused x on x.user_id = p.user_id and x.day = p.day
+  )
+  select d.user_id, d.day,
+    case when d.works and d.holiday_name is null and not d.excused
+         then private.shift_minutes(d.start_time, d.end_time) - d.break_minutes else 0 end,
+    case when d.works then private.shift_minutes(d.start_time, d.end_time) - d.break_minutes else 0 end,
+    case when d.works then d.break_minutes else 0 end,
+    case when d.works then d.start_time end,
+    case when d.works then d.end_time end,
+    case when d.holiday_name is not null then 'holiday'
+         when not d.works then 'rest'
+         when d.excused then 'excused'
+         else 'work' end,
+    d.holiday_name,
+    d.template_id,
+    d.template_name
+  from decided d
+  order by d.user_id, d.day
+$$;
+
+comment on function private.expected_days_of(uuid[], date, date) is
+  'private.expected_days for many employees at once (same rules, set-based), for the dashboard. No authorization check: callers check first.';
+
+revoke all on function private.expected_days_of(uuid[], date, date) from public, anon, authenticated;
+grant execute on function private.expected_days_of(uuid[], date, date) to service_role;
+
+-- ===========================================================================
 -- The live dashboard: who is working, on break, finished, absent, waiting or off, right now.
 --
--- Set-based over every employee of the units (one query, no loop per person): the first load of 500
+-- Set-based over every employee of the units (one query, no call per person): the first load of 500
 -- employees in 10 units must stay under 300 ms (bench:timeclock). The current journey is today's (São
 -- Paulo) treated marks, or yesterday's when that journey is still open and began less than 16 hours ago (a
 -- night shift after midnight); a forgotten exit of yesterday's day shift stops counting by the next morning.
@@ -108,7 +198,12 @@ begin
     where u.id = any (v_units)
   ),
   persons as materialized (
-    select distinct up.user_id, pr.full_name, private.time_record_start(up.user_id) as record_start
+    select distinct up.user_id, pr.full_name,
+      -- private.time_record_start, inline: the first assignment, original mark or included mark.
+      least(
+        (select min(ws.valid_from) from public.work_schedules ws where ws.user_id = up.user_id),
+        (select min(p.work_date) from public.pontos p where p.funcionario_id = up.user_id),
+        (select min(a.work_date) from public.ponto_ajustes a where a.funcionario_id = up.user_id and a.kind = 'inclusao')) as record_start
     from unit_people up
     join public.profiles pr on pr.id = up.user_id
     join auth.users au on au.id = up.user_id
@@ -116,9 +211,7 @@ begin
     where au.deleted_at is null and (au.banned_until is null or au.banned_until <= v_now)
   ),
   expected as materialized (
-    select p.user_id, e.*
-    from persons p
-    cross join lateral private.expected_days(p.user_id, v_today - 1, v_today) e
+    select e.* from private.expected_days_of(array(select p.user_id from persons p), v_today - 1, v_today) e
   ),
   adjustments as materialized (
     select a.funcionario_id, a.work_date, a.kind, a.ponto_id, a.punched_at

@@ -405,6 +405,35 @@ describe('get_punch_dashboard: right now (item 1)', () => {
   });
 });
 
+describe('private.expected_days_of, the dashboard\'s set-based expected days', () => {
+  it('answers exactly what private.expected_days answers, person by person and day by day', async () => {
+    const everyone = [A, B, C, viewer, manager, own, ...Object.values(dash)].map((p) => p.id);
+    const db = await sql(backend);
+    try {
+      const ranges: [string, string][] = [['2026-08-25', '2026-10-05'], [addDays(today, -10), addDays(today, 3)]];
+      for (const [from, to] of ranges) {
+        const differences = await db.query<{ n: number; rows: number }>(
+          `with one as (select u.id as user_id, e.* from unnest($1::uuid[]) u(id) cross join lateral private.expected_days(u.id, $2::date, $3::date) e),
+                many as (select * from private.expected_days_of($1::uuid[], $2::date, $3::date))
+           select (select count(*) from ((select * from one except all select * from many) union all (select * from many except all select * from one)) x)::int as n,
+                  (select count(*) from many)::int as rows`,
+          [everyone, from, to],
+        );
+        expect(differences.rows[0]).toEqual({ n: 0, rows: everyone.length * (Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1) });
+      }
+      // The fixtures cover a holiday, an excused day, rest days, the default week and assigned templates.
+      const kinds = await db.query<{ day_kind: string }>(
+        `select distinct day_kind from private.expected_days_of($1::uuid[], '2026-09-01', '2026-09-30') union
+         select distinct day_kind from private.expected_days_of($1::uuid[], $2::date, $2::date)`,
+        [everyone, today],
+      );
+      expect(kinds.rows.map((r) => r.day_kind).sort()).toEqual(['excused', 'holiday', 'rest', 'work']);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
 describe('access and bad input (item 6)', () => {
   it('PUNCH_VIEW_ALL reads its units with masked CPFs; PUNCH_MANAGE of the unit reads them whole', async () => {
     const r = await report(viewer.client, september);
