@@ -112,7 +112,9 @@ test('the dashboard shows a punch made at a store computer, in another browser, 
 
 /** The totals row as the screen shows it, one text per cell. */
 async function screenTotals(page: Page, kind: 'employee' | 'unit' | 'daily'): Promise<string[]> {
-  return (await page.getByTestId(`report-totals-${kind}`).getByRole('row').locator('th, td').allInnerTexts()).map((text) => text.trim());
+  const totals = page.getByTestId(`report-totals-${kind}`);
+  await expect(totals.getByRole('rowheader', { name: 'Total' })).toBeVisible();
+  return (await totals.getByRole('row').locator('th, td').allInnerTexts()).map((text) => text.trim());
 }
 
 /** '−01:30' → '-01:30', '1.234' → '1234': the screen's pt-BR figures as the CSV for Excel writes them. */
@@ -172,6 +174,14 @@ test('a report’s CSV carries the screen’s totals row; the filters live in th
   await expect(page.getByTestId('report-chart').locator('svg.recharts-surface').first()).toBeVisible();
   await page.getByRole('button', { name: 'Tabela' }).click();
   await expect(page.getByRole('table', { name: 'Horas por dia (tabela)' })).toBeVisible();
+
+  // A phone in dark mode: the tables scroll inside their cards, the page does not widen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('tab', { name: 'Por funcionário' }).click();
+  await expect(page.getByTestId('report-chart').locator('svg.recharts-surface').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('report-phone-dark.png'), fullPage: true });
 
   // A period the database would refuse is not asked for: the screen says why, in the database's words.
   await page.goto(`/ponto/relatorios?de=2025-01-01&ate=${saoPauloDay(0)}`);
