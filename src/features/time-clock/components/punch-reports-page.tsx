@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUrlTab } from '@/hooks/use-url-tab';
 import { addDays, formatCount, formatDateTime, formatDay, formatShortDay, toAppDateString } from '@/lib/dates';
-import { downloadSpreadsheet, type CellInput, type ExportFormat } from '@/lib/spreadsheet/write';
+import { downloadBlob, downloadSpreadsheet, type CellInput, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
 import { useReportUnits } from '@/features/time-clock/api/get-punch-dashboard';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
@@ -297,7 +297,7 @@ function PayrollButton({ report, month }: { report: TimeReport; month: string })
     try {
       const { buildPayrollCsv } = await import('@/features/time-clock/reports/payroll');
       const file = buildPayrollCsv(report, month);
-      saveFile(new Blob([file.text], { type: 'text/csv;charset=utf-8' }), file.fileName);
+      downloadBlob(new Blob([file.text], { type: 'text/csv;charset=utf-8' }), file.fileName);
       toast({ title: timeClockMessages.reportExported(file.fileName) });
     } catch (error) {
       // The builder refuses in Portuguese (an employee without CPF, named); anything else gets the plain title.
@@ -311,15 +311,6 @@ function PayrollButton({ report, month }: { report: TimeReport; month: string })
       <FileSpreadsheet aria-hidden="true" /> Arquivo da folha (CSV)
     </Button>
   );
-}
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A tab: its chart (or the chart's table view) and the full table with its totals row and exports. */
