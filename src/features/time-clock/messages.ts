@@ -83,6 +83,19 @@ export const timeClockMessages = {
   settingsError: 'Prazo não alterado',
   settingsSaved: (days: string) => `Prazo para solicitar ajuste alterado para ${days}`,
   attachmentError: 'Anexo não enviado',
+  // Reports (issue 26)
+  dashboardLoadError: 'Erro ao carregar o dashboard do ponto',
+  dashboardNoUnits: 'Nenhuma unidade no seu alcance: o dashboard mostra as unidades às quais você está vinculado.',
+  dashboardUpdatedAt: (time: string) => `Atualizado às ${time}`,
+  timeReportLoadError: 'Erro ao carregar o relatório de ponto',
+  timeReportEmpty: 'Nenhum funcionário com ponto nestes filtros',
+  timeReportEmptyHint: 'Escolha outra unidade, outro funcionário ou outro período.',
+  reportUnitsLoadError: 'Erro ao carregar as unidades',
+  reportExportError: 'Erro ao exportar o relatório de ponto',
+  reportExported: (file: string) => `Arquivo ${file} baixado`,
+  payrollMasked: 'O arquivo da folha precisa dos CPFs completos: só quem gerencia o ponto destas unidades pode gerá-lo.',
+  payrollOneMonth: 'O arquivo da folha cobre um mês: escolha um período dentro de um único mês.',
+  payrollError: 'Arquivo da folha não gerado',
 } as const;
 
 /**
