@@ -1,4 +1,4 @@
-import { BarChart3, Download, Inbox, Table2 } from 'lucide-react';
+import { BarChart3, Download, FileSpreadsheet, Inbox, Table2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUrlTab } from '@/hooks/use-url-tab';
 import { addDays, formatCount, formatDateTime, formatDay, formatShortDay, toAppDateString } from '@/lib/dates';
-import { downloadSpreadsheet, type CellInput, type ExportFormat } from '@/lib/spreadsheet/write';
+import { downloadBlob, downloadSpreadsheet, type CellInput, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
 import { useReportUnits } from '@/features/time-clock/api/get-punch-dashboard';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
@@ -276,20 +276,40 @@ function SummaryFigures({ report }: { report: TimeReport }) {
 }
 
 /**
- * 'Arquivo da folha (CSV)': the month's payroll events per employee. It carries whole CPFs, so it is offered only when the
- * report came with every CPF whole (managers of these units) and covers one month; otherwise the screen says why.
- * The button itself calls helper 3's `buildPayrollCsv` (src/features/time-clock/reports/payroll.ts), which is not on this
- * branch yet: it comes back by reverting the commit that took it out, once that file is merged.
+ * 'Arquivo da folha (CSV)': the month's payroll events per employee (layout in docs/time-clock-reports.md#folha). It
+ * carries whole CPFs, so it is offered only when the report came with every CPF whole (managers of these units).
  */
 function PayrollFile({ report }: { report: TimeReport }) {
   const month = payrollMonth(report);
   const masked = report.employees.some((employee) => employee.cpf_masked);
   const reason = masked ? timeClockMessages.payrollMasked : month === null ? timeClockMessages.payrollOneMonth : null;
-  if (!reason) return null;
   return (
     <section aria-label="Arquivo da folha" className="flex flex-wrap items-center gap-3 text-sm">
-      <p className="text-muted-foreground">{reason}</p>
+      {reason ? <p className="text-muted-foreground">{reason}</p> : <PayrollButton report={report} month={month ?? ''} />}
     </section>
+  );
+}
+
+function PayrollButton({ report, month }: { report: TimeReport; month: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { buildPayrollCsv } = await import('@/features/time-clock/reports/payroll');
+      const file = buildPayrollCsv(report, month);
+      downloadBlob(new Blob([file.text], { type: 'text/csv;charset=utf-8' }), file.fileName);
+      toast({ title: timeClockMessages.reportExported(file.fileName) });
+    } catch (error) {
+      // The builder refuses in Portuguese (an employee without CPF, named); anything else gets the plain title.
+      toast({ title: timeClockMessages.payrollError, ...(error instanceof Error && !(error instanceof TypeError) && error.message ? { description: error.message } : {}), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" disabled={busy} onClick={() => void download()}>
+      <FileSpreadsheet aria-hidden="true" /> Arquivo da folha (CSV)
+    </Button>
   );
 }
 
