@@ -1,6 +1,6 @@
-import { BarChart3, Download, FileSpreadsheet, Inbox, Table2 } from 'lucide-react';
+import { BarChart3, Download, FileSearch, FileSpreadsheet, Inbox, Table2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
@@ -15,6 +15,7 @@ import { useUrlTab } from '@/hooks/use-url-tab';
 import { addDays, formatCount, formatDateTime, formatDay, formatShortDay, toAppDateString } from '@/lib/dates';
 import { downloadBlob, downloadSpreadsheet, type CellInput, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
+import { paths } from '@/config/paths';
 import { useReportUnits } from '@/features/time-clock/api/get-punch-dashboard';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
 import { useTimeReport } from '@/features/time-clock/api/get-time-report';
@@ -65,6 +66,17 @@ function dayParam(params: URLSearchParams, name: string): string | null {
  * chart and its table view in each tab, a totals row, CSV/XLSX exports of every table and the payroll file. The filters and
  * the tab live in the URL (?de, ate, unidade, funcionario, aba), so a link opens the same report.
  */
+/** The filters the detailed report shares with this one (its tabs are its own). */
+function detailedSearch(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const key of Object.values(REPORT_PARAMS)) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  const search = kept.toString();
+  return search ? `?${search}` : '';
+}
+
 export function PunchReportsPage({ title }: { title: string }) {
   const [params, setParams] = useSearchParams();
   const [tab, selectTab] = useUrlTab<ReportTab>(REPORT_TABS, 'por-funcionario', KEPT_PARAMS);
@@ -100,11 +112,20 @@ export function PunchReportsPage({ title }: { title: string }) {
 
   return (
     <div data-testid="punch-reports" data-state={state} className="grid min-w-0 gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="text-sm text-muted-foreground">
-          Horas esperadas e trabalhadas, extras, faltas, atrasos, intervalos, interjornada, horas noturnas e banco de horas por funcionário, unidade e dia.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-muted-foreground">
+            Horas esperadas e trabalhadas, extras, faltas, atrasos, intervalos, interjornada, horas noturnas e banco de horas por funcionário, unidade e dia.
+          </p>
+        </div>
+        {/* The same period, unit and employee, mark by mark (the detailed report is not in the menu, spec §2). */}
+        <Button asChild variant="outline">
+          <Link to={{ pathname: paths.punchDetailedReports, search: detailedSearch(params) }}>
+            <FileSearch className="size-4" aria-hidden />
+            Relatório detalhado
+          </Link>
+        </Button>
       </div>
 
       <ReportFilters
