@@ -80,6 +80,20 @@ export const timeClockMessages = {
   settingsError: 'Prazo não alterado',
   settingsSaved: (days: string) => `Prazo para solicitar ajuste alterado para ${days}`,
   attachmentError: 'Anexo não enviado',
+  // Detailed reports (issue 26)
+  marksReportLoadError: 'Erro ao carregar as marcações',
+  espelhoPrintLoadError: 'Erro ao carregar o espelho de ponto',
+  unitsLoadError: 'Erro ao carregar as unidades',
+  marksExportError: 'Não foi possível exportar as marcações',
+  /** The screen's own check, in the database's words (the RPC refuses the same periods). */
+  periodTooLong: 'O período deve ter no máximo 12 meses',
+  hashCopied: 'Hash copiado',
+  copyError: 'Não foi possível copiar o hash',
+  /** The notice the legal files tab shows above its buttons (the files carry it too). */
+  legalFilesNotice: 'Controle interno de jornada da rede — não é um REP-P certificado; a assinatura digital (ICP-Brasil) do arquivo oficial não é gerada',
+  legalFileError: (kind: 'AFD' | 'AEJ') => `Arquivo ${kind} não gerado`,
+  legalFileReady: (kind: 'AFD' | 'AEJ', fileName: string) => `Arquivo ${kind} gerado: ${fileName}`,
+  legalFileChooseUnit: 'Escolha a unidade para gerar os arquivos.',
 } as const;
 
 /**
