@@ -89,8 +89,6 @@ export const timeClockMessages = {
   periodTooLong: 'O período deve ter no máximo 12 meses',
   hashCopied: 'Hash copiado',
   copyError: 'Não foi possível copiar o hash',
-  /** The notice the legal files tab shows above its buttons (the files carry it too). */
-  legalFilesNotice: 'Controle interno de jornada da rede — não é um REP-P certificado; a assinatura digital (ICP-Brasil) do arquivo oficial não é gerada',
   legalFileError: (kind: 'AFD' | 'AEJ') => `Arquivo ${kind} não gerado`,
   legalFileReady: (kind: 'AFD' | 'AEJ', fileName: string) => `Arquivo ${kind} gerado: ${fileName}`,
   legalFileChooseUnit: 'Escolha a unidade para gerar os arquivos.',

@@ -22,6 +22,7 @@ import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clo
 import { buildAej } from '@/features/time-clock/reports/aej';
 import { buildAfd } from '@/features/time-clock/reports/afd';
 import { getAejData, getAfdData } from '@/features/time-clock/reports/legal-files';
+import { LEGAL_FILE_NOTICE } from '@/features/time-clock/reports/legal-text';
 import { marksExport, marksFileName, marksSummary, periodTooLong, punchLabel } from '@/features/time-clock/reports/marks-export';
 import type { ReportMark } from '@/features/time-clock/reports/schemas';
 import { MARK_SOURCE_LABELS, monthLabel, shiftMonth } from '@/features/time-clock/treatment';
@@ -440,7 +441,7 @@ function LegalFilesTab() {
     <div className="grid min-w-0 gap-4">
       <p role="note" className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
         <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {timeClockMessages.legalFilesNotice}
+        {LEGAL_FILE_NOTICE}
       </p>
       <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
         <UnitFilter
