@@ -104,10 +104,10 @@ export function EspelhoSheet({ data }: { data: EspelhoPrint }) {
         <p className="text-sm text-muted-foreground">Uma folha A4 por mês; o tema escuro não vai para o papel.</p>
       </div>
       <article aria-label={`Espelho de ponto de ${employee.full_name}, ${monthLabel(data.month)}`} className="espelho-print grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-sm text-card-foreground shadow-sm">
-        <header className="grid gap-1 border-b pb-2">
+        <div className="grid gap-1 border-b pb-2">
           <h2 className="text-lg font-semibold">Espelho de Ponto — {monthLabel(data.month)}</h2>
           <p className="text-xs text-muted-foreground">Controle interno de jornada da rede — não é um REP-P certificado. Emitido em {formatDateTime(data.emitted_at)}.</p>
-        </header>
+        </div>
         <dl className="grid gap-x-6 gap-y-0.5 sm:grid-cols-2 [&_dt]:inline [&_dt]:font-medium [&_dd]:inline">
           <div className="grid content-start gap-0.5">
             <p className="text-xs font-semibold uppercase text-muted-foreground">Empregador</p>
