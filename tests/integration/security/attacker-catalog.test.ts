@@ -1107,6 +1107,49 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   close_timesheet_month: (a, w) => when(!a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w), p_month: '2000-01-01' }, expect: refused }]),
   get_month_closing: (a, w) => when(!a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { p_unit_id: otherUnit(a, w), p_month: '2026-09-01' }, expect: refused }]),
   set_time_clock_settings: (a) => when(!a.isAdmin, [{ args: { p_prazo_dias: 30 }, expect: refused }]),
+  // Detailed report, espelho print and legal files (issue 26): the AFD and AEJ data carry whole CPFs, so only ADMIN and
+  // PUNCH_MANAGE of the unit get them; the marks report is for report holders (ADMIN, PUNCH_VIEW_ALL, PUNCH_MANAGE)
+  // within their units and never lists an employee out of scope; the espelho print follows can_view_employee_time and
+  // shows a whole CPF only to who may read it.
+  get_afd_data: (a, w) =>
+    w.unitIds.filter((u) => !managesUnitTime(u, a)).slice(0, 2).map((u) => ({ args: { p_unit_id: u, p_from: '2026-11-01', p_to: '2026-11-30' }, expect: refused })),
+  get_aej_data: (a, w) =>
+    w.unitIds.filter((u) => !managesUnitTime(u, a)).slice(0, 2).map((u) => ({ args: { p_unit_id: u, p_from: '2026-11-01', p_to: '2026-11-30' }, expect: refused })),
+  get_time_marks_report: (a, w) => {
+    const period = { p_from: '2026-10-01', p_to: '2026-11-30' };
+    const reports = a.isAdmin || a.perms.has('PUNCH_VIEW_ALL') || a.perms.has('PUNCH_MANAGE');
+    const unseen = unseenEmployee(a, w);
+    return [
+      ...when(!reports, [{ args: period, expect: refused }]),
+      ...when(reports && !a.isAdmin && !timeUnits(a).includes(otherUnit(a, w)), [{ args: { ...period, p_unit_id: otherUnit(a, w) }, expect: refused }]),
+      ...(unseen ? [{ args: { ...period, p_user_id: unseen }, expect: refused }] : []),
+      {
+        args: period,
+        expect: (r) => {
+          if (r.error) return reports ? `refused: ${r.error.message}` : true;
+          if (!reports) return 'answered without report rights';
+          const foreign = (r.data as { marks: Row[] }).marks.filter((m) => !seesEmployeeTime(m.user_id, a, w));
+          return foreign.length === 0 ? true : `${foreign.length} marks of employees out of scope`;
+        },
+      },
+    ];
+  },
+  get_espelho_print: (a, w) => [
+    ...(unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w), p_month: '2026-09-01' }, expect: refused }] : []),
+    // An employee in scope (not oneself): the CPF comes whole only to ADMIN and PUNCH_MANAGE of a shared unit.
+    ...[...w.employeeUnits.keys()]
+      .filter((id) => id !== a.userId && seesEmployeeTime(id, a, w) && !a.anon)
+      .slice(0, 1)
+      .map((id) => ({
+        args: { p_user_id: id, p_month: '2026-11-01' },
+        expect: (r: RpcResult) => {
+          if (r.error) return `refused: ${r.error.message}`;
+          const employee = (r.data as { employee: { cpf: string | null; cpf_masked: boolean } }).employee;
+          const whole = a.isAdmin || (a.perms.has('PUNCH_MANAGE') && sharesUnit(id, a, w));
+          return employee.cpf === null || employee.cpf_masked !== whole ? true : `CPF ${employee.cpf_masked ? 'masked' : 'whole'} for this caller`;
+        },
+      })),
+  ],
   // Boletos: decoding is pure; the rest answers about, or acts on, the caller's boleto units only.
   decode_boleto: () => [],
   check_boleto_warnings: (a, w) =>

@@ -41,7 +41,7 @@ export function toLatin1Text(value: string): string {
 }
 
 /** The bytes of a text already reduced to ISO-8859-1 (one byte per character). */
-export function latin1Bytes(text: string): Uint8Array {
+export function latin1Bytes(text: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(text.length);
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
@@ -77,7 +77,7 @@ export function legalHour(time: string): string {
 }
 
 /** Hex of a SHA-256 (lower case) of bytes, with Web Crypto (the browser's and Node's). */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new Error('Este navegador não calcula SHA-256 (Web Crypto indisponível)');
   const digest = await subtle.digest('SHA-256', bytes);
