@@ -11,23 +11,31 @@ import type { EspelhoPrint } from '@/features/time-clock/reports/schemas';
 import { ABONO_LABELS, adjustmentOf, ADJUSTMENT_LABELS, DAY_FLAG_LABELS, monthLabel, settlementLabel, type Adjustment, type TreatedDay } from '@/features/time-clock/treatment';
 
 /**
- * Printing the espelho: only the sheet goes to paper (the app's shell, the page's filters and tabs are `no-print`), on A4
- * with 10 mm margins, in black on white whatever the screen's theme, small enough that a normal month fits one page.
+ * Printing the espelho: only the sheet goes to paper, on A4 with 10 mm margins, in black on white whatever the screen's
+ * theme, small enough that a normal month fits one page. Everything that neither holds the sheet nor is in it is left
+ * out (the app's sidebar, the page's filters and tabs), and the sheet's ancestors lose their screen layout (fixed
+ * heights, scrolling boxes, the sidebar's offset), so the sheet starts at the top of the page and nothing adds a page.
  */
 const PRINT_CSS = `@media print {
   @page { size: A4; margin: 10mm; }
-  nav, header, aside, .no-print { display: none !important; }
-  main { padding: 0 !important; }
-  html, body { background: #fff !important; }
+  html, body { background: #fff !important; height: auto !important; overflow: visible !important; }
+  body *:not(:has(.espelho-print)):not(.espelho-print):not(.espelho-print *), .espelho-print .no-print { display: none !important; }
+  body *:has(.espelho-print) {
+    display: block !important; position: static !important; overflow: visible !important; height: auto !important; min-height: 0 !important;
+    max-height: none !important; width: auto !important; max-width: none !important; margin: 0 !important; padding: 0 !important;
+    border: 0 !important; box-shadow: none !important; transform: none !important; background: #fff !important;
+  }
   .espelho-print {
     --foreground: #000; --card: #fff; --card-foreground: #000; --muted: #f1f5f9; --muted-foreground: #374151; --border: #9ca3af;
-    background: #fff !important; color: #000 !important; border: 0 !important; box-shadow: none !important; padding: 0 !important;
-    font-size: 7.5pt; line-height: 1.25;
+    background: #fff !important; color: #000 !important; border: 0 !important; border-radius: 0 !important; box-shadow: none !important;
+    padding: 0 !important; margin: 0 !important; gap: 6px !important;
   }
-  .espelho-print h2 { font-size: 11pt; }
-  .espelho-print table { font-size: 7pt; }
-  .espelho-print th, .espelho-print td { padding: 0.5px 3px !important; height: auto !important; }
-  .espelho-print [data-source] { padding: 0 2px; font-size: 7pt; }
+  .espelho-print, .espelho-print * { font-size: 7.5pt !important; line-height: 1.3 !important; }
+  .espelho-print h2 { font-size: 11pt !important; }
+  .espelho-print table, .espelho-print table * { font-size: 7pt !important; }
+  .espelho-print th, .espelho-print td { padding: 0.5px 2px !important; height: auto !important; min-width: 0 !important; }
+  .espelho-print [data-column] > span { flex-wrap: nowrap !important; gap: 2px !important; }
+  .espelho-print [data-source] { padding: 0 2px !important; }
   .espelho-print [data-source="I"] { background: #e0f2fe !important; color: #0c4a6e !important; }
   .espelho-print [data-source="O"] { background: transparent !important; }
   .espelho-print tr { break-inside: avoid; }
@@ -58,14 +66,14 @@ function adjustmentWhat(adjustment: Adjustment): string {
 
 /** The day's schedule as the contract has it ('08:00–17:00'), or what the day is instead. */
 function daySchedule(value: TreatedDay): string {
-  if (value.day_kind === 'holiday') return value.holiday_name ? `Feriado: ${value.holiday_name}` : 'Feriado';
+  if (value.day_kind === 'holiday') return 'Feriado';
   if (value.day_kind === 'rest') return 'Folga';
   if (value.start_time && value.end_time) return `${value.start_time.slice(0, 5)}–${value.end_time.slice(0, 5)}`;
   return value.expected_minutes > 0 ? formatMinutes(value.expected_minutes) : '—';
 }
 
 function dayNotes(value: TreatedDay): string {
-  return [value.abono_tipo ? `Abono: ${ABONO_LABELS[value.abono_tipo]}` : null, ...value.flags.map((flag) => DAY_FLAG_LABELS[flag] ?? flag)].filter(Boolean).join('; ');
+  return [value.holiday_name, value.abono_tipo ? `Abono: ${ABONO_LABELS[value.abono_tipo]}` : null, ...value.flags.map((flag) => DAY_FLAG_LABELS[flag] ?? flag)].filter(Boolean).join('; ');
 }
 
 function Marks({ value, sources }: { value: TreatedDay; sources: readonly ('O' | 'I' | 'D')[] }) {
