@@ -80,7 +80,7 @@ function Marks({ value, sources }: { value: TreatedDay; sources: readonly ('O' |
   const marks = value.marks.filter((mark) => sources.includes(mark.source));
   if (marks.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
-    <span className="flex flex-wrap gap-0.5">
+    <span className="flex flex-wrap gap-0.5 sm:flex-nowrap">
       {marks.map((mark) => (
         <MarkChip key={`${mark.at}-${mark.source}-${mark.ponto_id ?? mark.ajuste_id ?? ''}`} mark={mark} adjustment={adjustmentOf(value, mark)} />
       ))}
