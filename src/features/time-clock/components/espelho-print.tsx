@@ -2,13 +2,13 @@ import { Printer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCount, formatDate, formatDateTime, formatTime, formatWeekdayShortDay } from '@/lib/dates';
+import { formatCount, formatDate, formatDateTime, formatWeekdayShortDay } from '@/lib/dates';
 import { useEspelhoPrint } from '@/features/time-clock/api/get-espelho-print';
 import { MarkChip } from '@/features/time-clock/components/treated-marks';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import type { EspelhoPrint } from '@/features/time-clock/reports/schemas';
-import { ABONO_LABELS, adjustmentOf, ADJUSTMENT_LABELS, DAY_FLAG_LABELS, monthLabel, settlementLabel, type Adjustment, type TreatedDay } from '@/features/time-clock/treatment';
+import { ABONO_LABELS, adjustmentOf, adjustmentWhat, DAY_FLAG_LABELS, monthLabel, type TreatedDay } from '@/features/time-clock/treatment';
 
 /**
  * Printing the espelho: only the sheet goes to paper, on A4 with 10 mm margins, in black on white whatever the screen's
@@ -53,15 +53,6 @@ function formatCnpj(value: string | null): string {
 function formatCpf(value: string | null): string {
   if (!value) return 'não cadastrado';
   return /^\d{11}$/.test(value) ? value.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') : value;
-}
-
-/** What an adjustment did, as the espelho's notes say it: 'Marcação desconsiderada (08:03)', 'Abono: Atestado'. */
-function adjustmentWhat(adjustment: Adjustment): string {
-  const label = ADJUSTMENT_LABELS[adjustment.kind];
-  if (adjustment.kind === 'abono' && adjustment.abono_tipo) return `${label}: ${ABONO_LABELS[adjustment.abono_tipo]}`;
-  if ((adjustment.kind === 'compensacao' || adjustment.kind === 'pagamento') && adjustment.minutes !== null) return settlementLabel(adjustment.kind, adjustment.minutes);
-  if (adjustment.punched_at) return `${label} (${formatTime(adjustment.punched_at)})`;
-  return label;
 }
 
 /** The day's schedule as the contract has it ('08:00–17:00'), or what the day is instead. */
