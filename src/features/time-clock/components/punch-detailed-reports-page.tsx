@@ -163,7 +163,7 @@ function EmployeeFilter({ id, value, unitId, onChange, placeholder }: { id: stri
   );
 }
 
-function PeriodFilter({ from, to, fallback }: { from: string; to: string; fallback: { from: string; to: string } }) {
+function PeriodFilter({ from, to, fallback, onChange }: { from: string; to: string; fallback: { from: string; to: string }; onChange?: () => void }) {
   return (
     <DateRangeFilter
       fromParam={PARAMS.from}
@@ -173,6 +173,7 @@ function PeriodFilter({ from, to, fallback }: { from: string; to: string; fallba
       label="Período"
       defaults={fallback}
       error={from <= to && periodTooLong(from, to) ? timeClockMessages.periodTooLong : null}
+      onChange={onChange}
       fieldClassName="min-w-0"
     />
   );
@@ -230,7 +231,7 @@ function MarksTab() {
   return (
     <div className="grid min-w-0 gap-4">
       <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <PeriodFilter from={from} to={to} fallback={filters.fallback} />
+        <PeriodFilter from={from} to={to} fallback={filters.fallback} onChange={() => setPage(0)} />
         <UnitFilter
           id="marks-unit"
           value={unitId}
