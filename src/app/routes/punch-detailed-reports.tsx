@@ -1,8 +1,11 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { PunchDetailedReportsPage } from '@/features/time-clock/components/punch-detailed-reports-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/**
+ * /ponto/relatorios-detalhados (ADMIN and ANALISTA, spec §6): every mark with its origin, the printable espelho de ponto
+ * and the unit's AFD and AEJ (tabs in `?aba=`). The database limits each reader to the units in their scope.
+ */
 export default function PunchDetailedReportsRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.punchDetailedReports)} />;
+  useDocumentTitle('Relatórios Detalhados de Ponto');
+  return <PunchDetailedReportsPage />;
 }

@@ -96,6 +96,17 @@ export const timeClockMessages = {
   payrollMasked: 'O arquivo da folha precisa dos CPFs completos: só quem gerencia o ponto destas unidades pode gerá-lo.',
   payrollOneMonth: 'O arquivo da folha cobre um mês: escolha um período dentro de um único mês.',
   payrollError: 'Arquivo da folha não gerado',
+  // Detailed reports (issue 26)
+  marksReportLoadError: 'Erro ao carregar as marcações',
+  espelhoPrintLoadError: 'Erro ao carregar o espelho de ponto',
+  marksExportError: 'Não foi possível exportar as marcações',
+  /** The screen's own check, in the database's words (the RPC refuses the same periods). */
+  periodTooLong: 'O período deve ter no máximo 12 meses',
+  hashCopied: 'Hash copiado',
+  copyError: 'Não foi possível copiar o hash',
+  legalFileError: (kind: 'AFD' | 'AEJ') => `Arquivo ${kind} não gerado`,
+  legalFileReady: (kind: 'AFD' | 'AEJ', fileName: string) => `Arquivo ${kind} gerado: ${fileName}`,
+  legalFileChooseUnit: 'Escolha a unidade para gerar os arquivos.',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestFormSchema } from '@/features/time-clock/schemas';
-import { adjustmentOf, monthClosingSchema, monthLabel, requestSubject, saoPauloInstant, shiftMonth, treatedTimesheetSchema } from '@/features/time-clock/treatment';
+import { adjustmentOf, adjustmentWhat, monthClosingSchema, monthLabel, requestSubject, saoPauloInstant, shiftMonth, treatedTimesheetSchema } from '@/features/time-clock/treatment';
 
 /** get_treated_timesheet's answer as docs/time-clock-treatment.md writes it (one day, trimmed). */
 const answer = {
@@ -113,5 +113,16 @@ describe('get_month_closing', () => {
     });
     expect(parsed.employees.map((employee) => employee.closing?.balance_minutes ?? null)).toEqual([-230, null, null]);
     expect(parsed.employees[0]?.closing?.changed_since).toBe(true);
+  });
+});
+
+describe('adjustmentWhat', () => {
+  const base = { abono_tipo: null, minutes: null, punched_at: null } as const;
+  it('says what each adjustment did, with its time, kind of abono or settled hours', () => {
+    expect(adjustmentWhat({ ...base, kind: 'inclusao', punched_at: '2026-11-24T20:00:00Z' })).toBe('Marcação incluída (17:00)');
+    expect(adjustmentWhat({ ...base, kind: 'desconsiderar' })).toBe('Marcação desconsiderada');
+    expect(adjustmentWhat({ ...base, kind: 'abono', abono_tipo: 'atestado' })).toBe('Abono: Atestado');
+    expect(adjustmentWhat({ ...base, kind: 'compensacao', minutes: 120 })).toBe('Compensação de 2h00');
+    expect(adjustmentWhat({ ...base, kind: 'revogacao' })).toBe('Revogação');
   });
 });

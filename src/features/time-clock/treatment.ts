@@ -4,8 +4,8 @@
  * the browser only shows it.
  */
 import { z } from 'zod';
-import { formatMonthYear, saoPauloDayStart } from '@/lib/dates';
-import { formatGoal } from '@/features/time-clock/logic';
+import { formatMonthYear, formatTime, saoPauloDayStart } from '@/lib/dates';
+import { formatGoal, formatMinutes } from '@/features/time-clock/logic';
 
 export const ABONO_TIPOS = ['atestado', 'folga', 'ferias', 'falta_justificada'] as const;
 export type AbonoTipo = (typeof ABONO_TIPOS)[number];
@@ -69,6 +69,19 @@ export const AGREEMENT_RULES: Record<AgreementTipo, string> = {
 export function settlementLabel(kind: 'compensacao' | 'pagamento', minutes: number): string {
   const what = kind === 'compensacao' ? 'Compensação' : 'Pagamento';
   return `${what} de ${minutes < 0 ? 'débito de ' : ''}${formatGoal(Math.abs(minutes))}`;
+}
+
+/**
+ * What an adjustment did, in a few words: 'Marcação incluída (17:00)', 'Abono: Atestado', 'Compensação de 2h00'
+ * (the admin's timesheet lists it under the day; the espelho print among the month's treatments).
+ */
+export function adjustmentWhat(adjustment: Pick<Adjustment, 'kind' | 'abono_tipo' | 'minutes' | 'punched_at'>): string {
+  const label = ADJUSTMENT_LABELS[adjustment.kind];
+  if (adjustment.kind === 'abono' && adjustment.abono_tipo) return `${label}: ${ABONO_LABELS[adjustment.abono_tipo]}`;
+  if ((adjustment.kind === 'compensacao' || adjustment.kind === 'pagamento') && adjustment.minutes !== null) return settlementLabel(adjustment.kind, adjustment.minutes);
+  if (adjustment.punched_at) return `${label} (${formatTime(adjustment.punched_at)})`;
+  if (adjustment.minutes !== null) return `${label} (${formatMinutes(adjustment.minutes)})`;
+  return label;
 }
 
 const id = z.string();

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDate, formatDateTime, formatTime, formatWeekdayShortDay, toAppDateString } from '@/lib/dates';
+import { formatDate, formatDateTime, formatWeekdayShortDay, toAppDateString } from '@/lib/dates';
 import { useEspelho } from '@/features/time-clock/api/get-espelho';
 import { useTimeClockEmployees } from '@/features/time-clock/api/get-treatment-people';
 import { useTreatedTimesheet } from '@/features/time-clock/api/get-treated-timesheet';
@@ -18,7 +18,7 @@ import { HourBankActions } from '@/features/time-clock/components/hour-bank-dial
 import { AttachmentLink, Balance, DayFlags, DayMarks, HourBankCard } from '@/features/time-clock/components/treated-marks';
 import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
-import { ABONO_LABELS, ADJUSTMENT_LABELS, monthLabel, settlementLabel, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
+import { adjustmentWhat, monthLabel, shiftMonth, type Adjustment, type TreatedDay, type TreatedTimesheet } from '@/features/time-clock/treatment';
 
 /** The employee and month in the URL (?aba=espelhos&funcionario=<id>&mes=2026-10). */
 const PARAMS = { employee: 'funcionario', month: 'mes' } as const;
@@ -228,15 +228,6 @@ function DayRows({ day, today, onAdjust, onRevoke }: { day: TreatedDay; today: s
       ) : null}
     </>
   );
-}
-
-function adjustmentWhat(adjustment: Adjustment): string {
-  const label = ADJUSTMENT_LABELS[adjustment.kind];
-  if (adjustment.kind === 'abono' && adjustment.abono_tipo) return `${label}: ${ABONO_LABELS[adjustment.abono_tipo]}`;
-  if ((adjustment.kind === 'compensacao' || adjustment.kind === 'pagamento') && adjustment.minutes !== null) return settlementLabel(adjustment.kind, adjustment.minutes);
-  if (adjustment.punched_at) return `${label} (${formatTime(adjustment.punched_at)})`;
-  if (adjustment.minutes !== null) return `${label} (${formatMinutes(adjustment.minutes)})`;
-  return label;
 }
 
 function AdjustmentLine({ adjustment, onRevoke }: { adjustment: Adjustment; onRevoke: (adjustment: Adjustment) => void }) {
