@@ -2284,6 +2284,22 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["purchase_orders"]["Row"][]
       }
+      get_aej_data: {
+        Args: {
+          p_from: string
+          p_to: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
+      get_afd_data: {
+        Args: {
+          p_from: string
+          p_to: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
       get_batch_comparison: {
         Args: {
           p_batch_id: string
@@ -2320,6 +2336,13 @@ export type Database = {
         Returns: Json
       }
       get_espelho: {
+        Args: {
+          p_month: string
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      get_espelho_print: {
         Args: {
           p_month: string
           p_user_id: string
@@ -2464,6 +2487,15 @@ export type Database = {
           value_won: number
           win_rate: number
         }[]
+      }
+      get_time_marks_report: {
+        Args: {
+          p_from: string
+          p_to: string
+          p_unit_id?: string
+          p_user_id?: string
+        }
+        Returns: Json
       }
       get_time_report: {
         Args: {

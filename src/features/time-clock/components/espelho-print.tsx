@@ -9,6 +9,7 @@ import { formatMinutes } from '@/features/time-clock/logic';
 import { timeClockLoadErrorDetail, timeClockMessages } from '@/features/time-clock/messages';
 import type { EspelhoPrint } from '@/features/time-clock/reports/schemas';
 import { ABONO_LABELS, adjustmentOf, adjustmentWhat, DAY_FLAG_LABELS, monthLabel, type TreatedDay } from '@/features/time-clock/treatment';
+import { formatCnpj, formatCpf } from '@/lib/br-documents';
 
 /**
  * Printing the espelho: only the sheet goes to paper, on A4 with 10 mm margins, in black on white whatever the screen's
@@ -43,16 +44,15 @@ const PRINT_CSS = `@media print {
 
 const day = (value: string) => formatDate(`${value}T12:00:00Z`);
 
-/** 12.345.678/0001-90 */
-function formatCnpj(value: string | null): string {
-  if (!value) return 'não cadastrado';
-  return /^\d{14}$/.test(value) ? value.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5') : value;
+/** 12.345.678/0001-90, or that the unit has none. */
+function cnpjText(value: string | null): string {
+  return value ? formatCnpj(value) : 'não cadastrado';
 }
 
-/** 123.456.789-09 (a masked one, '***.456.789-**', is shown as it comes). */
-function formatCpf(value: string | null): string {
+/** 123.456.789-09; a masked one ('***.456.789-**') is shown as it comes. */
+function cpfText(value: string | null): string {
   if (!value) return 'não cadastrado';
-  return /^\d{11}$/.test(value) ? value.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') : value;
+  return value.includes('*') ? value : formatCpf(value);
 }
 
 /** The day's schedule as the contract has it ('08:00–17:00'), or what the day is instead. */
@@ -116,7 +116,7 @@ export function EspelhoSheet({ data }: { data: EspelhoPrint }) {
             </div>
             <div>
               <dt>CNPJ: </dt>
-              <dd className="font-mono">{formatCnpj(employer.cnpj)}</dd>
+              <dd className="font-mono">{cnpjText(employer.cnpj)}</dd>
             </div>
             <div>
               <dt>Unidade: </dt>
@@ -136,7 +136,7 @@ export function EspelhoSheet({ data }: { data: EspelhoPrint }) {
             <div>
               <dt>CPF: </dt>
               <dd className="font-mono" data-testid="espelho-cpf">
-                {formatCpf(employee.cpf)}
+                {cpfText(employee.cpf)}
               </dd>
             </div>
             <div>
