@@ -20,28 +20,8 @@
 -- ===========================================================================
 -- Shared checks
 
--- The period of every report and file: both ends, in order, shorter than 12 months.
-create function private.require_file_period(p_from date, p_to date)
-returns void
-language plpgsql immutable set search_path = '' as $$
-begin
-  if p_from is null or p_to is null then
-    raise exception 'Informe o início e o fim do período' using errcode = '22023';
-  end if;
-  if p_to < p_from then
-    raise exception 'O fim do período é anterior ao início' using errcode = '22023';
-  end if;
-  if p_to >= p_from + interval '12 months' then
-    raise exception 'O período deve ter no máximo 12 meses' using errcode = '22023';
-  end if;
-end;
-$$;
-
-comment on function private.require_file_period(date, date) is
-  'Refuses (22023) a report or file period without both ends, inverted, or of 12 months or more.';
-
-revoke all on function private.require_file_period(date, date) from public, anon, authenticated;
-grant execute on function private.require_file_period(date, date) to service_role;
+-- The period of every file and report is checked by private.check_report_period, and the right to read reports
+-- by private.require_report_rights and private.report_unit_ids (20261128100000_time_clock_reports.sql): one rule each.
 
 -- The unit whose employer data the legal files print, checked: the caller manages its time, and it has a CNPJ and a
 -- razão social (the AFD's header and the AEJ's record 01 cannot be written without them).
@@ -59,7 +39,7 @@ begin
     -- A unit the caller cannot manage and one that does not exist answer alike: nothing is learned by trying ids.
     raise exception 'Você não tem permissão para gerar os arquivos legais desta unidade' using errcode = '42501';
   end if;
-  perform private.require_file_period(p_from, p_to);
+  perform private.check_report_period(p_from, p_to);
   if v_unit.cnpj is null or v_unit.legal_name is null or btrim(v_unit.legal_name) = '' then
     raise exception 'Cadastre o CNPJ e a razão social da unidade % antes de gerar o arquivo', v_unit.name using errcode = '22023';
   end if;
@@ -240,23 +220,12 @@ declare
   v_people uuid[];
   v_count bigint;
 begin
-  if auth.uid() is null then
-    raise exception 'Usuário não autenticado' using errcode = '42501';
-  end if;
-  if not (private.is_admin() or private.has_permission('PUNCH_VIEW_ALL') or private.has_permission('PUNCH_MANAGE')) then
-    raise exception 'Você não tem permissão para ver relatórios de ponto' using errcode = '42501';
-  end if;
-  perform private.require_file_period(p_from, p_to);
-  if p_unit_id is not null and not private.can_view_unit_time(p_unit_id) then
-    raise exception 'Você não tem permissão para ver o ponto desta unidade' using errcode = '42501';
-  end if;
+  perform private.require_report_rights();
+  perform private.check_report_period(p_from, p_to);
+  v_units := private.report_unit_ids(p_unit_id);
   if p_user_id is not null and not private.can_view_employee_time(p_user_id) then
     raise exception 'Você não tem permissão para ver o ponto deste funcionário' using errcode = '42501';
   end if;
-
-  select coalesce(array_agg(su.id), '{}') into v_units
-  from public.store_units su
-  where (p_unit_id is null or su.id = p_unit_id) and private.can_view_unit_time(su.id);
   -- ADMIN without a unit filter sees everyone, those without a unit too.
   v_all := p_unit_id is null and private.is_admin();
 
