@@ -8,13 +8,14 @@
  * PUNCH_MANAGE manager and a user manager (MANAGE_USERS, not an administrator). CPFs are generated
  * per run (the column is unique across the chain).
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { punchReceiptSchema } from '@/features/time-clock/schemas';
-import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
+import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
+import { createTimeClockPerson, randomCpf } from '../../utils/time-clock-people.ts';
 
 const backend = appBackend();
 const as = demoSessions(backend);
@@ -33,18 +34,6 @@ interface EmployeeRecord {
   job_title: string | null;
 }
 
-/** A valid CPF nobody else has: 9 random digits and their two check digits. */
-function newCpf(): string {
-  for (;;) {
-    const digits = Array.from({ length: 9 }, () => randomInt(10));
-    for (const length of [9, 10]) {
-      const sum = digits.reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-      digits.push(((sum * 10) % 11) % 10);
-    }
-    const cpf = digits.join('');
-    if (!/^(\d)\1{10}$/.test(cpf)) return cpf;
-  }
-}
 const masked = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 const formatted = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
@@ -58,33 +47,10 @@ let otherManager: Person;
 let userManager: Person;
 let adminId = '';
 const roleIds: string[] = [];
-const employeeCpf = newCpf();
+const employeeCpf = randomCpf();
 
-async function person(label: string, unitId: string, permissions: string[]): Promise<Person> {
-  const service = serviceClient(backend);
-  const email = `${tag}-${label.toLowerCase()}@farmacia.test`;
-  const created = await service.auth.admin.createUser({ email, password: DEMO_PASSWORD, email_confirm: true, user_metadata: { full_name: `${label} ${tag}` } });
-  if (created.error || !created.data.user) throw new Error(`createUser ${email}: ${created.error?.message}`);
-  const id = created.data.user.id;
-  const db = await sql(backend);
-  try {
-    await db.query('update public.profiles set unit_id = $2 where id = $1', [id, unitId]);
-    await db.query('insert into public.user_units (user_id, unit_id) values ($1, $2) on conflict do nothing', [id, unitId]);
-    const role = await db.query<{ id: string }>('insert into public.custom_roles (name) values ($1) returning id', [`${label} ${tag}`]);
-    const roleId = role.rows[0]!.id;
-    roleIds.push(roleId);
-    for (const permission of ['PUNCH_VIEW_OWN', ...permissions]) {
-      await db.query('insert into public.role_permissions (role_id, permission) values ($1, $2)', [roleId, permission]);
-    }
-    await db.query('insert into public.user_roles (user_id, role_id) values ($1, $2)', [id, roleId]);
-  } finally {
-    await db.end();
-  }
-  const client = anonClient(backend);
-  const signIn = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (signIn.error) throw new Error(`sign-in ${email}: ${signIn.error.message}`);
-  return { id, client };
-}
+const person = (label: string, unitId: string, permissions: string[]): Promise<Person> =>
+  createTimeClockPerson({ backend, tag, label, unitId, permissions, roleIds });
 
 async function stored(userId: string): Promise<Record<string, unknown> | undefined> {
   const db = await sql(backend);
@@ -105,7 +71,7 @@ async function save(client: SupabaseClient, userId: string, cpf: string | null, 
 
 beforeAll(async () => {
   const admin = await as('admin');
-  adminId = unwrap(await admin.auth.getUser()).user!.id;
+  adminId = (await admin.auth.getUser()).data.user!.id;
   unit1 = unwrap(await admin.from('store_units').insert({ name: `Loja 1 ${tag}`, address: `Rua do Teste, 1 ${tag}` }).select('id').single()).id as string;
   unit2 = unwrap(await admin.from('store_units').insert({ name: `Loja 2 ${tag}` }).select('id').single()).id as string;
   [employee, colleague, reader, manager, otherManager, userManager] = await Promise.all([
@@ -161,7 +127,7 @@ describe('set_employee_record', () => {
 
   it('keeps the CPF on file when none is sent, removes it when an empty one is sent', async () => {
     const admin = await as('admin');
-    const cpf = newCpf();
+    const cpf = randomCpf();
     unwrap(await save(admin, colleague.id, cpf, '2022-01-10', 'Estoquista'));
     const kept = unwrap(await save(admin, colleague.id, null, '2022-01-11', 'Repositor')) as EmployeeRecord;
     expect(kept).toEqual({ user_id: colleague.id, cpf, cpf_masked: false, admission_date: '2022-01-11', job_title: 'Repositor' });
@@ -170,7 +136,7 @@ describe('set_employee_record', () => {
   });
 
   it('writers: ADMIN, the PUNCH_MANAGE of the unit, a user manager (answered masked); nobody else, never oneself', async () => {
-    const cpf = newCpf();
+    const cpf = randomCpf();
     const byManager = unwrap(await save(manager.client, colleague.id, cpf, '2021-05-03', 'Caixa')) as EmployeeRecord;
     expect(byManager).toMatchObject({ cpf, cpf_masked: false });
     const byUserManager = unwrap(await save(userManager.client, colleague.id, null, '2021-05-04', 'Caixa')) as EmployeeRecord;
@@ -185,11 +151,11 @@ describe('set_employee_record', () => {
       [employee, employee],
       [manager, manager],
     ] as const) {
-      expect((await save(caller.client, target.id, newCpf(), null, null)).error).toMatchObject({ code: '42501', message: refused });
+      expect((await save(caller.client, target.id, randomCpf(), null, null)).error).toMatchObject({ code: '42501', message: refused });
     }
     // A user manager who is not an administrator never edits an administrator's record.
-    expect((await save(userManager.client, adminId, newCpf(), null, null)).error).toMatchObject({ code: '42501', message: refused });
-    expect((await save(anonClient(backend), colleague.id, newCpf(), null, null)).error?.code).toBe('42501');
+    expect((await save(userManager.client, adminId, randomCpf(), null, null)).error).toMatchObject({ code: '42501', message: refused });
+    expect((await save(anonClient(backend), colleague.id, randomCpf(), null, null)).error?.code).toBe('42501');
     expect(await stored(colleague.id)).toMatchObject({ cpf, admission_date: '2021-05-04' });
   });
 });
@@ -225,9 +191,9 @@ describe('who reads the CPF', () => {
     for (const client of [reader.client, userManager.client, otherManager.client, colleague.client]) expect(await rowsOf(client)).toEqual([]);
     expect((await anonClient(backend).from('employee_records').select('cpf')).error?.code).toBe('42501');
 
-    const forged = await manager.client.from('employee_records').update({ cpf: newCpf() }).eq('user_id', employee.id).select();
+    const forged = await manager.client.from('employee_records').update({ cpf: randomCpf() }).eq('user_id', employee.id).select();
     expect(forged.error?.code).toBe('42501');
-    const inserted = await (await as('admin')).from('employee_records').insert({ user_id: reader.id, cpf: newCpf() }).select();
+    const inserted = await (await as('admin')).from('employee_records').insert({ user_id: reader.id, cpf: randomCpf() }).select();
     expect(inserted.error?.code).toBe('42501');
     expect((await stored(employee.id))?.cpf).toBe(employeeCpf);
   });

@@ -9,16 +9,17 @@
  * Ana works the template 'Seg a sex 08:00–17:00, intervalo 60 min; Sáb 08:00–12:00' from 1 Sep 2026; Bruno has no
  * assignment (the default: 480 min Monday–Friday, 08:00–17:00 with a 60-min break). Marks of 14–17 Sep 2026.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAej } from '@/features/time-clock/reports/aej';
 import { buildAfd, verifyAfd } from '@/features/time-clock/reports/afd';
 import { aejDataSchema, afdDataSchema } from '@/features/time-clock/reports/legal-files';
 import { espelhoPrintSchema, timeMarksReportSchema } from '@/features/time-clock/reports/schemas';
-import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
-import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { demoSessions } from '../../utils/app-users.ts';
+import { anonClient, appBackend, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
+import { createTimeClockPerson, randomCnpj, randomCpf } from '../../utils/time-clock-people.ts';
 
 const backend = appBackend();
 const as = demoSessions(backend);
@@ -32,23 +33,6 @@ interface Person {
 }
 
 /** Check digits of a CPF or CNPJ (modulo 11 with the given weights). */
-function checkDigit(digits: number[], weights: number[]): number {
-  const sum = digits.reduce((total, digit, index) => total + digit * weights[index]!, 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-function randomCpf(): string {
-  const base = Array.from({ length: 9 }, () => randomInt(10));
-  const first = checkDigit(base, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit([...base, first], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return [...base, first, second].join('');
-}
-function randomCnpj(): string {
-  const base = [...Array.from({ length: 8 }, () => randomInt(10)), 0, 0, 0, 1];
-  const first = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit([...base, first], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return [...base, first, second].join('');
-}
 
 let unit1 = '';
 let unit2 = '';
@@ -76,31 +60,7 @@ async function withDb<T>(work: (db: Awaited<ReturnType<typeof sql>>) => Promise<
 }
 
 async function person(name: string, unitId: string, permissions: string[], cpf: string | null): Promise<Person> {
-  const email = `${tag}-${name.toLowerCase().replace(/\W+/g, '-')}@farmacia.test`;
-  const fullName = `${name} ${tag}`;
-  const created = await serviceClient(backend).auth.admin.createUser({ email, password: DEMO_PASSWORD, email_confirm: true, user_metadata: { full_name: fullName } });
-  if (created.error || !created.data.user) throw new Error(`createUser ${email}: ${created.error?.message}`);
-  const id = created.data.user.id;
-  await withDb(async (db) => {
-    await db.query('update public.profiles set unit_id = $2, full_name = $3 where id = $1', [id, unitId, fullName]);
-    await db.query('insert into public.user_units (user_id, unit_id) values ($1, $2) on conflict do nothing', [id, unitId]);
-    if (cpf) {
-      await db.query(`insert into public.employee_records (user_id, cpf, admission_date, job_title) values ($1, $2, '2024-03-04', 'Balconista')`, [id, cpf]);
-    }
-    if (permissions.length > 0) {
-      const role = await db.query<{ id: string }>('insert into public.custom_roles (name) values ($1) returning id', [fullName]);
-      const roleId = role.rows[0]!.id;
-      roleIds.push(roleId);
-      for (const permission of new Set(['PUNCH_VIEW_OWN', ...permissions])) {
-        await db.query('insert into public.role_permissions (role_id, permission) values ($1, $2)', [roleId, permission]);
-      }
-      await db.query('insert into public.user_roles (user_id, role_id) values ($1, $2)', [id, roleId]);
-    }
-  });
-  const client = anonClient(backend);
-  const signIn = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (signIn.error) throw new Error(`sign-in ${email}: ${signIn.error.message}`);
-  return { id, name: fullName, client, cpf };
+  return { ...(await createTimeClockPerson({ backend, tag, label: name, unitId, permissions, roleIds, cpf })), cpf };
 }
 
 /** Marks as the clock records them at a unit (per-unit NSR), São Paulo local times of one day. */

@@ -17,9 +17,10 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { punchDashboardSchema, REPORT_FIGURES, timeReportSchema, type PunchDashboard, type ReportFigures, type TimeReport } from '@/features/time-clock/reports/schemas';
-import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
-import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { demoSessions } from '../../utils/app-users.ts';
+import { anonClient, appBackend, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
+import { createTimeClockPerson, randomCpf } from '../../utils/time-clock-people.ts';
 
 const backend = appBackend();
 const as = demoSessions(backend);
@@ -45,46 +46,10 @@ const dash: Record<'working' | 'late' | 'onBreak' | 'done' | 'absent' | 'waiting
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** A valid CPF (modulo-11 check digits) from 9 random digits. */
-function randomCpf(): string {
-  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(base).size === 1) base[0] = (base[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    const sum = base.slice(0, len).reduce((acc, d, i) => acc + d * (len + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    base.push(r === 10 ? 0 : r);
-  }
-  return base.join('');
-}
 const cpfA = randomCpf();
 
-async function person(label: string, unitId: string, permissions: string[]): Promise<Person> {
-  const service = serviceClient(backend);
-  const email = `${tag}-${label.toLowerCase().replace(/\s+/g, "-")}@farmacia.test`;
-  const created = await service.auth.admin.createUser({ email, password: DEMO_PASSWORD, email_confirm: true, user_metadata: { full_name: `${label} ${tag}` } });
-  if (created.error || !created.data.user) throw new Error(`createUser ${email}: ${created.error?.message}`);
-  const id = created.data.user.id;
-  const db = await sql(backend);
-  try {
-    await db.query('update public.profiles set unit_id = $2 where id = $1', [id, unitId]);
-    await db.query('insert into public.user_units (user_id, unit_id) values ($1, $2) on conflict do nothing', [id, unitId]);
-    if (permissions.length > 0) {
-      const role = await db.query<{ id: string }>('insert into public.custom_roles (name) values ($1) returning id', [`${label} ${tag}`]);
-      const roleId = role.rows[0]!.id;
-      roleIds.push(roleId);
-      for (const permission of permissions) {
-        await db.query('insert into public.role_permissions (role_id, permission) values ($1, $2)', [roleId, permission]);
-      }
-      await db.query('insert into public.user_roles (user_id, role_id) values ($1, $2)', [id, roleId]);
-    }
-  } finally {
-    await db.end();
-  }
-  const client = anonClient(backend);
-  const signIn = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (signIn.error) throw new Error(`sign-in ${email}: ${signIn.error.message}`);
-  return { id, client };
-}
+const person = (label: string, unitId: string, permissions: string[]): Promise<Person> =>
+  createTimeClockPerson({ backend, tag, label, unitId, permissions, roleIds });
 
 let nsr = 0;
 /** Marks as the clock records them: [work date, São Paulo local times…]; a time before the previous one is the next day. */

@@ -13,10 +13,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoSessions } from '../../utils/app-users.ts';
+import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
 import { listenTo, until } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
+import { createTimeClockPerson } from '../../utils/time-clock-people.ts';
 
 const backend = appBackend();
 const as = demoSessions(backend);
@@ -72,33 +73,8 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-async function person(label: string, unitId: string, permissions: string[]): Promise<Person> {
-  const service = serviceClient(backend);
-  const email = `${tag}-${label}@farmacia.test`;
-  const created = await service.auth.admin.createUser({ email, password: DEMO_PASSWORD, email_confirm: true, user_metadata: { full_name: `${label} ${tag}` } });
-  if (created.error || !created.data.user) throw new Error(`createUser ${email}: ${created.error?.message}`);
-  const id = created.data.user.id;
-  const db = await sql(backend);
-  try {
-    await db.query('update public.profiles set unit_id = $2 where id = $1', [id, unitId]);
-    await db.query('insert into public.user_units (user_id, unit_id) values ($1, $2) on conflict do nothing', [id, unitId]);
-    if (permissions.length > 0) {
-      const role = await db.query<{ id: string }>('insert into public.custom_roles (name) values ($1) returning id', [`${label} ${tag}`]);
-      const roleId = role.rows[0]!.id;
-      roleIds.push(roleId);
-      for (const permission of ['PUNCH_VIEW_OWN', ...permissions]) {
-        await db.query('insert into public.role_permissions (role_id, permission) values ($1, $2)', [roleId, permission]);
-      }
-      await db.query('insert into public.user_roles (user_id, role_id) values ($1, $2)', [id, roleId]);
-    }
-  } finally {
-    await db.end();
-  }
-  const client = anonClient(backend);
-  const signIn = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (signIn.error) throw new Error(`sign-in ${email}: ${signIn.error.message}`);
-  return { id, client };
-}
+const person = (label: string, unitId: string, permissions: string[]): Promise<Person> =>
+  createTimeClockPerson({ backend, tag, label, unitId, permissions, roleIds });
 
 let nsr = 0;
 /** Inserts marks as the clock records them: [work date, São Paulo local times…]; a time before the first one is the next day. */
