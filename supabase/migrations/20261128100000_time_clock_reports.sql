@@ -512,3 +512,41 @@ comment on function public.get_time_report(date, date, uuid, uuid) is
 
 revoke all on function public.get_time_report(date, date, uuid, uuid) from public, anon;
 grant execute on function public.get_time_report(date, date, uuid, uuid) to authenticated, service_role;
+
+-- ===========================================================================
+-- pontos' read policy, evaluated once per statement instead of once per row.
+--
+-- The policy of 20261127000000_time_clock_scope.sql called private.can_view_employee_time and
+-- private.can_view_unit_time on every row: about 0.4 ms a row, so a clerk's plain select of the table
+-- (which RLS narrows to their own marks) took 0.2 s on the demo data and hit the 8 s statement timeout at
+-- some 20,000 marks, far below a chain's year. The rule is the same; every part that does not depend on
+-- the row is computed once per statement (an initPlan), and the row is only compared with those arrays.
+
+-- The people who share a unit with the caller (private.shares_unit_with, for everyone at once).
+create function private.time_colleague_ids()
+returns uuid[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce(array_agg(distinct x.id), '{}')
+  from (
+    select uu.user_id as id from public.user_units uu where uu.unit_id in (select private.user_unit_ids(auth.uid()))
+    union
+    select pr.id from public.profiles pr where pr.unit_id in (select private.user_unit_ids(auth.uid()))
+  ) x
+$$;
+
+comment on function private.time_colleague_ids() is
+  'Users sharing a unit with the caller: private.shares_unit_with(u) is true exactly for u in this array.';
+
+revoke all on function private.time_colleague_ids() from public, anon;
+grant execute on function private.time_colleague_ids() to authenticated, service_role;
+
+drop policy pontos_select on public.pontos;
+create policy pontos_select on public.pontos
+  for select to authenticated
+  using (
+    funcionario_id = (select auth.uid())
+    or (select private.is_admin())
+    or ((select private.has_permission('PUNCH_VIEW_ALL') or private.has_permission('PUNCH_MANAGE'))
+        and (unit_id = any (array(select private.user_unit_ids(auth.uid())))
+             or funcionario_id = any ((select private.time_colleague_ids())::uuid[])))
+  );
