@@ -547,6 +547,6 @@ create policy pontos_select on public.pontos
     funcionario_id = (select auth.uid())
     or (select private.is_admin())
     or ((select private.has_permission('PUNCH_VIEW_ALL') or private.has_permission('PUNCH_MANAGE'))
-        and (unit_id = any (array(select private.user_unit_ids(auth.uid())))
+        and (unit_id = any (array(select private.user_unit_ids((select auth.uid()))))
              or funcionario_id = any ((select private.time_colleague_ids())::uuid[])))
   );
