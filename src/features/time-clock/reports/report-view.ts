@@ -252,7 +252,10 @@ export const DASHBOARD_STATUS_LABELS: Record<DashboardStatus, string> = {
  * The counts of the units shown: one unit's own, or for several units counted again from their people, each person once
  * (someone assigned to two units is listed under both, with the same status).
  */
-export function dashboardCounts(units: readonly Pick<PunchDashboard['units'][number], 'counts' | 'people'>[]): DashboardCounts {
+/** Takes only what it reads: each unit's counts and its people's id, status and lateness. */
+export function dashboardCounts(
+  units: readonly { counts: DashboardCounts; people: readonly Pick<PunchDashboard['units'][number]['people'][number], 'user_id' | 'status' | 'late'>[] }[],
+): DashboardCounts {
   if (units.length === 1) return units[0]!.counts;
   const total: DashboardCounts = { trabalhando: 0, intervalo: 0, encerrado: 0, ausente: 0, aguardando: 0, sem_escala: 0, atrasado: 0, total: 0 };
   const seen = new Set<string>();
