@@ -499,6 +499,42 @@ export type Database = {
           },
         ]
       }
+      notifications: {
+        Row: {
+          body: string | null
+          created_at: string
+          document_id: string | null
+          id: string
+          mail_message_id: string | null
+          read_at: string | null
+          title: string
+          type: string
+          user_id: string
+        }
+        Insert: {
+          body?: string | null
+          created_at?: string
+          document_id?: string | null
+          id?: string
+          mail_message_id?: string | null
+          read_at?: string | null
+          title: string
+          type: string
+          user_id: string
+        }
+        Update: {
+          body?: string | null
+          created_at?: string
+          document_id?: string | null
+          id?: string
+          mail_message_id?: string | null
+          read_at?: string | null
+          title?: string
+          type?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       permissions: {
         Row: {
           category: string
@@ -2649,6 +2685,18 @@ export type Database = {
           p_payment_account?: string
         }
         Returns: number
+      }
+      mark_notifications_read: {
+        Args: {
+          p_ids?: string[]
+        }
+        Returns: number
+      }
+      open_notification: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
       }
       publish_lgpd_term: {
         Args: {

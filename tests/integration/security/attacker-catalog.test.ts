@@ -71,6 +71,7 @@ interface World {
   scheduleTemplates: Map<string, Row>;
   workSchedules: Map<string, Row>;
   holidays: Map<string, Row>;
+  notifications: Map<string, Row>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -209,6 +210,9 @@ const PLANS: Record<string, TablePlan> = {
   // PUNCH_VIEW_ALL alone, never a user manager by the table: they get it masked from get_employee_record);
   // written only through set_employee_record.
   employee_records: { read: (r, a, w) => readsEmployeeCpf(r.user_id, a, w) },
+  // Issue 27: a notification is its recipient's alone (and nobody's while the account is disabled); written only by
+  // the database (private.notify), marked read only through mark_notifications_read / open_notification.
+  notifications: { read: (r, a) => !a.anon && a.key !== 'desativado' && r.user_id === a.userId },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
   // Schedules (issue 25): assignments are read by the time clock's scope and written only through the RPCs;
   // templates, holidays and opening hours are the chain's, read by every staff account, written by RPCs.
@@ -558,6 +562,7 @@ async function loadWorld(): Promise<World> {
     scheduleTemplates: await byId(`select to_jsonb(t) as r from public.work_schedule_templates t`),
     workSchedules: await byId(`select to_jsonb(ws) as r from public.work_schedules ws`),
     holidays: await byId(`select to_jsonb(h) as r from public.holidays h`),
+    notifications: await byId(`select to_jsonb(n) as r from public.notifications n`),
   };
 }
 
@@ -622,6 +627,8 @@ beforeAll(async () => {
   MANAGE_USERS_PERMISSION = await one(`select id from public.permissions where name = 'MANAGE_USERS'`);
   FOREIGN_QUOTE = await one(`select id from public.quotes order by created_at limit 1`);
   FOREIGN_QUOTE_SHORTAGE = await one(`select shortage_id as id from public.quote_items where quote_id = '${FOREIGN_QUOTE}' limit 1`);
+  // Every account has a notification of its own, so reads and open_notification are tried on others' rows.
+  await db.query(`select private.notify(array(select id from auth.users), 'ALERTA', '${tag} aviso')`);
   world = await loadWorld();
 
   // An account that signed up asking for a unit in its metadata and was never given a role.
@@ -1109,6 +1116,10 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   get_treated_timesheet: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w), p_month: '2026-09-01' }, expect: refused }] : []),
   get_hour_bank: (a, w) => (unseenEmployee(a, w) ? [{ args: { p_user_id: unseenEmployee(a, w) }, expect: refused }] : []),
   // Issue 26: another scope's employee record is refused, read or written (a refused write keeps the CPF: p_cpf null).
+  // Issue 27: someone else's notification is unknown (PT404); marking ids of others changes nothing (checked by the
+  // notifications plan: no row changes hands).
+  open_notification: (a, w) => [...w.notifications.values()].filter((n) => n.user_id !== a.userId).slice(0, 1).map((n) => ({ args: { p_id: n.id }, expect: refused })),
+  mark_notifications_read: () => [],
   get_employee_record: (a, w) => foreignEmployees(a, w, viewsEmployeeRecord).map((id) => ({ args: { p_user_id: id }, expect: refused })),
   set_employee_record: (a, w) =>
     foreignEmployees(a, w, editsEmployeeRecord).map((id) => ({
