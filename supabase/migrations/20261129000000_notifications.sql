@@ -90,6 +90,7 @@ create index notifications_mail_message_id_idx on public.notifications (mail_mes
 alter table public.notifications enable row level security;
 revoke all on public.notifications from anon, authenticated;
 grant select on public.notifications to authenticated;
+grant all on table public.notifications to service_role;
 
 -- The recipient, and only while their account is active (a disabled account's open socket hears nothing).
 create policy notifications_select on public.notifications
