@@ -569,6 +569,8 @@ begin
     v_query := websearch_to_tsquery('portuguese'::regconfig, private.fold_search_text(btrim(p_search)));
   end if;
 
+  -- The caller's messages (received, then sent) come from two index ranges; threads are grouped once; only the
+  -- page's threads are then read in full, each through the (thread_id, created_at) index.
   with mine as materialized (
     select r.message_id, r.thread_id, r.created_at, false as sent, r.read_at, r.archived_at
     from public.mail_recipients r where r.user_id = v_uid
@@ -576,9 +578,15 @@ begin
     select m.id, m.thread_id, m.created_at, true, m.created_at, m.sender_archived_at
     from public.mail_messages m where m.sender_id = v_uid
   ),
+  matched as (
+    select distinct x.thread_id
+    from mine x join public.mail_messages m on m.id = x.message_id
+    where v_query is not null and m.search @@ v_query
+  ),
   threads as (
-    select t.thread_id, max(t.created_at) as last_at,
-      bool_or(not t.sent and t.read_at is null) as unread,
+    select t.thread_id, max(t.created_at) as last_at, count(*) as messages,
+      -- Unread as the badge counts it (count_unread_mail): an unread row not archived; in ARQUIVO, any unread row.
+      bool_or(not t.sent and t.read_at is null and (t.archived_at is null or v_folder = 'ARQUIVO')) as unread,
       bool_or(not t.sent and t.archived_at is null) as in_inbox,
       bool_or(t.sent and t.archived_at is null) as in_sent,
       bool_and(t.archived_at is not null) as archived
@@ -588,12 +596,18 @@ begin
   chosen as (
     select t.* from threads t
     where case v_folder when 'ENTRADA' then t.in_inbox when 'ENVIADOS' then t.in_sent else t.archived end
-      and (v_query is null or exists (
-        select 1 from mine x join public.mail_messages m on m.id = x.message_id
-        where x.thread_id = t.thread_id and m.search @@ v_query))
+      and (v_query is null or t.thread_id in (select thread_id from matched))
   ),
   page as (
     select c.* from chosen c order by c.last_at desc, c.thread_id desc limit v_limit offset v_offset
+  ),
+  -- The caller's messages of the page's threads.
+  seen as (
+    select p.thread_id, m.id, m.created_at, m.sender_id, m.subject, m.body
+    from page p
+    join public.mail_messages m on m.thread_id = p.thread_id
+    where m.sender_id = v_uid
+       or exists (select 1 from public.mail_recipients r where r.message_id = m.id and r.user_id = v_uid)
   )
   select jsonb_build_object(
     'total', (select count(*) from chosen),
@@ -605,29 +619,26 @@ begin
         'last_message_at', l.created_at,
         'last_sender', private.mail_person(l.sender_id),
         'excerpt', left(regexp_replace(btrim(l.body), '\s+', ' ', 'g'), 160),
-        'messages', (select count(*) from mine x where x.thread_id = p.thread_id),
+        'messages', p.messages,
         'unread', p.unread,
         'has_attachments', exists (
-          select 1 from mine x join public.mail_attachments a on a.message_id = x.message_id where x.thread_id = p.thread_id),
+          select 1 from seen s join public.mail_attachments a on a.message_id = s.id where s.thread_id = p.thread_id),
         'participants', coalesce((
           select jsonb_agg(private.mail_person(o.u) order by o.u)
           from (
             select distinct who.u
-            from mine x
-            join public.mail_messages mm on mm.id = x.message_id
+            from seen s
             cross join lateral (
-              select mm.sender_id as u
-              union all select r.user_id from public.mail_recipients r where r.message_id = x.message_id) who
-            where x.thread_id = p.thread_id and who.u <> v_uid
+              select s.sender_id as u
+              union all select r.user_id from public.mail_recipients r where r.message_id = s.id) who
+            where s.thread_id = p.thread_id and who.u <> v_uid
             limit 5) o), '[]'::jsonb))
         order by p.last_at desc, p.thread_id desc)
       from page p
       cross join lateral (
-        select m.subject from mine x join public.mail_messages m on m.id = x.message_id
-        where x.thread_id = p.thread_id order by x.created_at, m.id limit 1) f
+        select s.subject from seen s where s.thread_id = p.thread_id order by s.created_at, s.id limit 1) f
       cross join lateral (
-        select m.created_at, m.sender_id, m.body from mine x join public.mail_messages m on m.id = x.message_id
-        where x.thread_id = p.thread_id order by x.created_at desc, m.id desc limit 1) l), '[]'::jsonb))
+        select s.created_at, s.sender_id, s.body from seen s where s.thread_id = p.thread_id order by s.created_at desc, s.id desc limit 1) l), '[]'::jsonb))
   into v_result;
   return v_result;
 end;

@@ -444,6 +444,13 @@ describe('read and archive state is each person’s own', () => {
     expect((await list(helena.client, 'ARQUIVO', null)).items.map((t) => t.thread_id)).toEqual([message.id]);
     expect(unwrap(await helena.client.rpc('archive_mail_thread', { p_thread_id: message.id, p_archived: false }))).toBe(2);
     expect((await list(helena.client, 'ENTRADA', null)).items.map((t) => t.thread_id)).toEqual([message.id]);
+
+    // Archiving an unread thread clears the badge; the archive still shows it unread.
+    expect(unwrap(await gil.client.rpc('count_unread_mail'))).toBe(1);
+    unwrap(await gil.client.rpc('archive_mail_thread', { p_thread_id: message.id, p_archived: true }));
+    expect(unwrap(await gil.client.rpc('count_unread_mail'))).toBe(0);
+    expect(await list(gil.client, 'ENTRADA', null)).toMatchObject({ total: 0, unread: 0, items: [] });
+    expect(await list(gil.client, 'ARQUIVO', null)).toMatchObject({ total: 1, unread: 1, items: [{ thread_id: message.id, unread: true }] });
   });
 
   it('a sent message never changes, for the owner and the service role alike', async () => {
