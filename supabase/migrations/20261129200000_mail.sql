@@ -127,8 +127,10 @@ alter table public.mail_messages enable row level security;
 alter table public.mail_recipients enable row level security;
 alter table public.mail_attachments enable row level security;
 revoke all on public.mail_messages, public.mail_recipients, public.mail_attachments from anon, authenticated;
--- Reads only: every write goes through the RPCs below.
-grant select on public.mail_messages, public.mail_recipients, public.mail_attachments to authenticated;
+-- Reads only: every write goes through the RPCs below. Not addressed_to: it names everyone the sender chose, and a
+-- representative reads it only through the RPCs, which leave out other suppliers' people (private.mail_shown_to).
+grant select (id, thread_id, reply_to_id, sender_id, subject, body, created_at, sender_archived_at) on public.mail_messages to authenticated;
+grant select on public.mail_recipients, public.mail_attachments to authenticated;
 
 create policy mail_messages_select on public.mail_messages
   for select to authenticated
@@ -330,10 +332,23 @@ $$;
 revoke all on function private.mail_person(uuid) from public, anon, authenticated;
 grant execute on function private.mail_person(uuid) to service_role;
 
+-- Whom a representative may see named in mail: staff (no supplier) and themselves, never another supplier's
+-- people (a buyer writing to two competing representatives at once does not introduce them to each other).
+create function private.mail_shown_to(p_user_id uuid, p_viewer uuid, p_representative boolean)
+returns boolean
+language sql stable security definer set search_path = '' as $$
+  select not p_representative or p_user_id = p_viewer
+    or not exists (select 1 from public.profiles p where p.id = p_user_id and p.supplier_id is not null)
+$$;
+
+revoke all on function private.mail_shown_to(uuid, uuid, boolean) from public, anon, authenticated;
+grant execute on function private.mail_shown_to(uuid, uuid, boolean) to service_role;
+
 -- One message as its viewer sees it (MailMessage of the contract):
 -- {id, thread_id, reply_to_id, subject, body, created_at, sender: {id,name}, addressed_to: {users, units, roles},
 --  recipients: [{id, name, read_at}], attachments: [{id, file_name, mime_type, size_bytes, path}], mine}.
--- A representative viewer gets addressed_to without units and roles (names of people only).
+-- A representative viewer gets addressed_to without units and roles, and only staff and themselves among the
+-- people (private.mail_shown_to).
 create function private.mail_message_json(p_message public.mail_messages, p_viewer uuid, p_representative boolean)
 returns jsonb
 language sql stable security definer set search_path = '' as $$
@@ -346,13 +361,15 @@ language sql stable security definer set search_path = '' as $$
     'created_at', p_message.created_at,
     'sender', private.mail_person(p_message.sender_id),
     'addressed_to', jsonb_build_object(
-      'users', coalesce(p_message.addressed_to -> 'users', '[]'::jsonb),
+      'users', coalesce((
+        select jsonb_agg(u.value order by u.ordinality) from jsonb_array_elements(p_message.addressed_to -> 'users') with ordinality u
+        where private.mail_shown_to((u.value ->> 'id')::uuid, p_viewer, p_representative)), '[]'::jsonb),
       'units', case when p_representative then '[]'::jsonb else coalesce(p_message.addressed_to -> 'units', '[]'::jsonb) end,
       'roles', case when p_representative then '[]'::jsonb else coalesce(p_message.addressed_to -> 'roles', '[]'::jsonb) end),
     'recipients', coalesce((
       select jsonb_agg(jsonb_build_object('id', r.user_id, 'name', p.full_name, 'read_at', r.read_at) order by p.full_name, r.user_id)
       from public.mail_recipients r left join public.profiles p on p.id = r.user_id
-      where r.message_id = p_message.id), '[]'::jsonb),
+      where r.message_id = p_message.id and private.mail_shown_to(r.user_id, p_viewer, p_representative)), '[]'::jsonb),
     'attachments', coalesce((
       select jsonb_agg(jsonb_build_object('id', a.id, 'file_name', a.file_name, 'mime_type', a.mime_type,
         'size_bytes', a.size_bytes, 'path', a.path) order by a.created_at, a.file_name)
@@ -559,9 +576,11 @@ declare
   v_query tsquery;
   v_limit integer := least(greatest(coalesce(p_limit, 30), 1), 100);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_representative boolean;
   v_result jsonb;
 begin
   perform private.require_mail_access();
+  v_representative := private.is_representative() or private.role_name_of(v_uid) = 'REPRESENTANTE';
   if v_folder not in ('ENTRADA', 'ENVIADOS', 'ARQUIVO') then
     raise exception 'Pasta desconhecida' using errcode = '22023';
   end if;
@@ -631,7 +650,7 @@ begin
             cross join lateral (
               select s.sender_id as u
               union all select r.user_id from public.mail_recipients r where r.message_id = s.id) who
-            where s.thread_id = p.thread_id and who.u <> v_uid
+            where s.thread_id = p.thread_id and who.u <> v_uid and private.mail_shown_to(who.u, v_uid, v_representative)
             limit 5) o), '[]'::jsonb))
         order by p.last_at desc, p.thread_id desc)
       from page p

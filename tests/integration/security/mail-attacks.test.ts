@@ -197,6 +197,27 @@ describe('representatives', () => {
     expect((await rep.rpc('send_mail', sendArgs('Intrusa', { p_reply_to: staffThread.id }))).error?.code).toBe('PT404');
   });
 
+  it("never see another supplier's people named in a message they received together", async () => {
+    const buyer = await as('compras');
+    const renata = '5eed0000-0000-4000-8000-000000000007';
+    const message = await send(buyer, 'Cotação conjunta', { p_user_ids: [ID.rafael, renata] });
+    const asSender = unwrap(await buyer.rpc('get_mail_thread', { p_thread_id: message.thread_id })) as { messages: { recipients: { id: string }[] }[] };
+    expect(asSender.messages[0]!.recipients.map((r) => r.id).sort()).toEqual([ID.rafael, renata].sort());
+    const rep = await as('representante');
+    const thread = unwrap(await rep.rpc('get_mail_thread', { p_thread_id: message.thread_id })) as {
+      messages: { recipients: { id: string }[]; addressed_to: { users: { id: string }[]; units: unknown[]; roles: unknown[] } }[];
+    };
+    expect(thread.messages[0]!.recipients.map((r) => r.id)).toEqual([ID.rafael]);
+    expect(thread.messages[0]!.addressed_to).toEqual({ users: [{ id: ID.rafael, name: 'Rafael Representante' }], units: [], roles: [] });
+    const listed = unwrap(await rep.rpc('list_mail', { p_folder: 'ENTRADA', p_search: `conjunta ${tag}` })) as { items: { thread_id: string; participants: { id: string }[] }[] };
+    expect(listed.items.map((t) => [t.thread_id, t.participants.map((p) => p.id)])).toEqual([[message.thread_id, [ID.carla]]]);
+    expect(JSON.stringify(thread) + JSON.stringify(listed)).not.toContain(renata);
+    // Nor by the table: addressed_to is not readable there, and only their own recipient row is.
+    expect((await rep.from('mail_messages').select('addressed_to').eq('id', message.id)).error?.code).toBe('42501');
+    expect(unwrap(await rep.from('mail_messages').select('id, subject').eq('id', message.id))).toEqual([{ id: message.id, subject: `Cotação conjunta ${tag}` }]);
+    expect(unwrap(await rep.from('mail_recipients').select('user_id').eq('message_id', message.id))).toEqual([{ user_id: ID.rafael }]);
+  });
+
   it('hear nothing of staff mail by realtime; the sender hears the read receipt', async () => {
     const rep = await as('representante');
     const sender = await as('compras');
