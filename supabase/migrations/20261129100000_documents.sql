@@ -903,35 +903,47 @@ begin
     end if;
   end if;
 
-  with current_docs as (
-    select d.*,
-           d.archived_at is null and d.valid_from <= v_today and (d.valid_until is null or d.valid_until >= v_today) as is_current,
-           private.document_audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles, v_role, v_units) as in_audience
+  -- One pass over the documents: only the columns the order needs leave it (not the bodies), and the audience
+  -- and pending rules are written out (private.document_audience_matches and private.document_my_status
+  -- inlined by hand: a function call per document costs more than the whole scan).
+  with visible as materialized (
+    select d.id, d.created_at, d.due_date,
+           case
+             when d.demand = 'NENHUMA' then false
+             when not (d.archived_at is null and d.valid_from <= v_today and (d.valid_until is null or d.valid_until >= v_today)) then false
+             when not (v_role is not null and (
+                    (d.audience_all and v_role <> 'REPRESENTANTE')
+                    or (not d.audience_all
+                        and (cardinality(d.audience_roles) > 0 or cardinality(d.audience_unit_ids) > 0)
+                        and (cardinality(d.audience_roles) = 0 or v_role = any (d.audience_roles))
+                        and (cardinality(d.audience_unit_ids) = 0 or (v_role <> 'REPRESENTANTE' and d.audience_unit_ids && v_units))))) then false
+             when d.demand = 'LEITURA' then not exists (
+               select 1 from public.document_reads r
+               where r.document_id = d.id and r.user_id = v_uid and r.kind = 'CIENCIA' and r.version >= d.ack_version)
+             else exists (
+               select 1 from unnest(v_units) u
+               where (cardinality(d.audience_unit_ids) = 0 or u = any (d.audience_unit_ids))
+                 and not exists (select 1 from public.document_actions a
+                                 where a.document_id = d.id and a.unit_id = u and a.version >= d.ack_version))
+           end as is_pending
     from public.documents d
     where (v_query is null or d.search @@ v_query)
       and (v_filter = 'GERENCIAR'
            or (d.archived_at is null and d.valid_from <= v_today and (d.valid_until is null or d.valid_until >= v_today)))
-  ), visible as (
-    select c.*,
-           c.is_current and c.in_audience and (
-             (c.demand = 'LEITURA' and not exists (
-                select 1 from public.document_reads r
-                where r.document_id = c.id and r.user_id = v_uid and r.kind = 'CIENCIA' and r.version >= c.ack_version))
-             or (c.demand = 'ACAO' and exists (
-                select 1 from unnest(v_units) u
-                where (cardinality(c.audience_unit_ids) = 0 or u = any (c.audience_unit_ids))
-                  and not exists (select 1 from public.document_actions a
-                                  where a.document_id = c.id and a.unit_id = u and a.version >= c.ack_version)))) as is_pending
-    from current_docs c
-    where v_publisher or c.in_audience
-  ), filtered as (
-    select v.* from visible v where v_filter <> 'PENDENTES' or v.is_pending
+      and (v_publisher
+           or (v_role is not null and (
+                 (d.audience_all and v_role <> 'REPRESENTANTE')
+                 or (not d.audience_all
+                     and (cardinality(d.audience_roles) > 0 or cardinality(d.audience_unit_ids) > 0)
+                     and (cardinality(d.audience_roles) = 0 or v_role = any (d.audience_roles))
+                     and (cardinality(d.audience_unit_ids) = 0 or (v_role <> 'REPRESENTANTE' and d.audience_unit_ids && v_units))))))
   ), page as (
-    select f.id, f.is_pending, f.due_date, f.created_at from filtered f
-    order by f.is_pending desc, case when f.is_pending then f.due_date end asc nulls last, f.created_at desc, f.id desc
+    select v.id, v.is_pending, v.due_date, v.created_at from visible v
+    where v_filter <> 'PENDENTES' or v.is_pending
+    order by v.is_pending desc, case when v.is_pending then v.due_date end asc nulls last, v.created_at desc, v.id desc
     limit greatest(1, least(coalesce(p_limit, 20), 100)) offset greatest(coalesce(p_offset, 0), 0)
   )
-  select (select count(*) from filtered),
+  select (select count(*) from visible v where v_filter <> 'PENDENTES' or v.is_pending),
          (select count(*) from visible where is_pending),
          coalesce((select jsonb_agg(private.document_summary(d, private.document_my_status(d, v_uid))
                                     order by p.is_pending desc, case when p.is_pending then p.due_date end asc nulls last,
@@ -982,7 +994,12 @@ begin
     select count(*)::integer from public.documents d
     where d.demand <> 'NENHUMA' and d.archived_at is null
       and d.valid_from <= v_today and (d.valid_until is null or d.valid_until >= v_today)
-      and private.document_audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles, v_role, v_units)
+      -- private.document_audience_matches written out, as in list_documents (no call per row).
+      and ((d.audience_all and v_role <> 'REPRESENTANTE')
+           or (not d.audience_all
+               and (cardinality(d.audience_roles) > 0 or cardinality(d.audience_unit_ids) > 0)
+               and (cardinality(d.audience_roles) = 0 or v_role = any (d.audience_roles))
+               and (cardinality(d.audience_unit_ids) = 0 or (v_role <> 'REPRESENTANTE' and d.audience_unit_ids && v_units))))
       and ((d.demand = 'LEITURA' and not exists (
               select 1 from public.document_reads r
               where r.document_id = d.id and r.user_id = v_uid and r.kind = 'CIENCIA' and r.version >= d.ack_version))
