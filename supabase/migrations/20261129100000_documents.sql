@@ -395,6 +395,16 @@ comment on policy document_actions_select on public.document_actions is 'Publish
 create policy document_reminders_select on public.document_reminders
   for select to authenticated using ((select private.is_document_publisher()));
 
+-- Live screens: the publisher's receipts move as people read, acknowledge and act, and the feed sees a new
+-- or archived document, without a reload. Realtime delivers a row only to whom its select policy allows.
+do $$
+begin
+  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    alter publication supabase_realtime add table public.documents, public.document_reads, public.document_actions;
+  end if;
+end;
+$$;
+
 -- ===========================================================================
 -- Files: the private bucket `documentos`
 

@@ -11,6 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
 import { anonClient, appBackend, serviceClient, sql } from '../../utils/env.ts';
+import { listenTo, until } from '../../utils/realtime.ts';
 import { unwrap } from '../../utils/results.ts';
 
 const backend = appBackend();
@@ -425,6 +426,35 @@ describe('notifications', () => {
     const other = rows.find((r) => r.user_id === ids.get('balconista2'))!;
     expect(unwrap(await clerk.from('notifications').select('id').eq('id', other.id))).toEqual([]);
     expect(await errorOf(clerk, 'open_notification', { p_id: other.id })).toEqual({ code: 'PT404', message: 'Notificação não encontrada' });
+  });
+});
+
+describe('realtime', () => {
+  it('receipts reach the publisher live and nobody else\'s; a published notice reaches each recipient alone', async () => {
+    const [publisherReads, clerk2Reads, clerkNotes, clerk2Notes, buyerNotes] = await Promise.all([
+      listenTo(await as('farmaceutico'), 'document_reads', 'publisher'),
+      listenTo(await as('balconista2'), 'document_reads', 'clerk2'),
+      listenTo(await as('balconista'), 'notifications', 'clerk'),
+      listenTo(await as('balconista2'), 'notifications', 'clerk2'),
+      listenTo(await as('compras'), 'notifications', 'buyer'),
+    ]);
+    try {
+      const doc = await publish('admin', { title: 'ao vivo', demand: 'LEITURA', due_date: addDays(today, 2), audience_unit_ids: [norte] });
+      await until(() => clerkNotes.inbox.some((c) => c.new.document_id === doc.id) && clerk2Notes.inbox.some((c) => c.new.document_id === doc.id));
+      expect(clerkNotes.inbox.filter((c) => c.new.document_id === doc.id).map((c) => c.new.user_id)).toEqual([ids.get('balconista')]);
+      expect(clerk2Notes.inbox.filter((c) => c.new.document_id === doc.id).map((c) => c.new.user_id)).toEqual([ids.get('balconista2')]);
+
+      unwrap(await (await as('balconista')).rpc('acknowledge_document', { p_document_id: doc.id, p_version: 1 }));
+      await until(() => publisherReads.inbox.filter((c) => c.new.document_id === doc.id).length === 2);
+      expect(publisherReads.inbox.filter((c) => c.new.document_id === doc.id).map((c) => [c.new.user_id, c.new.kind]).sort())
+        .toEqual([[ids.get('balconista'), 'CIENCIA'], [ids.get('balconista'), 'LEITURA']]);
+      // Compras (Centro) is not in the audience: no notification; Beatriz hears nothing of Bruno's receipts.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(buyerNotes.inbox.filter((c) => c.new.document_id === doc.id)).toEqual([]);
+      expect(clerk2Reads.inbox.filter((c) => c.new.document_id === doc.id)).toEqual([]);
+    } finally {
+      await Promise.all([publisherReads, clerk2Reads, clerkNotes, clerk2Notes, buyerNotes].map((l) => l.stop()));
+    }
   });
 });
 
