@@ -322,6 +322,18 @@ $$;
 comment on function private.can_see_document(uuid) is
   'Publishers see every document; the audience sees it while valid and not archived (policies, storage and RPCs ask this).';
 
+-- Whether one person is in a document's audience now (the contract's private.in_document_audience): the
+-- person's role and units looked up once, then the rule above.
+create function private.in_document_audience(p_document public.documents, p_user_id uuid)
+returns boolean
+language sql stable security definer set search_path = '' as $$
+  select private.document_audience_matches(p_document.audience_all, p_document.audience_unit_ids, p_document.audience_roles,
+                                           private.role_name_of(p_user_id), coalesce(array(select private.user_unit_ids(p_user_id)), '{}'))
+$$;
+
+comment on function private.in_document_audience(public.documents, uuid) is
+  'Whether the account is in the document''s audience now (same rule as private.audience_user_ids, for one person).';
+
 -- The units the caller may confirm an action for: an ADMIN any unit of the audience; anyone else their
 -- own units inside the audience, when they are in it. Empty unless the document demands an action.
 create function private.document_action_units(p_document_id uuid)
@@ -342,8 +354,10 @@ $$;
 comment on function private.document_action_units(uuid) is
   'Units the caller may confirm a document''s action for: ADMIN any audience unit; others their own units in the audience.';
 
-revoke all on function private.can_see_document(uuid), private.document_action_units(uuid) from public, anon;
-grant execute on function private.can_see_document(uuid), private.document_action_units(uuid) to authenticated, service_role;
+revoke all on function private.can_see_document(uuid), private.document_action_units(uuid),
+  private.in_document_audience(public.documents, uuid) from public, anon;
+grant execute on function private.can_see_document(uuid), private.document_action_units(uuid),
+  private.in_document_audience(public.documents, uuid) to authenticated, service_role;
 
 alter table public.documents enable row level security;
 alter table public.document_versions enable row level security;
