@@ -493,7 +493,8 @@ comment on function private.document_excerpt(text) is 'The first 200 characters 
 --   { read_at, acknowledged_at, acknowledged_version, pending, unit_done }
 -- read_at: first LEITURA of a version >= ack_version; acknowledged_*: the latest CIENCIA (any version,
 -- so the screen can say "ciente da versão 1"); pending: the demand is not met by the person (LEITURA:
--- no CIENCIA of a version >= ack_version) or by one of the person's units in the audience (ACAO), while
+-- no CIENCIA of a version >= ack_version; never the author's own text) or by one of the person's units
+-- in the audience (ACAO: the author's unit acts like any other), while
 -- the document is current and the person is in its audience; unit_done: ACAO only, every such unit done
 -- (null when the person has none).
 create function private.document_my_status(p_document public.documents, p_user_id uuid)
@@ -530,7 +531,9 @@ begin
       v_pending := v_current and v_undone > 0;
     end if;
   elsif p_document.demand = 'LEITURA' then
-    v_pending := v_in and v_current and coalesce(v_ack.version, 0) < p_document.ack_version;
+    -- The author is not asked to acknowledge their own text.
+    v_pending := v_in and v_current and p_user_id is distinct from p_document.created_by
+      and coalesce(v_ack.version, 0) < p_document.ack_version;
   end if;
   return jsonb_build_object('read_at', v_read_at, 'acknowledged_at', v_ack.recorded_at, 'acknowledged_version', v_ack.version,
                             'pending', v_pending, 'unit_done', v_unit_done);
@@ -941,7 +944,7 @@ begin
                         and (cardinality(d.audience_roles) > 0 or cardinality(d.audience_unit_ids) > 0)
                         and (cardinality(d.audience_roles) = 0 or v_role = any (d.audience_roles))
                         and (cardinality(d.audience_unit_ids) = 0 or (v_role <> 'REPRESENTANTE' and d.audience_unit_ids && v_units))))) then false
-             when d.demand = 'LEITURA' then not exists (
+             when d.demand = 'LEITURA' then d.created_by is distinct from v_uid and not exists (
                select 1 from public.document_reads r
                where r.document_id = d.id and r.user_id = v_uid and r.kind = 'CIENCIA' and r.version >= d.ack_version)
              else exists (
@@ -1024,7 +1027,7 @@ begin
                and (cardinality(d.audience_roles) > 0 or cardinality(d.audience_unit_ids) > 0)
                and (cardinality(d.audience_roles) = 0 or v_role = any (d.audience_roles))
                and (cardinality(d.audience_unit_ids) = 0 or (v_role <> 'REPRESENTANTE' and d.audience_unit_ids && v_units))))
-      and ((d.demand = 'LEITURA' and not exists (
+      and ((d.demand = 'LEITURA' and d.created_by is distinct from v_uid and not exists (
               select 1 from public.document_reads r
               where r.document_id = d.id and r.user_id = v_uid and r.kind = 'CIENCIA' and r.version >= d.ack_version))
            or (d.demand = 'ACAO' and exists (

@@ -243,6 +243,14 @@ describe('receipts and acknowledgements', () => {
     expect((await db.query('select count(*)::int as n from public.document_reads where document_id = $1', [doc.id])).rows[0].n).toBe(2);
   });
 
+  it('the author is not asked to acknowledge their own text, while the rest of the audience is', async () => {
+    const doc = await publish('admin', { title: 'do autor', demand: 'LEITURA', due_date: addDays(today, 2), audience_all: true });
+    expect((unwrap(await (await as('admin')).rpc('get_document', { p_id: doc.id })) as Detail).my.pending).toBe(false);
+    expect((unwrap(await (await as('compras')).rpc('get_document', { p_id: doc.id })) as Detail).my.pending).toBe(true);
+    const own = unwrap(await (await as('admin')).rpc('list_documents', { p_filter: 'PENDENTES', p_limit: 100 })) as Page;
+    expect(own.items.map((d) => d.id)).not.toContain(doc.id);
+  });
+
   it('a document without a demand asks no acknowledgement', async () => {
     const doc = await publish('admin', { title: 'sem exigência', audience_all: true });
     expect(await errorOf(await as('balconista'), 'acknowledge_document', { p_document_id: doc.id, p_version: 1 }))
