@@ -355,6 +355,322 @@ export type Database = {
         }
         Relationships: []
       }
+      document_actions: {
+        Row: {
+          confirmed_at: string
+          confirmed_by: string | null
+          document_id: string
+          id: string
+          lot: string
+          notes: string | null
+          photo_path: string | null
+          quantity: number
+          responsible_name: string
+          unit_id: string
+          version: number
+        }
+        Insert: {
+          confirmed_at?: string
+          confirmed_by?: string | null
+          document_id: string
+          id?: string
+          lot: string
+          notes?: string | null
+          photo_path?: string | null
+          quantity: number
+          responsible_name: string
+          unit_id: string
+          version: number
+        }
+        Update: {
+          confirmed_at?: string
+          confirmed_by?: string | null
+          document_id?: string
+          id?: string
+          lot?: string
+          notes?: string | null
+          photo_path?: string | null
+          quantity?: number
+          responsible_name?: string
+          unit_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_actions_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_actions_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_files: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          document_id: string
+          file_name: string
+          id: string
+          mime_type: string
+          path: string
+          size_bytes: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          document_id: string
+          file_name: string
+          id?: string
+          mime_type: string
+          path: string
+          size_bytes: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          document_id?: string
+          file_name?: string
+          id?: string
+          mime_type?: string
+          path?: string
+          size_bytes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_files_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_reads: {
+        Row: {
+          content_hash: string
+          document_id: string
+          id: string
+          ip: string | null
+          kind: string
+          recorded_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          content_hash: string
+          document_id: string
+          id?: string
+          ip?: string | null
+          kind: string
+          recorded_at?: string
+          user_id: string
+          version: number
+        }
+        Update: {
+          content_hash?: string
+          document_id?: string
+          id?: string
+          ip?: string | null
+          kind?: string
+          recorded_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_reads_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_reminders: {
+        Row: {
+          document_id: string
+          id: string
+          recipients: number
+          sent_at: string
+          sent_by: string | null
+        }
+        Insert: {
+          document_id: string
+          id?: string
+          recipients: number
+          sent_at?: string
+          sent_by?: string | null
+        }
+        Update: {
+          document_id?: string
+          id?: string
+          recipients?: number
+          sent_at?: string
+          sent_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_reminders_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_replies: {
+        Row: {
+          body: string
+          created_at: string
+          document_id: string
+          id: string
+          user_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          document_id: string
+          id?: string
+          user_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          document_id?: string
+          id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_replies_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_versions: {
+        Row: {
+          body: string
+          content_hash: string
+          created_at: string
+          created_by: string | null
+          document_id: string
+          id: string
+          material: boolean
+          title: string
+          version: number
+        }
+        Insert: {
+          body: string
+          content_hash: string
+          created_at?: string
+          created_by?: string | null
+          document_id: string
+          id?: string
+          material: boolean
+          title: string
+          version: number
+        }
+        Update: {
+          body?: string
+          content_hash?: string
+          created_at?: string
+          created_by?: string | null
+          document_id?: string
+          id?: string
+          material?: boolean
+          title?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_versions_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      documents: {
+        Row: {
+          ack_version: number
+          allow_replies: boolean
+          archived_at: string | null
+          audience_all: boolean
+          audience_roles: string[]
+          audience_unit_ids: string[]
+          body: string
+          category: string
+          content_hash: string
+          created_at: string
+          created_by: string | null
+          demand: string
+          due_date: string | null
+          id: string
+          search: string | null
+          title: string
+          updated_at: string
+          valid_from: string
+          valid_until: string | null
+          version: number
+        }
+        Insert: {
+          ack_version?: number
+          allow_replies?: boolean
+          archived_at?: string | null
+          audience_all?: boolean
+          audience_roles?: string[]
+          audience_unit_ids?: string[]
+          body: string
+          category?: string
+          content_hash?: string
+          created_at?: string
+          created_by?: string | null
+          demand?: string
+          due_date?: string | null
+          id?: string
+          search?: never
+          title: string
+          updated_at?: string
+          valid_from?: string
+          valid_until?: string | null
+          version?: number
+        }
+        Update: {
+          ack_version?: number
+          allow_replies?: boolean
+          archived_at?: string | null
+          audience_all?: boolean
+          audience_roles?: string[]
+          audience_unit_ids?: string[]
+          body?: string
+          category?: string
+          content_hash?: string
+          created_at?: string
+          created_by?: string | null
+          demand?: string
+          due_date?: string | null
+          id?: string
+          search?: never
+          title?: string
+          updated_at?: string
+          valid_from?: string
+          valid_until?: string | null
+          version?: number
+        }
+        Relationships: []
+      }
       employee_records: {
         Row: {
           admission_date: string | null
@@ -674,6 +990,13 @@ export type Database = {
           user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "notifications_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "notifications_mail_message_id_fkey"
             columns: ["mail_message_id"]
@@ -2172,12 +2495,36 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      acknowledge_document: {
+        Args: {
+          p_document_id: string
+          p_version: number
+        }
+        Returns: Json
+      }
       acknowledge_espelho: {
         Args: {
           p_comentario?: string
           p_concorda: boolean
           p_month: string
           p_sha256?: string
+        }
+        Returns: Json
+      }
+      add_document_file: {
+        Args: {
+          p_document_id: string
+          p_file_name: string
+          p_mime_type: string
+          p_path: string
+          p_size_bytes: number
+        }
+        Returns: Json
+      }
+      add_document_reply: {
+        Args: {
+          p_body: string
+          p_document_id: string
         }
         Returns: Json
       }
@@ -2267,6 +2614,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      archive_document: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
       archive_mail_thread: {
         Args: {
           p_archived: boolean
@@ -2339,6 +2692,22 @@ export type Database = {
           p_unit_id: string
         }
         Returns: Json
+      }
+      confirm_document_action: {
+        Args: {
+          p_document_id: string
+          p_lot: string
+          p_notes?: string
+          p_photo_path?: string
+          p_quantity: number
+          p_request_id: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
+      count_pending_documents: {
+        Args: never
+        Returns: number
       }
       count_pending_punch_requests: {
         Args: never
@@ -2521,6 +2890,18 @@ export type Database = {
           p_paid_to?: string
           p_supplier_id?: string
           p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_document: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      get_document_receipts: {
+        Args: {
+          p_document_id: string
         }
         Returns: Json
       }
@@ -2795,6 +3176,15 @@ export type Database = {
         }
         Returns: Json
       }
+      list_documents: {
+        Args: {
+          p_filter?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+        }
+        Returns: Json
+      }
       list_mail: {
         Args: {
           p_folder?: string
@@ -2897,6 +3287,12 @@ export type Database = {
         }
         Returns: Json
       }
+      record_document_read: {
+        Args: {
+          p_document_id: string
+        }
+        Returns: Json
+      }
       record_lgpd_consent: {
         Args: {
           p_aceito: boolean
@@ -2910,6 +3306,18 @@ export type Database = {
           p_device_token: string
         }
         Returns: Json
+      }
+      remind_document_pending: {
+        Args: {
+          p_document_id: string
+        }
+        Returns: number
+      }
+      remove_document_file: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
       }
       remove_shortage_from_batch: {
         Args: {
@@ -2948,6 +3356,15 @@ export type Database = {
           p_shipment_id: string
         }
         Returns: undefined
+      }
+      save_document: {
+        Args: {
+          p_document: Json
+          p_id: string
+          p_material?: boolean
+          p_request_id: string
+        }
+        Returns: Json
       }
       save_holiday: {
         Args: {

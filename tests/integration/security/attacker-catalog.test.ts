@@ -78,6 +78,8 @@ interface World {
   mailRecipients: Row[];
   purchasingStaff: Set<string>;
   // ---- end Correio ----
+  /** Documents (issue 27) with `current` (valid today, not archived) and `audience` (private.audience_user_ids now). */
+  documents: Map<string, Row>;
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -192,6 +194,17 @@ function scopedReport(r: { data: unknown; error: unknown }, a: Actor, w: World, 
   return leaked.length === 0 ? true : `${leaked.length} whole CPFs of employees the caller may not read`;
 }
 const staff: RowRule = (_r, a) => hasRole(a) || a.perms.size > 0;
+// Issue 27 documents: publishers (ADMIN and MANAGE_DOCUMENTS holders, active) see every document; the audience sees
+// it while it is current. Evidence (versions, files, replies) follows the document; receipts are one's own (all for
+// publishers); a unit's actions are for publishers and that unit's people; reminders for publishers.
+const publishesDocuments = (a: Actor): boolean => !a.anon && a.perms.has('MANAGE_DOCUMENTS');
+const seesDocument = (doc: Row | undefined, a: Actor): boolean =>
+  doc !== undefined && !a.anon && (publishesDocuments(a) || (doc.current === true && (doc.audience as string[]).includes(String(a.userId))));
+const documentChild: RowRule = (r, a, w) => seesDocument(w.documents.get(String(r.document_id)), a);
+const callerUnits = (a: Actor): string[] => [a.unitId, ...a.units].filter((u): u is string => Boolean(u));
+/** Documents the caller must not see (at most two). */
+const unseenDocuments = (a: Actor, w: World, test: (d: Row) => boolean = () => true): Row[] =>
+  [...w.documents.values()].filter((d) => test(d) && !seesDocument(d, a)).slice(0, 2);
 const WEEK_DAYS = Array.from({ length: 7 }, (_, position) => ({ position, works: position < 5, start_time: '08:00', end_time: '17:00', break_minutes: 60 }));
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
@@ -239,6 +252,16 @@ const PLANS: Record<string, TablePlan> = {
   mail_recipients: { read: (r, a, w) => activeReader(a) && (r.user_id === a.userId || mailSender(r.message_id, a, w)) },
   mail_attachments: { read: (r, a, w) => activeReader(a) && mailParticipant(r.message_id, a, w) },
   // ---- end Correio ----
+  // Issue 27 documents: read-only tables (every write is an RPC); see the helpers above.
+  documents: { read: (r, a, w) => seesDocument(w.documents.get(String(r.id)), a) },
+  document_versions: { read: documentChild },
+  document_files: { read: documentChild },
+  document_replies: { read: documentChild },
+  document_reads: { read: (r, a) => publishesDocuments(a) || (r.user_id === a.userId && a.key !== 'desativado' && (hasRole(a) || a.perms.size > 0)) },
+  document_actions: {
+    read: (r, a, w) => publishesDocuments(a) || (callerUnits(a).includes(String(r.unit_id)) && seesDocument(w.documents.get(String(r.document_id)), a)),
+  },
+  document_reminders: { read: (_r, a) => publishesDocuments(a) },
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
   // Schedules (issue 25): assignments are read by the time clock's scope and written only through the RPCs;
   // templates, holidays and opening hours are the chain's, read by every staff account, written by RPCs.
@@ -594,6 +617,12 @@ async function loadWorld(): Promise<World> {
     mailRecipients: (await db.query<{ r: Row }>(`select to_jsonb(r) as r from public.mail_recipients r`)).rows.map((x) => x.r),
     purchasingStaff: new Set((await db.query<{ id: string }>(`select id from auth.users where private.is_purchasing_staff(id)`)).rows.map((r) => r.id)),
     // ---- end Correio ----
+    documents: await byId(
+      `select to_jsonb(d) - 'search' || jsonb_build_object(
+         'current', d.archived_at is null and d.valid_from <= private.documents_today() and (d.valid_until is null or d.valid_until >= private.documents_today()),
+         'audience', array(select private.audience_user_ids(d.audience_all, d.audience_unit_ids, d.audience_roles))) as r
+       from public.documents d`,
+    ),
   };
 }
 
@@ -1151,6 +1180,59 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // notifications plan: no row changes hands).
   open_notification: (a, w) => [...w.notifications.values()].filter((n) => n.user_id !== a.userId).slice(0, 1).map((n) => ({ args: { p_id: n.id }, expect: refused })),
   mark_notifications_read: () => [],
+  // Issue 27 documents: publishing and managing are for publishers; reading, receipts, replies and actions only on
+  // documents the caller sees (an unseen one is PT404, no probing); a unit's action only for the caller's units.
+  save_document: (a, w) => [
+    ...when(!publishesDocuments(a), [
+      { args: { p_id: null, p_request_id: randomUUID(), p_document: { title: `${tag} forjado`, body: 'x', audience_all: true } }, expect: refused },
+      ...[...w.documents.values()].slice(0, 1).map((d) => ({
+        args: { p_id: d.id, p_request_id: randomUUID(), p_document: { title: `${tag} forjado`, body: 'x', audience_all: true } },
+        expect: refused,
+      })),
+    ]),
+    // Another user's request id with an empty title: never that user's result.
+    ...withForeignRequest(a, { p_id: null, p_document: { title: '', body: '' } }),
+  ],
+  archive_document: (a, w) => when(!publishesDocuments(a), [...w.documents.values()].slice(0, 1).map((d) => ({ args: { p_id: d.id }, expect: refused }))),
+  add_document_file: (a, w) => {
+    const [first, second] = [...w.documents.values()];
+    return first && second
+      ? [{ args: { p_document_id: first.id, p_path: `${String(second.id)}/${tag}.pdf`, p_file_name: 'x.pdf', p_mime_type: 'application/pdf', p_size_bytes: 10 }, expect: refused }]
+      : [];
+  },
+  remove_document_file: () => [{ args: { p_id: randomUUID() }, expect: refused }],
+  list_documents: (a, w) => [
+    ...when(!publishesDocuments(a), [{ args: { p_filter: 'GERENCIAR' }, expect: refused }]),
+    {
+      args: { p_limit: 100 },
+      expect: (r) => {
+        if (r.error) return true;
+        const foreign = (r.data as { items: Row[] }).items.filter((d) => !seesDocument(w.documents.get(String(d.id)), a));
+        return foreign.length === 0 ? true : `${foreign.length} documents the caller must not see`;
+      },
+    },
+  ],
+  get_document: (a, w) => unseenDocuments(a, w).map((d) => ({ args: { p_id: d.id }, expect: refused })),
+  record_document_read: (a, w) => unseenDocuments(a, w).map((d) => ({ args: { p_document_id: d.id }, expect: refused })),
+  acknowledge_document: (a, w) => unseenDocuments(a, w, (d) => d.demand !== 'NENHUMA').map((d) => ({ args: { p_document_id: d.id, p_version: d.version }, expect: refused })),
+  add_document_reply: (a, w) => unseenDocuments(a, w, (d) => d.allow_replies === true).map((d) => ({ args: { p_document_id: d.id, p_body: `${tag} forjada` }, expect: refused })),
+  confirm_document_action: (a, w) =>
+    when(
+      !a.isAdmin,
+      [...w.documents.values()]
+        .filter((d) => d.demand === 'ACAO')
+        .slice(0, 1)
+        .flatMap((d) =>
+          w.unitIds
+            .filter((u) => !callerUnits(a).includes(u))
+            .slice(0, 1)
+            .map((u) => ({ args: { p_document_id: d.id, p_request_id: randomUUID(), p_unit_id: u, p_lot: `${tag}`, p_quantity: 1 }, expect: refused })),
+        ),
+    ),
+  get_document_receipts: (a, w) => when(!publishesDocuments(a), [...w.documents.values()].slice(0, 1).map((d) => ({ args: { p_document_id: d.id }, expect: refused }))),
+  remind_document_pending: (a, w) =>
+    when(!publishesDocuments(a), [...w.documents.values()].slice(0, 1).map((d) => ({ args: { p_document_id: d.id }, expect: refused }))),
+  count_pending_documents: () => [],
   get_employee_record: (a, w) => foreignEmployees(a, w, viewsEmployeeRecord).map((id) => ({ args: { p_user_id: id }, expect: refused })),
   set_employee_record: (a, w) =>
     foreignEmployees(a, w, editsEmployeeRecord).map((id) => ({
