@@ -1120,6 +1120,9 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // notifications plan: no row changes hands).
   open_notification: (a, w) => [...w.notifications.values()].filter((n) => n.user_id !== a.userId).slice(0, 1).map((n) => ({ args: { p_id: n.id }, expect: refused })),
   mark_notifications_read: () => [],
+  // Issue 27, /fluxo-processo: no argument to forge; security invoker, so every count reads through the caller's
+  // own RLS (tests/integration/app/process-flow.test.ts checks each role's counts against its own reads).
+  get_process_flow: () => [],
   get_employee_record: (a, w) => foreignEmployees(a, w, viewsEmployeeRecord).map((id) => ({ args: { p_user_id: id }, expect: refused })),
   set_employee_record: (a, w) =>
     foreignEmployees(a, w, editsEmployeeRecord).map((id) => ({
