@@ -9,7 +9,8 @@
  * RPCs do. Each client's delivery time is measured from just before the statement is sent until its event
  * arrives; printed: p50 / p95 / max over the clients, how many got their row (and only theirs), and the target.
  *
- * Environment: BENCH_CLIENTS (500), BENCH_ROUNDS (3 publications, each measured), BENCH_TIMEOUT_MS (20000).
+ * Environment: BENCH_CLIENTS (500), BENCH_ROUNDS (3 publications, each measured), BENCH_TIMEOUT_MS (20000),
+ * BENCH_SHOW_LOG=1 (print the backend's realtime log lines even when every row arrived).
  * Starts its own backend on the app's project (migrations and demo seed).
  */
 import { randomUUID } from 'node:crypto';
