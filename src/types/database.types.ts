@@ -2975,6 +2975,10 @@ export type Database = {
         }
         Returns: Database["public"]["Tables"]["quotes"]["Row"]
       }
+      get_process_flow: {
+        Args: never
+        Returns: Json
+      }
       get_punch_computer: {
         Args: {
           p_device_token: string

@@ -5,16 +5,21 @@ import { ROLE_LABELS } from '@/config/permissions';
 import { visibleMenu } from '@/lib/permissions';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePendingPunchRequestCount } from '@/features/time-clock/api/count-pending-punch-requests';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useNotificationStream } from '@/features/notifications/use-notification-stream';
 
 /**
  * The signed-in frame: the sidebar menu this user may see, around the current page, with the count of pending time-clock
- * requests beside /ponto/admin (read only when the menu shows it; this module is loaded lazily, never by the sign-in page).
+ * requests beside /ponto/admin (read only when the menu shows it; this module is loaded lazily, never by the sign-in page),
+ * the notifications bell in the top bar and the session's one live notifications channel.
  */
 export function AppRoot() {
   const { user, signOut } = useAuth();
   const sections = user ? visibleMenu(user, user.visibleMenuPaths) : [];
   const showsPunchAdmin = sections.some((section) => section.items.some((item) => item.path === paths.punchAdmin));
   const pending = usePendingPunchRequestCount(showsPunchAdmin);
+  // One live notifications channel per signed-in session, wherever the user is (issue 27).
+  useNotificationStream(user?.id);
   if (!user) return null;
   return (
     <AppLayout
@@ -23,6 +28,7 @@ export function AppRoot() {
       user={{ name: user.name, roleLabel: ROLE_LABELS[user.role], unitName: user.unitName }}
       changePasswordPath={paths.changePassword}
       onSignOut={() => void signOut()}
+      headerActions={<NotificationBell userId={user.id} />}
     >
       <Outlet />
     </AppLayout>

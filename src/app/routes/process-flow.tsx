@@ -1,8 +1,14 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
 import { paths } from '@/config/paths';
 import { titleForPath } from '@/config/permissions';
+import { useAuth } from '@/features/auth/auth-context';
+import { ProcessFlowPage } from '@/features/process-flow/components/process-flow-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /fluxo-processo (any signed-in user; spec §2): the purchasing and shipment flow with live counts in the caller's scope. */
 export default function ProcessFlowRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.processFlow)} />;
+  const title = titleForPath(paths.processFlow);
+  useDocumentTitle(title);
+  const { user } = useAuth();
+  if (!user) return null;
+  return <ProcessFlowPage title={title} user={user} />;
 }

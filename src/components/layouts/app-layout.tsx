@@ -41,6 +41,8 @@ interface AppLayoutProps {
   user: LayoutUser;
   changePasswordPath: string;
   onSignOut: () => void;
+  /** Controls at the right end of the top bar (the notifications bell). */
+  headerActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -90,7 +92,7 @@ function NavMenu({ sections, badges }: { sections: readonly NavSection[]; badges
   );
 }
 
-function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'badges' | 'children'>) {
+function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'badges' | 'headerActions' | 'children'>) {
   const { state, isMobile } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;
   return (
@@ -131,7 +133,7 @@ function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps,
 }
 
 /** The signed-in frame: sidebar (menu, theme, user, unit, Alterar Senha, Sair) and the page. */
-export function AppLayout({ sections, badges, user, changePasswordPath, onSignOut, children }: AppLayoutProps) {
+export function AppLayout({ sections, badges, user, changePasswordPath, onSignOut, headerActions, children }: AppLayoutProps) {
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
     <SidebarProvider>
@@ -156,6 +158,7 @@ export function AppLayout({ sections, badges, user, changePasswordPath, onSignOu
           <span className="truncate text-sm text-muted-foreground">
             {unitLabel(user.unitName)}
           </span>
+          {headerActions ? <div className="ml-auto flex items-center gap-1">{headerActions}</div> : null}
         </header>
         <div className="flex-1 p-4 md:p-8">{children}</div>
       </SidebarInset>

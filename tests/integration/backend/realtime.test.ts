@@ -284,6 +284,42 @@ describe('postgres_changes', () => {
     await userA.client.removeChannel(channel);
   });
 
+  it('routes a multi-row transaction to each subscriber by its own equality filter, RLS checked per subscriber', async () => {
+    // The shape of a notice to many people: one transaction, one row per recipient, each session filtered by its id.
+    const room = `per-owner-${randomUUID()}`;
+    const aOwn = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `owner_id=eq.${userA.id}` }]);
+    // Equality decides as Postgres does: an upper-case uuid is the same uuid.
+    const aUpper = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: `owner_id=eq.${userA.id.toUpperCase()}` }]);
+    const bOwn = await listen(userB.client, [{ event: 'INSERT', table: 'rt_messages', filter: `owner_id=eq.${userB.id}` }]);
+    // B asks for A's rows: RLS still lets only the public one through.
+    const bOfA = await listen(userB.client, [{ event: 'INSERT', table: 'rt_messages', filter: `owner_id=eq.${userA.id}` }]);
+    // An equality on an integer column.
+    const aSeven = await listen(userA.client, [{ event: 'INSERT', table: 'rt_messages', filter: 'likes=eq.7' }]);
+    const { data, error } = await userA.client
+      .from('rt_messages')
+      .insert([
+        { room, body: 'private', likes: 7 },
+        { room: 'public', body: `${room} public`, likes: 1 },
+        { room, body: 'private too', likes: 2 },
+      ])
+      .select('id, likes');
+    expect(error).toBeNull();
+    const [privateSeven, open, privateTwo] = (data as { id: number }[]).map((row) => row.id) as [number, number, number];
+    await aOwn.changes.waitFor((change) => change.new.id === privateTwo);
+    await aUpper.changes.waitFor((change) => change.new.id === privateTwo);
+    await bOfA.changes.waitFor((change) => change.new.id === open);
+    await aSeven.changes.waitFor((change) => change.new.id === privateSeven);
+    await settle();
+    const ids = (inbox: Inbox<Change>) => inbox.items.map((change) => change.new.id as number).filter((id) => [privateSeven, open, privateTwo].includes(id));
+    expect(ids(aOwn.changes)).toEqual([privateSeven, open, privateTwo]);
+    expect(ids(aUpper.changes)).toEqual([privateSeven, open, privateTwo]);
+    expect(ids(bOfA.changes)).toEqual([open]);
+    expect(ids(bOwn.changes)).toEqual([]);
+    expect(ids(aSeven.changes)).toEqual([privateSeven]);
+    await userA.client.removeAllChannels();
+    await userB.client.removeAllChannels();
+  });
+
   it('routes events to event-specific bindings of one channel', async () => {
     const { channel, changes } = await listen(userA.client, [
       { event: 'INSERT', table: 'rt_messages' },

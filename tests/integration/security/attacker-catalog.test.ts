@@ -1233,6 +1233,9 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   remind_document_pending: (a, w) =>
     when(!publishesDocuments(a), [...w.documents.values()].slice(0, 1).map((d) => ({ args: { p_document_id: d.id }, expect: refused }))),
   count_pending_documents: () => [],
+  // Issue 27, /fluxo-processo: no argument to forge; security invoker, so every count reads through the caller's
+  // own RLS (tests/integration/app/process-flow.test.ts checks each role's counts against its own reads).
+  get_process_flow: () => [],
   get_employee_record: (a, w) => foreignEmployees(a, w, viewsEmployeeRecord).map((id) => ({ args: { p_user_id: id }, expect: refused })),
   set_employee_record: (a, w) =>
     foreignEmployees(a, w, editsEmployeeRecord).map((id) => ({
