@@ -355,6 +355,322 @@ export type Database = {
         }
         Relationships: []
       }
+      document_actions: {
+        Row: {
+          confirmed_at: string
+          confirmed_by: string | null
+          document_id: string
+          id: string
+          lot: string
+          notes: string | null
+          photo_path: string | null
+          quantity: number
+          responsible_name: string
+          unit_id: string
+          version: number
+        }
+        Insert: {
+          confirmed_at?: string
+          confirmed_by?: string | null
+          document_id: string
+          id?: string
+          lot: string
+          notes?: string | null
+          photo_path?: string | null
+          quantity: number
+          responsible_name: string
+          unit_id: string
+          version: number
+        }
+        Update: {
+          confirmed_at?: string
+          confirmed_by?: string | null
+          document_id?: string
+          id?: string
+          lot?: string
+          notes?: string | null
+          photo_path?: string | null
+          quantity?: number
+          responsible_name?: string
+          unit_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_actions_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_actions_unit_id_fkey"
+            columns: ["unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_files: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          document_id: string
+          file_name: string
+          id: string
+          mime_type: string
+          path: string
+          size_bytes: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          document_id: string
+          file_name: string
+          id?: string
+          mime_type: string
+          path: string
+          size_bytes: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          document_id?: string
+          file_name?: string
+          id?: string
+          mime_type?: string
+          path?: string
+          size_bytes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_files_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_reads: {
+        Row: {
+          content_hash: string
+          document_id: string
+          id: string
+          ip: string | null
+          kind: string
+          recorded_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          content_hash: string
+          document_id: string
+          id?: string
+          ip?: string | null
+          kind: string
+          recorded_at?: string
+          user_id: string
+          version: number
+        }
+        Update: {
+          content_hash?: string
+          document_id?: string
+          id?: string
+          ip?: string | null
+          kind?: string
+          recorded_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_reads_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_reminders: {
+        Row: {
+          document_id: string
+          id: string
+          recipients: number
+          sent_at: string
+          sent_by: string | null
+        }
+        Insert: {
+          document_id: string
+          id?: string
+          recipients: number
+          sent_at?: string
+          sent_by?: string | null
+        }
+        Update: {
+          document_id?: string
+          id?: string
+          recipients?: number
+          sent_at?: string
+          sent_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_reminders_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_replies: {
+        Row: {
+          body: string
+          created_at: string
+          document_id: string
+          id: string
+          user_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          document_id: string
+          id?: string
+          user_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          document_id?: string
+          id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_replies_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_versions: {
+        Row: {
+          body: string
+          content_hash: string
+          created_at: string
+          created_by: string | null
+          document_id: string
+          id: string
+          material: boolean
+          title: string
+          version: number
+        }
+        Insert: {
+          body: string
+          content_hash: string
+          created_at?: string
+          created_by?: string | null
+          document_id: string
+          id?: string
+          material: boolean
+          title: string
+          version: number
+        }
+        Update: {
+          body?: string
+          content_hash?: string
+          created_at?: string
+          created_by?: string | null
+          document_id?: string
+          id?: string
+          material?: boolean
+          title?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_versions_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      documents: {
+        Row: {
+          ack_version: number
+          allow_replies: boolean
+          archived_at: string | null
+          audience_all: boolean
+          audience_roles: string[]
+          audience_unit_ids: string[]
+          body: string
+          category: string
+          content_hash: string
+          created_at: string
+          created_by: string | null
+          demand: string
+          due_date: string | null
+          id: string
+          search: string | null
+          title: string
+          updated_at: string
+          valid_from: string
+          valid_until: string | null
+          version: number
+        }
+        Insert: {
+          ack_version?: number
+          allow_replies?: boolean
+          archived_at?: string | null
+          audience_all?: boolean
+          audience_roles?: string[]
+          audience_unit_ids?: string[]
+          body: string
+          category?: string
+          content_hash?: string
+          created_at?: string
+          created_by?: string | null
+          demand?: string
+          due_date?: string | null
+          id?: string
+          search?: never
+          title: string
+          updated_at?: string
+          valid_from?: string
+          valid_until?: string | null
+          version?: number
+        }
+        Update: {
+          ack_version?: number
+          allow_replies?: boolean
+          archived_at?: string | null
+          audience_all?: boolean
+          audience_roles?: string[]
+          audience_unit_ids?: string[]
+          body?: string
+          category?: string
+          content_hash?: string
+          created_at?: string
+          created_by?: string | null
+          demand?: string
+          due_date?: string | null
+          id?: string
+          search?: never
+          title?: string
+          updated_at?: string
+          valid_from?: string
+          valid_until?: string | null
+          version?: number
+        }
+        Relationships: []
+      }
       employee_records: {
         Row: {
           admission_date: string | null
@@ -533,7 +849,15 @@ export type Database = {
           type?: string
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "notifications_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       permissions: {
         Row: {
@@ -2024,12 +2348,36 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      acknowledge_document: {
+        Args: {
+          p_document_id: string
+          p_version: number
+        }
+        Returns: Json
+      }
       acknowledge_espelho: {
         Args: {
           p_comentario?: string
           p_concorda: boolean
           p_month: string
           p_sha256?: string
+        }
+        Returns: Json
+      }
+      add_document_file: {
+        Args: {
+          p_document_id: string
+          p_file_name: string
+          p_mime_type: string
+          p_path: string
+          p_size_bytes: number
+        }
+        Returns: Json
+      }
+      add_document_reply: {
+        Args: {
+          p_body: string
+          p_document_id: string
         }
         Returns: Json
       }
@@ -2119,6 +2467,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      archive_document: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
+      }
       assign_shortage_to_batch: {
         Args: {
           batch_id: string
@@ -2184,6 +2538,22 @@ export type Database = {
           p_unit_id: string
         }
         Returns: Json
+      }
+      confirm_document_action: {
+        Args: {
+          p_document_id: string
+          p_lot: string
+          p_notes?: string
+          p_photo_path?: string
+          p_quantity: number
+          p_request_id: string
+          p_unit_id: string
+        }
+        Returns: Json
+      }
+      count_pending_documents: {
+        Args: never
+        Returns: number
       }
       count_pending_punch_requests: {
         Args: never
@@ -2362,6 +2732,18 @@ export type Database = {
           p_paid_to?: string
           p_supplier_id?: string
           p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_document: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      get_document_receipts: {
+        Args: {
+          p_document_id: string
         }
         Returns: Json
       }
@@ -2630,6 +3012,15 @@ export type Database = {
         }
         Returns: Json
       }
+      list_documents: {
+        Args: {
+          p_filter?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+        }
+        Returns: Json
+      }
       list_national_holidays: {
         Args: {
           p_year: number
@@ -2711,6 +3102,12 @@ export type Database = {
         }
         Returns: Json
       }
+      record_document_read: {
+        Args: {
+          p_document_id: string
+        }
+        Returns: Json
+      }
       record_lgpd_consent: {
         Args: {
           p_aceito: boolean
@@ -2724,6 +3121,18 @@ export type Database = {
           p_device_token: string
         }
         Returns: Json
+      }
+      remind_document_pending: {
+        Args: {
+          p_document_id: string
+        }
+        Returns: number
+      }
+      remove_document_file: {
+        Args: {
+          p_id: string
+        }
+        Returns: undefined
       }
       remove_shortage_from_batch: {
         Args: {
@@ -2762,6 +3171,15 @@ export type Database = {
           p_shipment_id: string
         }
         Returns: undefined
+      }
+      save_document: {
+        Args: {
+          p_document: Json
+          p_id: string
+          p_material?: boolean
+          p_request_id: string
+        }
+        Returns: Json
       }
       save_holiday: {
         Args: {
