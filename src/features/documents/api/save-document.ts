@@ -33,7 +33,8 @@ export interface SavedDocument {
 export async function saveDocument({ id, requestId, values, material, files }: SaveDocumentInput): Promise<SavedDocument> {
   for (const file of files) await provenDocumentFile(file);
   const { data, error } = await supabase.rpc('save_document', {
-    ...(id ? { p_id: id } : {}),
+    // null publishes a new document (the generated type cannot say a uuid argument may be null).
+    p_id: id as string,
     p_request_id: requestId,
     p_document: documentPayload(values),
     p_material: material,
