@@ -90,13 +90,13 @@ export function ActionSection({ document, userName }: { document: DocumentDetail
       {units.length > 0 ? (
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label={documentMessages.actionUnit} error={errors.unit_id?.message}>
+            <Field id="document-action-unit" label={documentMessages.actionUnit} error={errors.unit_id?.message}>
               <Controller
                 control={form.control}
                 name="unit_id"
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger>
+                    <SelectTrigger id="document-action-unit" aria-invalid={errors.unit_id ? true : undefined}>
                       <SelectValue placeholder="Escolha a unidade" />
                     </SelectTrigger>
                     <SelectContent>

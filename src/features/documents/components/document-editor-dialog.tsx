@@ -172,13 +172,13 @@ function EditorForm({ target, units, today, onClose, onSaved }: DocumentEditorDi
               </TabsContent>
             </Tabs>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field label={documentMessages.categoryLabel}>
+              <Field id="document-category" label={documentMessages.categoryLabel}>
                 <Controller
                   control={form.control}
                   name="category"
                   render={({ field }) => (
                     <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger>
+                      <SelectTrigger id="document-category">
                         <SelectValue />
                       </SelectTrigger>
                       <SelectContent>
@@ -192,13 +192,13 @@ function EditorForm({ target, units, today, onClose, onSaved }: DocumentEditorDi
                   )}
                 />
               </Field>
-              <Field label={documentMessages.demandLabel}>
+              <Field id="document-demand" label={documentMessages.demandLabel}>
                 <Controller
                   control={form.control}
                   name="demand"
                   render={({ field }) => (
                     <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger>
+                      <SelectTrigger id="document-demand">
                         <SelectValue />
                       </SelectTrigger>
                       <SelectContent>
