@@ -1,5 +1,7 @@
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
+import { PendingDocumentsCard } from '@/features/documents/components/pending-documents-card';
 import { PunchPage } from '@/features/time-clock/components/punch-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasAccess } from '@/lib/permissions';
@@ -19,5 +21,6 @@ export default function PunchClockRoute() {
       </Card>
     );
   }
-  return <PunchPage userId={user.id} />;
+  // Pending required documents show after the day's punch, never as a gate before it (domain §7).
+  return <PunchPage userId={user.id} afterPunch={<PendingDocumentsCard documentsPath={paths.documents} />} />;
 }

@@ -1,5 +1,5 @@
 import { Clock, Fingerprint, MapPinOff, Monitor, MonitorX, Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -119,8 +119,12 @@ export function PrintableReceipt({ receipt }: { receipt: PunchReceipt }) {
   );
 }
 
-/** /ponto: the live clock, today's status and next punch, one big button, and the receipt at once. */
-export function PunchPage({ userId }: { userId: string }) {
+/**
+ * /ponto: the live clock, today's status and next punch, one big button, and the receipt at once.
+ * `afterPunch` (other features' notices, composed by the route) shows only once the day has a punch:
+ * nothing ever stands between the employee and the button (domain §7).
+ */
+export function PunchPage({ userId, afterPunch }: { userId: string; afterPunch?: ReactNode }) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div>
@@ -128,13 +132,13 @@ export function PunchPage({ userId }: { userId: string }) {
         <p className="text-sm text-muted-foreground">O horário registrado é o do servidor, não o deste computador.</p>
       </div>
       <ConsentGate userId={userId}>
-        <PunchPanel userId={userId} />
+        <PunchPanel userId={userId} afterPunch={afterPunch} />
       </ConsentGate>
     </div>
   );
 }
 
-function PunchPanel({ userId }: { userId: string }) {
+function PunchPanel({ userId, afterPunch }: { userId: string; afterPunch?: ReactNode }) {
   const today = useTodayPunches(userId);
   const punch = useRegisterPunch();
   const computer = usePunchComputer(userId);
@@ -195,6 +199,8 @@ function PunchPanel({ userId }: { userId: string }) {
           ) : null}
         </CardContent>
       </Card>
+
+      {punches.length > 0 ? afterPunch : null}
 
       <Card>
         <CardHeader>
