@@ -17,6 +17,9 @@ import { shipmentSignatureKeys, shipmentSignatureMutations } from '@/features/sh
 import { scheduleMutations } from '@/features/schedules/api/keys';
 import { shipmentKeys, shipmentMutations } from '@/features/shipments/api/keys';
 import { timeClockKeys } from '@/features/time-clock/api/keys';
+import { documentKeys, documentMutations } from '@/features/documents/api/keys';
+import { notificationKeys } from '@/features/notifications/api/keys';
+import { processFlowKeys } from '@/features/process-flow/api/keys';
 
 /** What each cross-feature write refreshes outside its own feature. */
 export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshes: readonly QueryKey[]; why: string }[] = [
@@ -66,9 +69,21 @@ export const CROSS_FEATURE_REFRESHES: readonly { mutation: MutationKey; refreshe
   // An assignment, a template, a holiday changes the expected minutes of days (expected_day): the home card's goal
   // and /meu-ponto's timesheet follow.
   ...Object.values(scheduleMutations).map((mutation) => ({ mutation, refreshes: [timeClockKeys.all], why: 'the expected minutes of days changed' })),
+  // /documentos?notification={id} marks the notification read (open_notification): the bell's count drops at once.
+  { mutation: documentMutations.openNotification, refreshes: [notificationKeys.all], why: 'the opened notification is read now' },
   {
     mutation: authMutations.updateUnit,
-    refreshes: [shortageKeys.all, purchasingKeys.all, importKeys.all, boletoKeys.all, boletoReportKeys.all, shipmentKeys.all, shipmentSignatureKeys.all],
+    refreshes: [
+      shortageKeys.all,
+      purchasingKeys.all,
+      importKeys.all,
+      boletoKeys.all,
+      boletoReportKeys.all,
+      shipmentKeys.all,
+      shipmentSignatureKeys.all,
+      documentKeys.all,
+      processFlowKeys.all,
+    ],
     why: 'every unit-scoped list now belongs to another unit',
   },
 ];
