@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { ROLE_LABELS } from '@/config/permissions';
 import { visibleMenu } from '@/lib/permissions';
 import { useAuth } from '@/features/auth/auth-context';
+import { unreadMailBadgeLabel, useUnreadMailCount } from '@/features/mail/api/count-unread-mail';
 import { usePendingPunchRequestCount } from '@/features/time-clock/api/count-pending-punch-requests';
 
 /**
@@ -15,11 +16,13 @@ export function AppRoot() {
   const sections = user ? visibleMenu(user, user.visibleMenuPaths) : [];
   const showsPunchAdmin = sections.some((section) => section.items.some((item) => item.path === paths.punchAdmin));
   const pending = usePendingPunchRequestCount(showsPunchAdmin);
+  const unreadMail = useUnreadMailCount();
   if (!user) return null;
   return (
     <AppLayout
       sections={sections}
-      badges={pending.data ? { [paths.punchAdmin]: pending.data } : undefined}
+      badges={{ ...(pending.data ? { [paths.punchAdmin]: pending.data } : {}), ...(unreadMail.data ? { [paths.mail]: unreadMail.data } : {}) }}
+      badgeLabels={{ [paths.mail]: unreadMailBadgeLabel }}
       user={{ name: user.name, roleLabel: ROLE_LABELS[user.role], unitName: user.unitName }}
       changePasswordPath={paths.changePassword}
       onSignOut={() => void signOut()}
