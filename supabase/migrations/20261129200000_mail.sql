@@ -25,8 +25,8 @@ create table public.mail_messages (
   -- Accent-folded Portuguese stems of subject and body: 'receita' finds 'Receitas', 'preco' finds 'preço'.
   search tsvector generated always as (
     to_tsvector('portuguese'::regconfig, private.fold_search_text(subject || ' ' || body))) stored,
-  constraint mail_messages_subject_length check (char_length(btrim(subject)) between 1 and 200),
-  constraint mail_messages_body_length check (char_length(btrim(body)) between 1 and 20000),
+  constraint mail_messages_subject_length check (char_length(subject) <= 200 and subject ~ '\S'),
+  constraint mail_messages_body_length check (char_length(body) <= 20000 and body ~ '\S'),
   constraint mail_messages_thread_root check ((thread_id = id) = (reply_to_id is null)),
   constraint mail_messages_addressed_to_shape check (jsonb_typeof(addressed_to) = 'object')
 );
@@ -166,7 +166,8 @@ begin
     end if;
     raise exception 'Uma mensagem enviada não pode ser alterada nem excluída' using errcode = '42501';
   end if;
-  if (to_jsonb(new) - 'sender_archived_at') is distinct from (to_jsonb(old) - 'sender_archived_at') then
+  -- search is generated after BEFORE triggers (null in NEW here): it follows subject and body anyway.
+  if (to_jsonb(new) - 'sender_archived_at' - 'search') is distinct from (to_jsonb(old) - 'sender_archived_at' - 'search') then
     raise exception 'Uma mensagem enviada não pode ser alterada nem excluída' using errcode = '42501';
   end if;
   return new;
@@ -401,7 +402,7 @@ declare
   v_representative boolean;
   v_replay record;
   v_original public.mail_messages;
-  v_subject text := btrim(coalesce(p_subject, ''));
+  v_subject text := btrim(coalesce(p_subject, ''), E' \t\r\n');
   v_body text := coalesce(p_body, '');
   v_user_ids uuid[] := array(select distinct u from unnest(coalesce(p_user_ids, '{}')) u where u is not null);
   v_unit_ids uuid[] := array(select distinct u from unnest(coalesce(p_unit_ids, '{}')) u where u is not null);
@@ -436,7 +437,7 @@ begin
   if char_length(v_subject) > 200 then
     raise exception 'O assunto deve ter no máximo 200 caracteres' using errcode = '22023';
   end if;
-  if btrim(v_body) = '' then
+  if v_body !~ '\S' then
     raise exception 'Escreva a mensagem' using errcode = '22023';
   end if;
   if char_length(v_body) > 20000 then
