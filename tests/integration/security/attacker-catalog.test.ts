@@ -72,6 +72,12 @@ interface World {
   workSchedules: Map<string, Row>;
   holidays: Map<string, Row>;
   notifications: Map<string, Row>;
+  // ---- Issue 27, Correio (H3) ----
+  /** mail_messages by id, their recipient rows, and the accounts a representative may write to. */
+  mailMessages: Map<string, Row>;
+  mailRecipients: Row[];
+  purchasingStaff: Set<string>;
+  // ---- end Correio ----
 }
 
 type RowRule = (row: Row, a: Actor, w: World) => boolean;
@@ -190,6 +196,19 @@ const WEEK_DAYS = Array.from({ length: 7 }, (_, position) => ({ position, works:
 /** A valid code (the post-reset vector of the domain notes): refusals below are about rights, not digits. */
 const VALID_BOLETO = { barcode: '34199101600000123451091234567812345678901230', amount: 123.45, due_date: '2025-03-10', beneficiary: 'Fornecedor forjado' };
 
+// ---- Issue 27, Correio (H3) ----
+const activeReader = (a: Actor): boolean => !a.anon && a.key !== 'desativado';
+const mailSender = (messageId: unknown, a: Actor, w: World): boolean => w.mailMessages.get(String(messageId))?.sender_id === a.userId;
+const mailParticipant = (messageId: unknown, a: Actor, w: World): boolean =>
+  mailSender(messageId, a, w) || w.mailRecipients.some((r) => r.message_id === messageId && r.user_id === a.userId);
+/** Threads the caller has no message in (neither sent nor received). */
+const foreignMailThreads = (a: Actor, w: World): string[] => {
+  const mine = new Set([...w.mailMessages.values()].filter((m) => mailParticipant(m.id, a, w)).map((m) => String(m.thread_id)));
+  return [...new Set([...w.mailMessages.values()].map((m) => String(m.thread_id)))].filter((t) => !mine.has(t));
+};
+const foreignMailMessages = (a: Actor, w: World): string[] => [...w.mailMessages.keys()].filter((id) => !mailParticipant(id, a, w));
+// ---- end Correio ----
+
 const PLANS: Record<string, TablePlan> = {
   // Time clock: the term is public to staff; consents and punches are one's own, and those of the employees
   // of the caller's units for PUNCH_VIEW_ALL and PUNCH_MANAGE (issue 25: never the whole chain), ADMIN all;
@@ -213,6 +232,13 @@ const PLANS: Record<string, TablePlan> = {
   // Issue 27: a notification is its recipient's alone (and nobody's while the account is disabled); written only by
   // the database (private.notify), marked read only through mark_notifications_read / open_notification.
   notifications: { read: (r, a) => !a.anon && a.key !== 'desativado' && r.user_id === a.userId },
+  // ---- Issue 27, Correio (H3): a message, its recipient rows and its attachments are read by its sender and its
+  // recipients alone (a recipient reads only their own recipient row; the sender all of them), while the account is
+  // active; nothing is written by a table write (no insert/update/delete grants): send_mail and the state RPCs only.
+  mail_messages: { read: (r, a, w) => activeReader(a) && mailParticipant(r.id, a, w) },
+  mail_recipients: { read: (r, a, w) => activeReader(a) && (r.user_id === a.userId || mailSender(r.message_id, a, w)) },
+  mail_attachments: { read: (r, a, w) => activeReader(a) && mailParticipant(r.message_id, a, w) },
+  // ---- end Correio ----
   authorized_computers: { read: (_r, a) => a.isAdmin, edit: (_r, a) => a.isAdmin, content: ['name', 'revoked_at'] },
   // Schedules (issue 25): assignments are read by the time clock's scope and written only through the RPCs;
   // templates, holidays and opening hours are the chain's, read by every staff account, written by RPCs.
@@ -563,6 +589,11 @@ async function loadWorld(): Promise<World> {
     workSchedules: await byId(`select to_jsonb(ws) as r from public.work_schedules ws`),
     holidays: await byId(`select to_jsonb(h) as r from public.holidays h`),
     notifications: await byId(`select to_jsonb(n) as r from public.notifications n`),
+    // ---- Issue 27, Correio (H3) ----
+    mailMessages: await byId(`select to_jsonb(m) - 'search' as r from public.mail_messages m`),
+    mailRecipients: (await db.query<{ r: Row }>(`select to_jsonb(r) as r from public.mail_recipients r`)).rows.map((x) => x.r),
+    purchasingStaff: new Set((await db.query<{ id: string }>(`select id from auth.users where private.is_purchasing_staff(id)`)).rows.map((r) => r.id)),
+    // ---- end Correio ----
   };
 }
 
@@ -1289,6 +1320,62 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // The public page's RPCs: a forged token is refused for everyone (anon included).
   get_shipment_for_signature: () => [{ args: { p_token: 'a'.repeat(64) }, expect: refused }],
   sign_shipment: () => [{ args: { p_token: 'a'.repeat(64), p_signer_name: 'Forjado', p_signer_document: '52998224725', p_signature_png: 'x', p_lines: [] }, expect: refused }],
+  // ---- Issue 27, Correio (H3) ----
+  // Another's thread or message is unknown (PT404) whatever the RPC; a list or a search answers only the caller's
+  // threads; a representative addresses no unit, no role and no staff outside purchasing, and finds names only.
+  send_mail: (a, w) => [
+    ...foreignMailMessages(a, w).slice(0, 1).map((id) => ({
+      args: { p_request_id: randomUUID(), p_subject: `${tag} forjado`, p_body: 'forjado', p_user_ids: [], p_unit_ids: [], p_roles: [], p_reply_to: id, p_attachments: [] },
+      expect: refused,
+    })),
+    ...when(a.isRep, [
+      { args: { p_request_id: randomUUID(), p_subject: `${tag} forjado`, p_body: 'forjado', p_unit_ids: [w.unitIds[0]] }, expect: refused },
+      { args: { p_request_id: randomUUID(), p_subject: `${tag} forjado`, p_body: 'forjado', p_roles: ['BALCONISTA'] }, expect: refused },
+      ...[...w.userUnits.keys()]
+        .filter((id) => id !== a.userId && !w.purchasingStaff.has(id))
+        .slice(0, 2)
+        .map((id) => ({ args: { p_request_id: randomUUID(), p_subject: `${tag} forjado`, p_body: 'forjado', p_user_ids: [id] }, expect: refused })),
+    ]),
+    // An attachment in another's folder of the correio bucket (it does not even have to exist).
+    ...when(!a.anon, [
+      {
+        args: {
+          p_request_id: randomUUID(), p_subject: `${tag} forjado`, p_body: 'forjado', p_user_ids: [...w.purchasingStaff].filter((id) => id !== a.userId).slice(0, 1),
+          p_attachments: [{ path: `${otherUserId}/${randomUUID()}/x.pdf`, file_name: 'x.pdf', mime_type: 'application/pdf', size_bytes: 10 }],
+        },
+        expect: refused,
+      },
+    ]),
+  ],
+  list_mail: (a, w) =>
+    ['ENTRADA', 'ENVIADOS', 'ARQUIVO'].map((folder) => ({
+      args: { p_folder: folder, p_limit: 100 },
+      expect: (r: RpcResult) => {
+        if (r.error) return true;
+        const foreign = new Set(foreignMailThreads(a, w));
+        const leaked = (r.data as { items: Row[] }).items.filter((t) => foreign.has(String(t.thread_id)));
+        return leaked.length === 0 ? true : `${leaked.length} threads of others in ${folder}`;
+      },
+    })),
+  get_mail_thread: (a, w) => foreignMailThreads(a, w).slice(0, 2).map((id) => ({ args: { p_thread_id: id }, expect: refused })),
+  mark_mail_thread_read: (a, w) => foreignMailThreads(a, w).slice(0, 2).map((id) => ({ args: { p_thread_id: id }, expect: refused })),
+  archive_mail_thread: (a, w) => foreignMailThreads(a, w).slice(0, 2).map((id) => ({ args: { p_thread_id: id, p_archived: true }, expect: refused })),
+  mail_thread_of: (a, w) => foreignMailMessages(a, w).slice(0, 2).map((id) => ({ args: { p_message_id: id }, expect: refused })),
+  count_unread_mail: () => [],
+  search_mail_recipients: (a, w) => [
+    {
+      args: { p_query: '', p_limit: 50 },
+      expect: (r: RpcResult) => {
+        if (r.error) return true;
+        const options = r.data as Row[];
+        if (JSON.stringify(options).includes('@')) return 'an e-mail in the options';
+        if (!a.isRep) return true;
+        const wrong = options.filter((o) => o.kind !== 'user' || o.detail !== null || !w.purchasingStaff.has(String(o.id)));
+        return wrong.length === 0 ? true : `${wrong.length} options beyond purchasing staff names for a representative`;
+      },
+    },
+  ],
+  // ---- end Correio ----
   // Answers only about the caller itself.
   caller_has_permission: (a) => [
     {
