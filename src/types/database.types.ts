@@ -499,6 +499,146 @@ export type Database = {
           },
         ]
       }
+      mail_attachments: {
+        Row: {
+          created_at: string
+          file_name: string
+          id: string
+          message_id: string
+          mime_type: string
+          path: string
+          size_bytes: number
+        }
+        Insert: {
+          created_at?: string
+          file_name: string
+          id?: string
+          message_id: string
+          mime_type: string
+          path: string
+          size_bytes: number
+        }
+        Update: {
+          created_at?: string
+          file_name?: string
+          id?: string
+          message_id?: string
+          mime_type?: string
+          path?: string
+          size_bytes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mail_attachments_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "mail_messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      mail_messages: {
+        Row: {
+          addressed_to: Json
+          body: string
+          created_at: string
+          id: string
+          reply_to_id: string | null
+          search: string | null
+          sender_archived_at: string | null
+          sender_id: string
+          subject: string
+          thread_id: string
+        }
+        Insert: {
+          addressed_to?: Json
+          body: string
+          created_at?: string
+          id?: string
+          reply_to_id?: string | null
+          search?: never
+          sender_archived_at?: string | null
+          sender_id?: string
+          subject: string
+          thread_id: string
+        }
+        Update: {
+          addressed_to?: Json
+          body?: string
+          created_at?: string
+          id?: string
+          reply_to_id?: string | null
+          search?: never
+          sender_archived_at?: string | null
+          sender_id?: string
+          subject?: string
+          thread_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mail_messages_reply_to_id_fkey"
+            columns: ["reply_to_id"]
+            isOneToOne: false
+            referencedRelation: "mail_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_messages_thread_id_fkey"
+            columns: ["thread_id"]
+            isOneToOne: false
+            referencedRelation: "mail_messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      mail_recipients: {
+        Row: {
+          archived_at: string | null
+          created_at: string
+          message_id: string
+          read_at: string | null
+          thread_id: string
+          user_id: string
+          via_role: string | null
+          via_unit_id: string | null
+        }
+        Insert: {
+          archived_at?: string | null
+          created_at: string
+          message_id: string
+          read_at?: string | null
+          thread_id: string
+          user_id: string
+          via_role?: string | null
+          via_unit_id?: string | null
+        }
+        Update: {
+          archived_at?: string | null
+          created_at?: string
+          message_id?: string
+          read_at?: string | null
+          thread_id?: string
+          user_id?: string
+          via_role?: string | null
+          via_unit_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mail_recipients_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "mail_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "mail_recipients_via_unit_id_fkey"
+            columns: ["via_unit_id"]
+            isOneToOne: false
+            referencedRelation: "store_units"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notifications: {
         Row: {
           body: string | null
@@ -533,7 +673,15 @@ export type Database = {
           type?: string
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "notifications_mail_message_id_fkey"
+            columns: ["mail_message_id"]
+            isOneToOne: false
+            referencedRelation: "mail_messages"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       permissions: {
         Row: {
@@ -2119,6 +2267,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      archive_mail_thread: {
+        Args: {
+          p_archived: boolean
+          p_thread_id: string
+        }
+        Returns: number
+      }
       assign_shortage_to_batch: {
         Args: {
           batch_id: string
@@ -2197,6 +2352,10 @@ export type Database = {
           p_to?: string
           p_unit_id?: string
         }
+        Returns: number
+      }
+      count_unread_mail: {
+        Args: never
         Returns: number
       }
       create_quote_batch: {
@@ -2388,6 +2547,12 @@ export type Database = {
       get_hour_bank: {
         Args: {
           p_user_id: string
+        }
+        Returns: Json
+      }
+      get_mail_thread: {
+        Args: {
+          p_thread_id: string
         }
         Returns: Json
       }
@@ -2630,6 +2795,15 @@ export type Database = {
         }
         Returns: Json
       }
+      list_mail: {
+        Args: {
+          p_folder?: string
+          p_limit?: number
+          p_offset?: number
+          p_search?: string
+        }
+        Returns: Json
+      }
       list_national_holidays: {
         Args: {
           p_year: number
@@ -2676,6 +2850,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      mail_thread_of: {
+        Args: {
+          p_message_id: string
+        }
+        Returns: string
+      }
       mark_boletos_paid: {
         Args: {
           p_confirm_paid_twin?: boolean
@@ -2683,6 +2863,12 @@ export type Database = {
           p_paid_amount?: number
           p_paid_at: string
           p_payment_account?: string
+        }
+        Returns: number
+      }
+      mark_mail_thread_read: {
+        Args: {
+          p_thread_id: string
         }
         Returns: number
       }
@@ -2793,6 +2979,13 @@ export type Database = {
         }
         Returns: string
       }
+      search_mail_recipients: {
+        Args: {
+          p_limit?: number
+          p_query: string
+        }
+        Returns: Json
+      }
       search_shortages: {
         Args: {
           p_before_created_at?: string
@@ -2811,6 +3004,19 @@ export type Database = {
           p_batch_id: string
           p_quote_items: Json
           p_version?: string
+        }
+        Returns: Json
+      }
+      send_mail: {
+        Args: {
+          p_attachments?: Json
+          p_body: string
+          p_reply_to?: string
+          p_request_id: string
+          p_roles?: string[]
+          p_subject: string
+          p_unit_ids?: string[]
+          p_user_ids?: string[]
         }
         Returns: Json
       }
