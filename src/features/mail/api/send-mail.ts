@@ -48,8 +48,7 @@ export async function sendMail({ requestId, userId, values, replyTo, uploaded, o
     p_user_ids: pick('user'),
     p_unit_ids: pick('unit'),
     p_roles: pick('role'),
-    // The generated types make arguments without a default non-null; the function takes null for a new thread.
-    p_reply_to: replyTo as string,
+    ...(replyTo ? { p_reply_to: replyTo } : {}),
     p_attachments: attachments.map((attachment) => ({ ...attachment })),
   });
   if (error) throw error;
