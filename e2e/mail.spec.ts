@@ -71,8 +71,9 @@ test('a message to Unidade Centro reaches the clerk live, is read (count drops, 
   await expect(row.getByRole('img', { name: 'Com anexos' })).toBeVisible();
   await row.click();
   await expect(clerk.getByRole('heading', { level: 2, name: subject })).toBeVisible();
-  await expect(clerk.getByText('Retirem o lote das prateleiras hoje.')).toBeVisible();
-  await expect(clerk.getByText('Para: Unidade Centro')).toBeVisible();
+  const thread = clerk.getByRole('list', { name: 'Mensagens da conversa' });
+  await expect(thread.getByText(/^Retirem o lote das prateleiras hoje\.\nConfirmem por aqui\.$/)).toBeVisible();
+  await expect(thread.getByText('Para: Unidade Centro')).toBeVisible();
   await expect(clerk.getByRole('button', { name: 'Baixar Comunicado Março.pdf' })).toBeVisible();
   // Opening it read it: the count drops and the row loses its emphasis.
   if (before === 0) await expect(clerk.getByTestId('nav-badge-/correio')).toHaveCount(0);
@@ -96,10 +97,10 @@ test('a message to Unidade Centro reaches the clerk live, is read (count drops, 
   await reply.getByLabel('Mensagem').fill('Lote retirado, 12 caixas.');
   await reply.getByRole('button', { name: 'Enviar' }).click();
   await expectToast(clerk, 'Mensagem enviada a 1 destinatário');
-  await expect(clerk.getByRole('list', { name: 'Mensagens da conversa' }).getByRole('listitem')).toHaveCount(2);
+  await expect(thread.getByRole('listitem').filter({ has: clerk.getByRole('article') })).toHaveCount(2);
 
   // The reply reaches the admin's open thread live.
-  await expect(admin.getByText('Lote retirado, 12 caixas.')).toBeVisible({ timeout: 5_000 });
+  await expect(admin.getByRole('list', { name: 'Mensagens da conversa' }).getByText('Lote retirado, 12 caixas.')).toBeVisible({ timeout: 5_000 });
 
   // Archiving moves the thread out of the clerk's inbox, and back.
   await clerk.getByRole('button', { name: 'Arquivar' }).click();
@@ -122,15 +123,17 @@ test('a message to Unidade Centro reaches the clerk live, is read (count drops, 
 test('on a phone the list and the thread are one pane at a time', async ({ browser }) => {
   const clerk = await pageAs(browser, 'balconista', { width: 390, height: 844 });
   await clerk.goto('/correio');
-  const row = clerk.getByRole('link', { name: new RegExp(subject) });
+  // The seed's threads and the one sent above are there.
+  const row = clerk.getByRole('list', { name: 'Conversas' }).getByRole('link').first();
+  const opened = clerk.getByRole('region', { name: 'Conversa aberta' }).getByRole('heading', { level: 2 });
   await row.click();
-  await expect(clerk.getByRole('heading', { level: 2, name: subject })).toBeVisible();
+  await expect(opened).toBeVisible();
   await expect(row).toBeHidden();
   const width = await clerk.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await clerk.getByRole('link', { name: 'Voltar para a lista' }).click();
   await expect(row).toBeVisible();
-  await expect(clerk.getByRole('heading', { level: 2, name: subject })).toBeHidden();
+  await expect(opened).toBeHidden();
 });
 
 test('a representative is offered purchasing staff only, by name', async ({ browser }) => {
