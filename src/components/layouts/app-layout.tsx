@@ -92,7 +92,7 @@ function NavMenu({ sections, badges, badgeLabels }: Pick<AppLayoutProps, 'sectio
   );
 }
 
-function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'badges' | 'badgeLabels' | 'children'>) {
+function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps, 'sections' | 'badges' | 'children'>) {
   const { state, isMobile } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;
   return (
