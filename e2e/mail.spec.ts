@@ -156,3 +156,18 @@ test('a representative is offered purchasing staff only, by name', async ({ brow
   await box.fill('Bruno');
   await expect(representative.getByText('Ninguém encontrado')).toBeVisible();
 });
+
+test("a notification's link /correio?mensagem=<id> opens that message's thread; someone else's says it was not found", async ({ browser }) => {
+  // The seed's message from Fernando to the BALCONISTA role and to Amanda by name.
+  const analyst = await pageAs(browser, 'analista');
+  await analyst.goto('/correio?mensagem=c0e10000-0000-4000-8000-000000000031');
+  await expect(analyst).toHaveURL(/[?&]conversa=c0e10000-0000-4000-8000-000000000031/);
+  await expect(analyst).not.toHaveURL(/mensagem=/);
+  await expect(analyst.getByRole('heading', { level: 2, name: 'Dispensação de antibióticos: retenção da receita' })).toBeVisible();
+  await expect(analyst.getByText('Para: Amanda Analista, Balconista')).toBeVisible();
+
+  // The representative is neither its sender nor a recipient.
+  const representative = await pageAs(browser, 'representante');
+  await representative.goto('/correio?mensagem=c0e10000-0000-4000-8000-000000000031');
+  await expect(representative.getByText('Mensagem não encontrada')).toBeVisible();
+});

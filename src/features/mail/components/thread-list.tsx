@@ -67,7 +67,7 @@ export function ThreadList({ folder, search, page, data, isLoading, error, onRet
     );
   }
   return (
-    <div className="grid gap-3">
+    <div className="grid">
       {error ? <LoadError message={mailMessages.loadError} detail={mailErrorMessage(error)} onRetry={onRetry} /> : null}
       <ul className="divide-y" aria-label="Conversas">
         {data.items.map((thread) => (
@@ -104,9 +104,11 @@ export function ThreadList({ folder, search, page, data, isLoading, error, onRet
           </li>
         ))}
       </ul>
-      <div className="px-3 pb-2">
-        <Pager page={page} pageSize={MAIL_PAGE_SIZE} total={data.total} empty="Nenhuma conversa" hideWhenSinglePage onPage={onPage} />
-      </div>
+      {data.total > MAIL_PAGE_SIZE || page > 0 ? (
+        <div className="px-3 pb-2">
+          <Pager page={page} pageSize={MAIL_PAGE_SIZE} total={data.total} empty="Nenhuma conversa" onPage={onPage} />
+        </div>
+      ) : null}
     </div>
   );
 }
