@@ -68,7 +68,11 @@ export function ThreadList({ folder, search, page, data, isLoading, error, onRet
   }
   return (
     <div className="grid">
-      {error ? <LoadError message={mailMessages.loadError} detail={mailErrorMessage(error)} onRetry={onRetry} /> : null}
+      {error ? (
+        <div className="p-2">
+          <LoadError message={mailMessages.loadError} detail={mailErrorMessage(error)} onRetry={onRetry} />
+        </div>
+      ) : null}
       <ul className="divide-y" aria-label="Conversas">
         {data.items.map((thread) => (
           <li key={thread.thread_id}>
