@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 
 export const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   [paths.home]: 'Seus atalhos e o resumo do dia.',
+  [paths.mail]: 'Mensagens internas entre unidades e compras.',
   [paths.shortages]: 'Registre produtos em falta na sua unidade.',
   [paths.products]: 'Cadastre e organize produtos e grupos.',
   [paths.boletos]: 'Lance, pague e acompanhe boletos.',

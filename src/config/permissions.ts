@@ -115,7 +115,8 @@ function item(path: GuardedPath, label: string, access: AccessRule = ROUTE_ACCES
 
 /** Spec §2 "Sidebar menu" (labels the spec leaves out: Compras, Cotações, Análise de Faltas, Relatório de Boletos, Relatório de Compras). */
 export const MENU_SECTIONS: readonly MenuSection[] = [
-  { title: 'Principal', items: [item(paths.home, 'Início')] },
+  // deviation: the spec's menu has no Correio; issue 27 shows the unread mail count in the sidebar, which needs the item.
+  { title: 'Principal', items: [item(paths.home, 'Início'), item(paths.mail, 'Correio')] },
   {
     title: 'Operações',
     items: [
@@ -166,7 +167,6 @@ export const PAGE_TITLES: Partial<Record<GuardedPath, string>> = {
   [paths.dashboard]: 'Dashboard',
   [paths.documents]: 'Documentos',
   [paths.processFlow]: 'Fluxo de Processos',
-  [paths.mail]: 'Correio',
   [paths.newShipment]: 'Nova Remessa',
   [paths.editShipment]: 'Editar Remessa',
   [paths.punchDetailedReports]: 'Relatórios Detalhados de Ponto',

@@ -160,6 +160,7 @@ describe('menu', () => {
   it('filters by the role visible paths (REPRESENTANTE hides /ponto and /meu-ponto)', () => {
     expect(labels('REPRESENTANTE', REPRESENTANTE_PATHS)).toEqual([
       'Início',
+      'Correio',
       'Cotações',
       'Itens Vitoriosos',
       'Análise de Cotações Avançada',
@@ -169,6 +170,7 @@ describe('menu', () => {
   it('gives BALCONISTA the operations it holds and no purchasing or admin items', () => {
     expect(labels('BALCONISTA')).toEqual([
       'Início',
+      'Correio',
       'Lançar Falta',
       'Cadastrar Produto',
       'Lançar Boleto',

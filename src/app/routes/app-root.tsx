@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { ROLE_LABELS } from '@/config/permissions';
 import { visibleMenu } from '@/lib/permissions';
 import { useAuth } from '@/features/auth/auth-context';
+import { unreadMailBadgeLabel, useUnreadMailCount } from '@/features/mail/api/count-unread-mail';
 import { usePendingPunchRequestCount } from '@/features/time-clock/api/count-pending-punch-requests';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useNotificationStream } from '@/features/notifications/use-notification-stream';
@@ -20,11 +21,13 @@ export function AppRoot() {
   const pending = usePendingPunchRequestCount(showsPunchAdmin);
   // One live notifications channel per signed-in session, wherever the user is (issue 27).
   useNotificationStream(user?.id);
+  const unreadMail = useUnreadMailCount();
   if (!user) return null;
   return (
     <AppLayout
       sections={sections}
-      badges={pending.data ? { [paths.punchAdmin]: pending.data } : undefined}
+      badges={{ ...(pending.data ? { [paths.punchAdmin]: pending.data } : {}), ...(unreadMail.data ? { [paths.mail]: unreadMail.data } : {}) }}
+      badgeLabels={{ [paths.mail]: unreadMailBadgeLabel }}
       user={{ name: user.name, roleLabel: ROLE_LABELS[user.role], unitName: user.unitName }}
       changePasswordPath={paths.changePassword}
       onSignOut={() => void signOut()}

@@ -38,6 +38,8 @@ interface AppLayoutProps {
   sections: readonly NavSection[];
   /** A count shown beside a menu item (by path), e.g. the pending requests on /ponto/admin; nothing for 0. */
   badges?: Readonly<Record<string, number>>;
+  /** What a badge says to a screen reader, by path ('Correio: 2 conversas não lidas'); '<label>: N pendentes' otherwise. */
+  badgeLabels?: Readonly<Record<string, (count: number) => string>>;
   user: LayoutUser;
   changePasswordPath: string;
   onSignOut: () => void;
@@ -51,7 +53,7 @@ function unitLabel(unitName: string | null): string {
   return unitName ? `Unidade: ${unitName}` : 'Nenhuma unidade selecionada';
 }
 
-function NavMenu({ sections, badges }: { sections: readonly NavSection[]; badges: Readonly<Record<string, number>> | undefined }) {
+function NavMenu({ sections, badges, badgeLabels }: Pick<AppLayoutProps, 'sections' | 'badges' | 'badgeLabels'>) {
   const { isMobile, setOpenMobile } = useSidebar();
   const { pathname } = useLocation();
   return (
@@ -76,7 +78,7 @@ function NavMenu({ sections, badges }: { sections: readonly NavSection[]; badges
                     <span
                       data-testid={`nav-badge-${item.path}`}
                       role="status"
-                      aria-label={`${item.label}: ${count} pendentes`}
+                      aria-label={badgeLabels?.[item.path]?.(count) ?? `${item.label}: ${count} pendentes`}
                       className="pointer-events-none absolute top-1.5 right-1 rounded-full bg-destructive px-1.5 text-xs leading-5 font-semibold text-white tabular-nums group-data-[collapsible=icon]:hidden"
                     >
                       {count}
@@ -133,7 +135,7 @@ function UserPanel({ user, changePasswordPath, onSignOut }: Omit<AppLayoutProps,
 }
 
 /** The signed-in frame: sidebar (menu, theme, user, unit, Alterar Senha, Sair) and the page. */
-export function AppLayout({ sections, badges, user, changePasswordPath, onSignOut, headerActions, children }: AppLayoutProps) {
+export function AppLayout({ sections, badges, badgeLabels, user, changePasswordPath, onSignOut, headerActions, children }: AppLayoutProps) {
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
     <SidebarProvider>
@@ -144,7 +146,7 @@ export function AppLayout({ sections, badges, user, changePasswordPath, onSignOu
           </Link>
         </SidebarHeader>
         <SidebarContent>
-          <NavMenu sections={sections} badges={badges} />
+          <NavMenu sections={sections} badges={badges} badgeLabels={badgeLabels} />
         </SidebarContent>
         <Separator className="bg-sidebar-border" />
         <SidebarFooter>

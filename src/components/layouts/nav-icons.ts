@@ -11,6 +11,7 @@ import {
   Home,
   LayoutDashboard,
   LineChart,
+  Mail,
   Monitor,
   Package,
   PackagePlus,
@@ -29,6 +30,7 @@ import {
 /** Sidebar icons by menu path (kept out of config so config stays plain data). */
 export const NAV_ICONS: Record<string, LucideIcon> = {
   '/': Home,
+  '/correio': Mail,
   '/lancamento': PackagePlus,
   '/produtos': Package,
   '/boletos': Receipt,
