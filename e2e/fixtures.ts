@@ -39,7 +39,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     key: 'admin', email: 'admin@farmacia.local', name: 'Ana Administradora', role: 'ADMIN', unit: 'Unidade Centro',
     menu: [
-      'Início', 'Correio',
+      'Início', 'Documentos', 'Correio', 'Fluxo de Processos',
       'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas',
       'Compras', 'Cotações', 'Itens Vitoriosos',
       'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras',
@@ -52,7 +52,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_BOLETOS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'balconista', email: 'balconista@farmacia.local', name: 'Bruno Balconista', role: 'BALCONISTA', unit: 'Unidade Centro',
-    menu: ['Início', 'Correio', 'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
+    menu: ['Início', 'Documentos', 'Correio', 'Fluxo de Processos', 'Lançar Falta', 'Cadastrar Produto', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
     cards: ['Lançar Falta', 'Cadastrar Produto', 'Ponto Digital', 'Minhas Horas Hoje'],
     // Holds MANAGE_BOLETOS, but the route also needs a listed role (ADMIN, ANALISTA).
     forbidden: '/relatorio-boletos',
@@ -60,21 +60,21 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_REMESSA, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'balconista2', email: 'balconista2@farmacia.local', name: 'Beatriz Balconista', role: 'BALCONISTA_II', unit: 'Unidade Norte',
-    menu: ['Início', 'Correio', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
+    menu: ['Início', 'Documentos', 'Correio', 'Fluxo de Processos', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
     cards: ['Lançar Falta', 'Cadastrar Produto', 'Ponto Digital', 'Minhas Horas Hoje'],
     forbidden: '/boletos',
   },
   {
     // CREATE_SHORTAGES, MANAGE_PRODUCTS, MANAGE_REMESSA, MANAGE_DOCUMENTS, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN.
     key: 'farmaceutico', email: 'farmaceutico@farmacia.local', name: 'Fernando Farmacêutico', role: 'FARMACEUTICO', unit: 'Unidade Sul',
-    menu: ['Início', 'Correio', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
+    menu: ['Início', 'Documentos', 'Correio', 'Fluxo de Processos', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas', 'Registrar Ponto', 'Meu Ponto'],
     cards: ['Lançar Falta', 'Cadastrar Produto', 'Ponto Digital'],
     forbidden: '/compras',
   },
   {
     // MANAGE_ORDERS, VIEW_REPORTS, PUNCH_CLOCK_ACCESS, PUNCH_VIEW_OWN; home actions configured: manage_purchases.
     key: 'compras', email: 'compras@farmacia.local', name: 'Carla Compras', role: 'ADMIN_COMPRAS', unit: 'Unidade Centro',
-    menu: ['Início', 'Correio', 'Compras', 'Análise de Cotações Avançada', 'Análise de Dias para Compras', 'Relatório de Compras', 'Registrar Ponto', 'Meu Ponto'],
+    menu: ['Início', 'Documentos', 'Correio', 'Fluxo de Processos', 'Compras', 'Análise de Cotações Avançada', 'Análise de Dias para Compras', 'Relatório de Compras', 'Registrar Ponto', 'Meu Ponto'],
     cards: ['Gerenciar Compras', 'Ponto Digital', 'Minhas Horas Hoje'],
     forbidden: '/lancamento',
   },
@@ -82,13 +82,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // MANAGE_QUOTES, VIEW_REPORTS; menu paths configured: /, /dashboard, /cotacoes, /itens-vitoriosos,
     // /analise-cotacoes, /documentos, /correio; home actions configured: manage_quotes, winning_items.
     key: 'representante', email: 'representante@farmacia.local', name: 'Rafael Representante', role: 'REPRESENTANTE', unit: null,
-    menu: ['Início', 'Correio', 'Cotações', 'Itens Vitoriosos', 'Análise de Cotações Avançada'],
+    menu: ['Início', 'Documentos', 'Correio', 'Cotações', 'Itens Vitoriosos', 'Análise de Cotações Avançada'],
     cards: ['Cotações', 'Itens Vitoriosos'],
     forbidden: '/compras',
   },
   {
     key: 'representante2', email: 'representante2@farmacia.local', name: 'Renata Representante', role: 'REPRESENTANTE', unit: null,
-    menu: ['Início', 'Correio', 'Cotações', 'Itens Vitoriosos', 'Análise de Cotações Avançada'],
+    menu: ['Início', 'Documentos', 'Correio', 'Cotações', 'Itens Vitoriosos', 'Análise de Cotações Avançada'],
     cards: ['Cotações', 'Itens Vitoriosos'],
     forbidden: '/ponto/admin',
   },
@@ -97,7 +97,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // PUNCH_VIEW_OWN, PUNCH_VIEW_ALL. Relatórios de Ponto: the menu reading (ADMIN only) hides it.
     key: 'analista', email: 'analista@farmacia.local', name: 'Amanda Analista', role: 'ANALISTA', unit: 'Unidade Norte',
     menu: [
-      'Início', 'Correio',
+      'Início', 'Documentos', 'Correio', 'Fluxo de Processos',
       'Lançar Falta', 'Lançar Boleto', 'Histórico de Importações', 'Remessas', 'Assinatura de Remessas',
       'Análise de Cotações Avançada', 'Análise de Faltas', 'Análise de Dias para Compras', 'Relatório de Boletos', 'Relatório de Compras',
       'Registrar Ponto', 'Meu Ponto', 'Dashboard Ponto',

@@ -90,7 +90,7 @@ test('an unknown custom role counts as BALCONISTA; with only disallowed actions 
   await expect(page.getByText(/Entre em contato com o administrador/)).toBeVisible();
   await expect(cards(page)).toHaveText(['Permissões Limitadas']);
   // The role holds no permissions: only the screens open to every signed-in user.
-  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Correio', 'Registrar Ponto', 'Meu Ponto']);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Documentos', 'Correio', 'Fluxo de Processos', 'Registrar Ponto', 'Meu Ponto']);
   await page.goto('/lancamento');
   await expect(page).toHaveURL(/\/unauthorized$/);
 });

@@ -120,7 +120,7 @@ test('the admin creates a role and an employee; the employee sees that menu, los
   await employee.getByLabel('Senha').fill(PASSWORD);
   await employee.getByRole('button', { name: 'Entrar' }).click();
   await expect(employee.getByText('Unidade: Unidade Centro').first()).toBeVisible();
-  await expect(mainMenu(employee).getByRole('link')).toHaveText(['Início', 'Correio', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Registrar Ponto', 'Meu Ponto']);
+  await expect(mainMenu(employee).getByRole('link')).toHaveText(['Início', 'Documentos', 'Correio', 'Fluxo de Processos', 'Lançar Falta', 'Cadastrar Produto', 'Histórico de Importações', 'Registrar Ponto', 'Meu Ponto']);
 
   // The admin hides Cadastrar Produto from the role's menu: after a reload the employee no longer sees it.
   await admin.goto('/usuarios?aba=perfis');

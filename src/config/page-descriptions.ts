@@ -7,7 +7,9 @@ import { paths } from '@/config/paths';
 
 export const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   [paths.home]: 'Seus atalhos e o resumo do dia.',
+  [paths.documents]: 'Comunicados, procedimentos e recolhimentos, com ciência e ação por unidade.',
   [paths.mail]: 'Mensagens internas entre unidades e compras.',
+  [paths.processFlow]: 'O caminho da falta à entrega, com o que está em cada etapa agora.',
   [paths.shortages]: 'Registre produtos em falta na sua unidade.',
   [paths.products]: 'Cadastre e organize produtos e grupos.',
   [paths.boletos]: 'Lance, pague e acompanhe boletos.',

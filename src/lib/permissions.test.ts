@@ -160,6 +160,7 @@ describe('menu', () => {
   it('filters by the role visible paths (REPRESENTANTE hides /ponto and /meu-ponto)', () => {
     expect(labels('REPRESENTANTE', REPRESENTANTE_PATHS)).toEqual([
       'Início',
+      'Documentos',
       'Correio',
       'Cotações',
       'Itens Vitoriosos',
@@ -170,7 +171,9 @@ describe('menu', () => {
   it('gives BALCONISTA the operations it holds and no purchasing or admin items', () => {
     expect(labels('BALCONISTA')).toEqual([
       'Início',
+      'Documentos',
       'Correio',
+      'Fluxo de Processos',
       'Lançar Falta',
       'Cadastrar Produto',
       'Lançar Boleto',

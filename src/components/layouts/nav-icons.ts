@@ -12,6 +12,7 @@ import {
   LayoutDashboard,
   LineChart,
   Mail,
+  Newspaper,
   Monitor,
   Package,
   PackagePlus,
@@ -24,13 +25,16 @@ import {
   Truck,
   UserCog,
   Users,
+  Workflow,
   type LucideIcon,
 } from 'lucide-react';
 
 /** Sidebar icons by menu path (kept out of config so config stays plain data). */
 export const NAV_ICONS: Record<string, LucideIcon> = {
   '/': Home,
+  '/documentos': Newspaper,
   '/correio': Mail,
+  '/fluxo-processo': Workflow,
   '/lancamento': PackagePlus,
   '/produtos': Package,
   '/boletos': Receipt,

@@ -1194,7 +1194,7 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     ...withForeignRequest(a, { p_id: null, p_document: { title: '', body: '' } }),
   ],
   archive_document: (a, w) => when(!publishesDocuments(a), [...w.documents.values()].slice(0, 1).map((d) => ({ args: { p_id: d.id }, expect: refused }))),
-  add_document_file: (a, w) => {
+  add_document_file: (_a, w) => {
     const [first, second] = [...w.documents.values()];
     return first && second
       ? [{ args: { p_document_id: first.id, p_path: `${String(second.id)}/${tag}.pdf`, p_file_name: 'x.pdf', p_mime_type: 'application/pdf', p_size_bytes: 10 }, expect: refused }]
