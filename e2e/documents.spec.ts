@@ -47,8 +47,9 @@ test('the admin publishes a required document; the counter employee, on another 
   await expect(adminSheet).toBeVisible();
 
   // The employee gets the toast within 2 s (spec §9: 'Ver' opens /documentos?notification={id}).
-  await expect(clerk.getByText(title).first()).toBeVisible({ timeout: 2_000 });
-  await clerk.getByRole('button', { name: 'Ver' }).first().click();
+  const toast = clerk.getByRole('region', { name: 'Notificações (F8)' }).getByRole('listitem').filter({ hasText: title });
+  await expect(toast).toBeVisible({ timeout: 2_000 });
+  await toast.getByRole('button', { name: 'Ver' }).click();
   const sheet = clerk.getByRole('dialog', { name: title });
   await expect(sheet).toBeVisible();
   await expect(clerk).toHaveURL(/\/documentos\?documento=/);

@@ -25,11 +25,12 @@ const subject = `Recolhimento do lote L-${Date.now()}`;
 
 test('a message to Unidade Centro reaches the clerk live, is read (count drops, receipt shown) and answered', async ({ browser }) => {
   const clerk = await pageAs(browser, 'balconista');
+  // The first reading of the count (seeded unread threads may already be there), then the badge showing it.
+  const counted = clerk.waitForResponse((response) => response.url().includes('/rpc/count_unread_mail') && response.ok());
   await clerk.goto('/lancamento');
   await expect(mainMenu(clerk).getByRole('link', { name: 'Correio' })).toBeVisible();
-  // Wait for the first reading of the count (a seeded unread thread may already be there).
-  await clerk.waitForResponse((response) => response.url().includes('/rpc/count_unread_mail'));
-  const before = await unreadBadge(clerk);
+  const before = Number(await (await counted).json());
+  await expect.poll(() => unreadBadge(clerk)).toBe(before);
 
   const admin = await pageAs(browser, 'admin');
   await admin.goto('/correio');

@@ -73,7 +73,10 @@ test('a new notice reaches the clerk on another page within 2 s; Ver opens it; t
     toast.getByRole('button', { name: 'Ver' }).click(),
   ]);
 
-  // The bell lists both; 'Marcar todas como lidas' clears the count.
+  // The document opens in its sheet; once it is closed, the bell lists both and 'Marcar todas como lidas' clears the count.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await bell.click();
   const items = page.getByTestId('notification-item');
   await expect(items.filter({ hasText: title })).toContainText('Documento');
