@@ -1058,6 +1058,9 @@ begin
   insert into public.document_reads (document_id, user_id, version, kind, content_hash, ip)
   values (v_doc.id, auth.uid(), v_doc.version, 'LEITURA', v_doc.content_hash, private.request_evidence_ip())
   on conflict (document_id, user_id, version, kind) do nothing;
+  -- Having opened the document, its notifications (published, new version, reminders) are no news to the bell.
+  update public.notifications n set read_at = now()
+  where n.user_id = auth.uid() and n.document_id = v_doc.id and n.read_at is null;
   return private.document_my_status(v_doc, auth.uid());
 end;
 $$;

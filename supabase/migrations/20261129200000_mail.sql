@@ -720,6 +720,10 @@ begin
   update public.mail_recipients r set read_at = now()
   where r.thread_id = p_thread_id and r.user_id = v_uid and r.read_at is null;
   get diagnostics v_count = row_count;
+  -- The thread is read: its 'Nova mensagem' notifications are no news to the bell any more.
+  update public.notifications n set read_at = now()
+  where n.user_id = v_uid and n.read_at is null
+    and n.mail_message_id in (select m.id from public.mail_messages m where m.thread_id = p_thread_id);
   return v_count;
 end;
 $$;

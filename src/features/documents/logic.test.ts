@@ -46,7 +46,8 @@ describe('the due badge', () => {
 
   it('is Atrasado only while the reader still owes it; nothing without a demand', () => {
     expect(dueBadge({ demand: 'LEITURA', due_date: '2026-11-20', overdue: true, my: pending }, today)).toEqual({ text: 'Atrasado', tone: 'overdue' });
-    expect(dueBadge({ demand: 'LEITURA', due_date: '2026-11-20', overdue: true, my: met }, today)?.tone).toBe('done');
+    // Met after the due date: the date is said as a deadline, not as something still to come.
+    expect(dueBadge({ demand: 'LEITURA', due_date: '2026-11-20', overdue: true, my: met }, today)).toEqual({ text: 'Prazo: 20 de novembro', tone: 'done' });
     expect(dueBadge({ demand: 'NENHUMA', due_date: null, overdue: false, my: met }, today)).toBeNull();
   });
 

@@ -77,7 +77,8 @@ export function dueBadge(document: Pick<DocumentSummary, 'demand' | 'due_date' |
   const pending = document.my.pending;
   if (pending && (document.overdue || document.due_date < today)) return { text: 'Atrasado', tone: 'overdue' };
   const days = daysBetween(today, document.due_date);
-  const text = days === 0 ? 'Vence hoje' : days === 1 ? 'Vence amanhã' : `Vence em ${formatDayMonth(document.due_date, today)}`;
+  const text =
+    days < 0 ? `Prazo: ${formatDayMonth(document.due_date, today)}` : days === 0 ? 'Vence hoje' : days === 1 ? 'Vence amanhã' : `Vence em ${formatDayMonth(document.due_date, today)}`;
   if (!pending) return { text, tone: 'done' };
   return { text, tone: days <= 2 ? 'soon' : 'later' };
 }

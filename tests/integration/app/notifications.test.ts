@@ -160,3 +160,35 @@ describe('marking read', () => {
     expect((await anon.rpc('open_notification', { p_id: randomUUID() })).error).not.toBeNull();
   });
 });
+
+describe('reading what a notification announces clears it', () => {
+  const notifyAbout = async (column: 'document_id' | 'mail_message_id', id: string, title: string): Promise<string> => {
+    await db.query(
+      `select private.notify(array[$1]::uuid[], 'ALERTA', $2, null, ${column === 'document_id' ? '$3::uuid, null' : 'null, $3::uuid'})`,
+      [ids.balconista, title, id],
+    );
+    return (await db.query<{ id: string }>(`select id from public.notifications where title = $1`, [title])).rows[0]!.id;
+  };
+  const readAt = async (id: string): Promise<unknown> => (await db.query(`select read_at from public.notifications where id = $1`, [id])).rows[0]!.read_at;
+
+  it('opening a document marks the caller’s notifications about it read', async () => {
+    const feed = await bruno.rpc('list_documents', {});
+    const documentId = (feed.data as { items: { id: string }[] }).items[0]!.id;
+    const mine = await notifyAbout('document_id', documentId, `${tag} lembrete`);
+    await db.query(`select private.notify(array[$1]::uuid[], 'ALERTA', $2, null, $3::uuid)`, [ids.balconista2, `${tag} lembrete dela`, documentId]);
+    expect((await bruno.rpc('record_document_read', { p_document_id: documentId })).error).toBeNull();
+    expect(await readAt(mine)).not.toBeNull();
+    const { rows } = await db.query(`select read_at from public.notifications where title = $1`, [`${tag} lembrete dela`]);
+    expect(rows).toEqual([{ read_at: null }]);
+  });
+
+  it('reading a mail thread marks the caller’s notifications of its messages read', async () => {
+    const { rows } = await db.query<{ id: string; thread_id: string }>(
+      `select m.id, m.thread_id from public.mail_messages m join public.mail_recipients r on r.message_id = m.id where r.user_id = $1 limit 1`,
+      [ids.balconista],
+    );
+    const mine = await notifyAbout('mail_message_id', rows[0]!.id, `${tag} mensagem`);
+    expect((await bruno.rpc('mark_mail_thread_read', { p_thread_id: rows[0]!.thread_id })).error).toBeNull();
+    expect(await readAt(mine)).not.toBeNull();
+  });
+});
