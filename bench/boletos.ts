@@ -18,10 +18,9 @@
  *
  *   BENCH_RUNS=5 BENCH_BOLETOS=100000 npm run bench:boletos
  */
-import { randomUUID } from 'node:crypto';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { signJwt } from '../tests/utils/jwt.ts';
+import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
 
 const BOLETOS = Number(process.env.BENCH_BOLETOS ?? 100_000);
@@ -140,8 +139,7 @@ await withBrowserBench(
     );
     await db.end();
     const f = facts.rows[0]!;
-    const now = Math.floor(Date.now() / 1000);
-    const token = signJwt({ sub: f.admin, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, backend.jwtSecret);
+    const token = accessTokenFor(f.admin, backend.jwtSecret);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const filters: [string, Record<string, unknown>][] = [
       ['no filter, due date order', {}],

@@ -14,21 +14,16 @@
  *
  * Starts its own backend on the app's project (migrations and demo seed).
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
-import { signJwt } from '../tests/utils/jwt.ts';
+import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TARGET_MS = 300;
 
-function tokenFor(userId: string, secret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, secret);
-}
 
 async function main(): Promise<void> {
   console.log('Starting a backend with the app project...');
@@ -137,7 +132,7 @@ async function main(): Promise<void> {
     };
 
     for (const [who, userId] of [['clerk', clerkId], ['publisher', publisherId]] as const) {
-      const token = tokenFor(userId, backend.jwtSecret);
+      const token = accessTokenFor(userId, backend.jwtSecret);
       // Warm-up, as a signed-in page has made calls before.
       await rpc('count_pending_documents', {}, token);
       const first = (await measure(`${who}: feed, first page`, 'list_documents', () => ({ p_filter: 'TODOS', p_limit: 20, p_offset: 0 }), token)) as { items: { id: string }[] };

@@ -17,11 +17,10 @@
  *
  * Starts its own backend on the app's project (migrations and demo seed).
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
-import { signJwt } from '../tests/utils/jwt.ts';
+import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 10);
@@ -30,10 +29,6 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TARGET_MS = 300;
 
-function tokenFor(userId: string, secret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, secret);
-}
 
 async function main(): Promise<void> {
   console.log('Starting a backend with the app project...');
@@ -120,7 +115,7 @@ async function main(): Promise<void> {
         ` the busy person takes part in ${Number(counts.busy_messages).toLocaleString('pt-BR')} messages (${Number(counts.busy_threads).toLocaleString('pt-BR')} threads)`,
     );
 
-    const token = tokenFor(busy, backend.jwtSecret);
+    const token = accessTokenFor(busy, backend.jwtSecret);
     const rpc = async (name: string, body: Record<string, unknown>): Promise<{ ms: number; status: number; body: unknown }> => {
       const t0 = performance.now();
       const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/${name}`, {

@@ -13,13 +13,12 @@
  * BENCH_SHOW_LOG=1 (print the backend's realtime log lines even when every row arrived).
  * Starts its own backend on the app's project (migrations and demo seed).
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
-import { signJwt } from '../tests/utils/jwt.ts';
+import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -30,10 +29,6 @@ const TARGET_P95_MS = 2000;
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
-function tokenFor(userId: string, secret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, secret);
-}
 
 interface Listener {
   userId: string;
@@ -74,7 +69,7 @@ async function main(): Promise<void> {
     for (let offset = 0; offset < ids.length; offset += SUBSCRIBE_CONCURRENCY) {
       await Promise.all(
         ids.slice(offset, offset + SUBSCRIBE_CONCURRENCY).map(async (userId) => {
-          const token = tokenFor(userId, backend.jwtSecret);
+          const token = accessTokenFor(userId, backend.jwtSecret);
           const client = createClient(backend.apiUrl, backend.anonKey, {
             auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
             realtime: { transport: WebSocket as unknown as Transport },

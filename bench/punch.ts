@@ -12,7 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
-import { signJwt } from '../tests/utils/jwt.ts';
+import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 200);
@@ -21,10 +21,6 @@ const TIMESHEET_RUNS = 50;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function tokenFor(userId: string, secret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, secret);
-}
 
 async function main(): Promise<void> {
   console.log('Starting a backend with the app project...');
@@ -70,7 +66,7 @@ async function main(): Promise<void> {
         const started = performance.now();
         const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/register_punch`, {
           method: 'POST',
-          headers: { apikey: backend.anonKey, authorization: `Bearer ${tokenFor(userId, backend.jwtSecret)}`, 'content-type': 'application/json' },
+          headers: { apikey: backend.anonKey, authorization: `Bearer ${accessTokenFor(userId, backend.jwtSecret)}`, 'content-type': 'application/json' },
           body: JSON.stringify({ p_device_token: deviceToken }),
         });
         await response.arrayBuffer();
@@ -104,7 +100,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/get_my_monthly_timesheet`, {
         method: 'POST',
-        headers: { apikey: backend.anonKey, authorization: `Bearer ${tokenFor(someone, backend.jwtSecret)}`, 'content-type': 'application/json' },
+        headers: { apikey: backend.anonKey, authorization: `Bearer ${accessTokenFor(someone, backend.jwtSecret)}`, 'content-type': 'application/json' },
         body: JSON.stringify({ p_month: month }),
       });
       const rows = (await response.json()) as unknown[];

@@ -19,13 +19,12 @@
  *
  * Starts its own backend on the app's project (migrations and demo seed).
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
-import { signJwt } from '../tests/utils/jwt.ts';
+import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
 import { buildAej } from '@/features/time-clock/reports/aej';
 import { buildAfd, verifyAfd } from '@/features/time-clock/reports/afd';
@@ -35,10 +34,6 @@ const UNITS = Number(process.env.BENCH_UNITS ?? 10);
 const PER_UNIT = Number(process.env.BENCH_EMPLOYEES_PER_UNIT ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
-function tokenFor(userId: string, secret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, session_id: randomUUID() }, secret);
-}
 
 /** The first day of the month `back` months before the current São Paulo month, as 'YYYY-MM-01'. */
 function monthStart(back: number): string {
@@ -54,7 +49,7 @@ async function main(): Promise<void> {
   await db.connect();
   try {
     const adminId = (await db.query<{ id: string }>(`select id from auth.users where email = 'admin@farmacia.local'`)).rows[0]!.id;
-    const adminToken = tokenFor(adminId, backend.jwtSecret);
+    const adminToken = accessTokenFor(adminId, backend.jwtSecret);
 
     console.log(`Generating ${UNITS} units, ${UNITS * PER_UNIT} employees and a year of marks...`);
     let started = performance.now();
