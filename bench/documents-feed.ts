@@ -80,7 +80,7 @@ async function main(): Promise<void> {
                    from public.user_roles ur where private.role_name_of(ur.user_id) <> 'REPRESENTANTE') u
        cross join (values ('LEITURA'), ('CIENCIA')) k(kind)
        where d.title like 'Comunicado %'
-         and private.document_audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles, u.role, u.units)
+         and private.audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles, u.role, u.units)
          and abs(hashtext(d.id::text || u.id::text)) % 10 < 6
          and (k.kind = 'LEITURA' or (d.demand <> 'NENHUMA' and abs(hashtext(u.id::text || d.id::text)) % 2 = 0))`,
     );

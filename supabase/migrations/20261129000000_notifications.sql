@@ -30,29 +30,41 @@ comment on function private.role_name_of(uuid) is
 revoke all on function private.role_name_of(uuid) from public, anon, authenticated;
 grant execute on function private.role_name_of(uuid) to service_role;
 
--- The accounts an audience names, resolved now: active accounts with a role row; everyone (p_all), or those
--- of some units (assigned or home unit), or of some roles, or of some roles inside some units (both lists:
--- the intersection: "the pharmacists of Centro"). Representatives are external: "everyone" and a list of
--- units never include them; only naming the REPRESENTANTE role does.
+-- The audience rule, asked for one person (role, units): everyone (p_all) is the staff, never representatives;
+-- some units (the person works in one of them); some roles; roles inside units (both lists: the intersection,
+-- "the pharmacists of Centro"); nothing named is nobody. Representatives are external: only naming the
+-- REPRESENTANTE role reaches them. It takes what it needs as arguments (no lookups), so the documents feed can
+-- ask it for thousands of documents per call.
+create function private.audience_matches(
+  p_all boolean, p_unit_ids uuid[], p_roles text[], p_role text, p_units uuid[])
+returns boolean
+language sql immutable parallel safe set search_path = '' as $$
+  select p_role is not null and (
+    (coalesce(p_all, false) and p_role <> 'REPRESENTANTE')
+    or (not coalesce(p_all, false)
+        and (cardinality(coalesce(p_roles, '{}')) > 0 or cardinality(coalesce(p_unit_ids, '{}')) > 0)
+        and (cardinality(coalesce(p_roles, '{}')) = 0 or p_role = any (p_roles))
+        and (cardinality(coalesce(p_unit_ids, '{}')) = 0 or (p_role <> 'REPRESENTANTE' and p_unit_ids && coalesce(p_units, '{}')))))
+$$;
+
+comment on function private.audience_matches(boolean, uuid[], text[], text, uuid[]) is
+  'Whether a person of that role and those units is in an audience (everyone = staff; units; roles; roles inside units).';
+
+revoke all on function private.audience_matches(boolean, uuid[], text[], text, uuid[]) from public, anon;
+grant execute on function private.audience_matches(boolean, uuid[], text[], text, uuid[]) to authenticated, service_role;
+
+-- The accounts an audience names, resolved now: active accounts with a role row matching private.audience_matches.
 create function private.audience_user_ids(p_all boolean, p_unit_ids uuid[], p_roles text[])
 returns setof uuid
 language sql stable security definer set search_path = '' as $$
   select ur.user_id
   from public.user_roles ur
-  cross join lateral (select private.role_name_of(ur.user_id) as role_name) r
-  where r.role_name is not null
-    and (
-      (coalesce(p_all, false) and r.role_name <> 'REPRESENTANTE')
-      or (not coalesce(p_all, false)
-          and (cardinality(coalesce(p_roles, '{}')) > 0 or cardinality(coalesce(p_unit_ids, '{}')) > 0)
-          and (cardinality(coalesce(p_roles, '{}')) = 0 or r.role_name = any (p_roles))
-          and (cardinality(coalesce(p_unit_ids, '{}')) = 0
-               or (r.role_name <> 'REPRESENTANTE'
-                   and exists (select 1 from private.user_unit_ids(ur.user_id) u where u = any (p_unit_ids))))))
+  where private.audience_matches(p_all, p_unit_ids, p_roles, private.role_name_of(ur.user_id),
+                                 array(select private.user_unit_ids(ur.user_id)))
 $$;
 
 comment on function private.audience_user_ids(boolean, uuid[], text[]) is
-  'Active accounts of an audience: everyone (staff), some units, some roles, or roles inside units. No authorization check: callers check first.';
+  'Active accounts of an audience (private.audience_matches). No authorization check: callers check first.';
 
 revoke all on function private.audience_user_ids(boolean, uuid[], text[]) from public, anon, authenticated;
 grant execute on function private.audience_user_ids(boolean, uuid[], text[]) to service_role;
@@ -102,10 +114,7 @@ create function private.guard_notification_update()
 returns trigger
 language plpgsql set search_path = '' as $$
 begin
-  if new.id is distinct from old.id or new.user_id is distinct from old.user_id or new.type is distinct from old.type
-     or new.title is distinct from old.title or new.body is distinct from old.body
-     or new.document_id is distinct from old.document_id or new.mail_message_id is distinct from old.mail_message_id
-     or new.created_at is distinct from old.created_at
+  if (to_jsonb(new) - 'read_at') is distinct from (to_jsonb(old) - 'read_at')
      or (old.read_at is not null and new.read_at is distinct from old.read_at) then
     raise exception 'Uma notificação não pode ser alterada' using errcode = '42501';
   end if;

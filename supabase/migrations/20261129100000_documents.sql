@@ -58,29 +58,8 @@ $$;
 
 comment on function private.document_caller_units() is 'private.user_unit_ids(auth.uid()) as an array.';
 
--- Whether a person (role, units) belongs to an audience: the same semantics as
--- private.audience_user_ids (everyone = staff, never representatives; units; roles; roles inside
--- units = intersection), asked for one person instead of resolving the whole audience. The feed asks
--- this for thousands of documents per call, so it takes what it needs as arguments (no lookups).
-create function private.document_audience_matches(
-  p_all boolean, p_unit_ids uuid[], p_roles text[], p_role text, p_units uuid[])
-returns boolean
-language sql immutable parallel safe set search_path = '' as $$
-  select p_role is not null and (
-    (coalesce(p_all, false) and p_role <> 'REPRESENTANTE')
-    or (not coalesce(p_all, false)
-        and (cardinality(p_roles) > 0 or cardinality(p_unit_ids) > 0)
-        and (cardinality(p_roles) = 0 or p_role = any (p_roles))
-        and (cardinality(p_unit_ids) = 0 or (p_role <> 'REPRESENTANTE' and p_unit_ids && coalesce(p_units, '{}')))))
-$$;
-
-comment on function private.document_audience_matches(boolean, uuid[], text[], text, uuid[]) is
-  'Whether a person of that role and those units is in a document audience (same rule as private.audience_user_ids).';
-
-revoke all on function private.is_document_publisher(), private.document_caller_role(), private.document_caller_units(),
-  private.document_audience_matches(boolean, uuid[], text[], text, uuid[]) from public, anon;
-grant execute on function private.is_document_publisher(), private.document_caller_role(), private.document_caller_units(),
-  private.document_audience_matches(boolean, uuid[], text[], text, uuid[]) to authenticated, service_role;
+revoke all on function private.is_document_publisher(), private.document_caller_role(), private.document_caller_units() from public, anon;
+grant execute on function private.is_document_publisher(), private.document_caller_role(), private.document_caller_units() to authenticated, service_role;
 
 -- ===========================================================================
 -- Tables
@@ -315,7 +294,7 @@ language sql stable security definer set search_path = '' as $$
       and (private.is_document_publisher()
            or (d.archived_at is null and d.valid_from <= private.documents_today()
                and (d.valid_until is null or d.valid_until >= private.documents_today())
-               and private.document_audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles,
+               and private.audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles,
                                                      private.document_caller_role(), private.document_caller_units()))))
 $$;
 
@@ -327,7 +306,7 @@ comment on function private.can_see_document(uuid) is
 create function private.in_document_audience(p_document public.documents, p_user_id uuid)
 returns boolean
 language sql stable security definer set search_path = '' as $$
-  select private.document_audience_matches(p_document.audience_all, p_document.audience_unit_ids, p_document.audience_roles,
+  select private.audience_matches(p_document.audience_all, p_document.audience_unit_ids, p_document.audience_roles,
                                            private.role_name_of(p_user_id), coalesce(array(select private.user_unit_ids(p_user_id)), '{}'))
 $$;
 
@@ -346,7 +325,7 @@ language sql stable security definer set search_path = '' as $$
       and private.can_see_document(d.id)
       and (private.is_admin()
            or (su.id = any (private.document_caller_units())
-               and private.document_audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles,
+               and private.audience_matches(d.audience_all, d.audience_unit_ids, d.audience_roles,
                                                      private.document_caller_role(), private.document_caller_units())))
     order by su.name), '{}')
 $$;
@@ -379,7 +358,7 @@ create policy documents_select on public.documents
   using ((select private.is_document_publisher())
          or (archived_at is null and valid_from <= (select private.documents_today())
              and (valid_until is null or valid_until >= (select private.documents_today()))
-             and private.document_audience_matches(audience_all, audience_unit_ids, audience_roles,
+             and private.audience_matches(audience_all, audience_unit_ids, audience_roles,
                                                    (select private.document_caller_role()), (select private.document_caller_units()))));
 
 comment on policy documents_select on public.documents is 'Publishers read every document; the audience reads it while valid and not archived.';
@@ -512,7 +491,7 @@ declare
   v_pending boolean := false;
   v_unit_done boolean;
 begin
-  v_in := private.document_audience_matches(p_document.audience_all, p_document.audience_unit_ids, p_document.audience_roles, v_role, v_units);
+  v_in := private.audience_matches(p_document.audience_all, p_document.audience_unit_ids, p_document.audience_roles, v_role, v_units);
   v_current := p_document.archived_at is null and p_document.valid_from <= private.documents_today()
     and (p_document.valid_until is null or p_document.valid_until >= private.documents_today());
   select min(r.recorded_at) into v_read_at from public.document_reads r
@@ -931,7 +910,7 @@ begin
   end if;
 
   -- One pass over the documents: only the columns the order needs leave it (not the bodies), and the audience
-  -- and pending rules are written out (private.document_audience_matches and private.document_my_status
+  -- and pending rules are written out (private.audience_matches and private.document_my_status
   -- inlined by hand: a function call per document costs more than the whole scan).
   with visible as materialized (
     select d.id, d.created_at, d.due_date,
@@ -1021,7 +1000,7 @@ begin
     select count(*)::integer from public.documents d
     where d.demand <> 'NENHUMA' and d.archived_at is null
       and d.valid_from <= v_today and (d.valid_until is null or d.valid_until >= v_today)
-      -- private.document_audience_matches written out, as in list_documents (no call per row).
+      -- private.audience_matches written out, as in list_documents (no call per row).
       and ((d.audience_all and v_role <> 'REPRESENTANTE')
            or (not d.audience_all
                and (cardinality(d.audience_roles) > 0 or cardinality(d.audience_unit_ids) > 0)
