@@ -80,12 +80,16 @@ test("a punch on another unit's computer is registered all the same and flagged 
   await page.goto('/ponto');
   // Said before the punch, not only on the receipt.
   await expect(page.getByRole('alert').filter({ hasText: 'Fora da unidade.' })).toContainText('Este computador está em Unidade Sul, e você não está vinculado a essa unidade.');
+  // A required notice is pending for him (seed), but nothing stands between him and the button (domain §7).
+  await expect(page.getByText('Documentos pendentes')).toHaveCount(0);
   await page.getByRole('button', { name: 'Registrar Entrada' }).click();
   const receipt = page.getByRole('dialog', { name: 'Ponto registrado' }).getByRole('article', { name: 'Comprovante de Registro de Ponto' });
   await expect(receipt).toContainText('Unidade Sul');
   await expect(receipt.getByRole('note')).toContainText('Fora da unidade');
   await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByRole('list', { name: 'Marcações da jornada' }).getByRole('listitem')).toContainText('Fora da unidade');
+  // Right after the day's first punch, the pending notices show.
+  await expect(page.getByText('Documentos pendentes')).toBeVisible();
 
   await page.goto('/meu-ponto');
   await expect(page.getByRole('table', { name: /Espelho de ponto de/ }).locator('tr[aria-current="date"]')).toContainText('Fora da unidade');
