@@ -159,4 +159,24 @@ describe('ComparisonTable', () => {
       p_version: 'v2',
     });
   });
+
+  it('moves on to the orders after the award even when the new status remounts the table before the answer', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    rpc.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const onConfirmed = vi.fn();
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const view = (comparison: Comparison) => (
+      <QueryClientProvider client={client}>
+        <ComparisonTable key={comparison.batchStatus} data={comparison} onConfirmed={onConfirmed} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(data));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar vencedores' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmar' }));
+    await vi.waitFor(() => expect(rpc).toHaveBeenCalled());
+    // The live refetch lands first: the batch is closed, the grid remounts with the final figures.
+    rerender(view({ ...data, batchStatus: 'COTACAO_FINALIZADA', version: 'v9' }));
+    answer({ data: { success: true, error: null }, error: null });
+    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
+  });
 });

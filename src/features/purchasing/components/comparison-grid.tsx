@@ -301,7 +301,11 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                 ) : null}
                 <AlertDialogAction
                   disabled={stale || chosen === 0}
-                  onClick={() => select.mutate({ batchId: data.batchId, selection, version: reviewedVersion }, { onSuccess: () => onConfirmed() })}
+                  onClick={() =>
+                    // The award changes the batch's status, which remounts this table (its key) before the
+                    // mutation settles: a per-call onSuccess would then never run. The promise always settles.
+                    void select.mutateAsync({ batchId: data.batchId, selection, version: reviewedVersion }).then(onConfirmed, () => undefined)
+                  }
                 >
                   Confirmar
                 </AlertDialogAction>
