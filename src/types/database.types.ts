@@ -1469,6 +1469,7 @@ export type Database = {
           received_at: string | null
           received_by: string | null
           received_by_name: string | null
+          received_quantity: number | null
           requested_quantity: number
           shortage_id: string
           substitute_manufacturer: string | null
@@ -1492,6 +1493,7 @@ export type Database = {
           received_at?: string | null
           received_by?: string | null
           received_by_name?: string | null
+          received_quantity?: number | null
           requested_quantity: number
           shortage_id: string
           substitute_manufacturer?: string | null
@@ -1515,6 +1517,7 @@ export type Database = {
           received_at?: string | null
           received_by?: string | null
           received_by_name?: string | null
+          received_quantity?: number | null
           requested_quantity?: number
           shortage_id?: string
           substitute_manufacturer?: string | null
@@ -1553,6 +1556,7 @@ export type Database = {
           created_by: string | null
           delivery_date: string | null
           id: string
+          promised_date: string | null
           received_at: string | null
           status: string
           supplier_id: string
@@ -1565,6 +1569,7 @@ export type Database = {
           created_by?: string | null
           delivery_date?: string | null
           id?: string
+          promised_date?: string | null
           received_at?: string | null
           status?: string
           supplier_id: string
@@ -1577,6 +1582,7 @@ export type Database = {
           created_by?: string | null
           delivery_date?: string | null
           id?: string
+          promised_date?: string | null
           received_at?: string | null
           status?: string
           supplier_id?: string
@@ -1593,6 +1599,39 @@ export type Database = {
           },
           {
             foreignKeyName: "purchase_orders_supplier_id_fkey"
+            columns: ["supplier_id"]
+            isOneToOne: false
+            referencedRelation: "suppliers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quote_batch_invitations: {
+        Row: {
+          batch_id: string
+          invited_at: string
+          supplier_id: string
+        }
+        Insert: {
+          batch_id: string
+          invited_at?: string
+          supplier_id: string
+        }
+        Update: {
+          batch_id?: string
+          invited_at?: string
+          supplier_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quote_batch_invitations_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "quote_batches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quote_batch_invitations_supplier_id_fkey"
             columns: ["supplier_id"]
             isOneToOne: false
             referencedRelation: "suppliers"
@@ -1719,8 +1758,10 @@ export type Database = {
           created_at: string
           created_by: string | null
           id: string
+          payment_term_days: number | null
           selected: boolean
           status: string
+          submitted_at: string | null
           supplier_id: string
           updated_at: string
         }
@@ -1729,8 +1770,10 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           id?: string
+          payment_term_days?: number | null
           selected?: boolean
           status?: string
+          submitted_at?: string | null
           supplier_id: string
           updated_at?: string
         }
@@ -1739,8 +1782,10 @@ export type Database = {
           created_at?: string
           created_by?: string | null
           id?: string
+          payment_term_days?: number | null
           selected?: boolean
           status?: string
+          submitted_at?: string | null
           supplier_id?: string
           updated_at?: string
         }
@@ -2115,6 +2160,7 @@ export type Database = {
         Row: {
           available_quantity: number
           batch_id: string | null
+          batched_at: string | null
           created_at: string
           created_by: string
           group_id: string | null
@@ -2130,6 +2176,7 @@ export type Database = {
         Insert: {
           available_quantity?: number
           batch_id?: string | null
+          batched_at?: string | null
           created_at?: string
           created_by?: string
           group_id?: string | null
@@ -2145,6 +2192,7 @@ export type Database = {
         Update: {
           available_quantity?: number
           batch_id?: string | null
+          batched_at?: string | null
           created_at?: string
           created_by?: string
           group_id?: string | null

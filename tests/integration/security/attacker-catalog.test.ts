@@ -537,6 +537,10 @@ const PLANS: Record<string, TablePlan> = {
     read: (r, a, w) => hasRole(a) && (a.readsPurchasing || w.orders.get(String(r.order_id))?.supplier_id === a.supplierId),
     remove: (_r, a) => a.isBuyer,
   },
+  // Issue 28: written by triggers only; a representative never learns how many competitors were asked.
+  quote_batch_invitations: {
+    read: (r, a) => hasRole(a) && (a.readsPurchasing || (a.isRep && r.supplier_id === a.supplierId)),
+  },
 };
 
 // Ids of seeded rows the insert templates refer to, filled in beforeAll.
