@@ -16,6 +16,7 @@
 -- no per-unit scope inside.
 
 -- Recurrence looks back, per product and unit, at the previous shortage's registration time.
+-- (Indexes for the periods' ranges on base tables are H5's 20261130500000_analytics_indexes.sql.)
 create index shortages_recurrence_idx on public.shortages (product_id, unit_id, created_at);
 
 -- ===========================================================================
@@ -35,6 +36,9 @@ declare
   v_result jsonb;
   v_first_week date;
   v_last_week date;
+  -- The period's São Paulo days as instants, so the index on created_at serves the range.
+  v_start timestamptz := p_from::timestamp at time zone 'America/Sao_Paulo';
+  v_end timestamptz := (p_to + 1)::timestamp at time zone 'America/Sao_Paulo';
 begin
   perform private.require_analysis_access('analise-faltas');
   perform private.check_analysis_period(p_from, p_to);
@@ -53,7 +57,7 @@ begin
     select s.id, s.product_id, s.unit_id, s.requested_quantity, s.created_at, s.batched_at,
            (s.created_at at time zone 'America/Sao_Paulo')::date as day
     from public.shortages s
-    where (p_from is null or (s.created_at at time zone 'America/Sao_Paulo')::date between p_from and p_to)
+    where (p_from is null or (s.created_at >= v_start and s.created_at < v_end))
       and (p_unit_id is null or s.unit_id = p_unit_id)
       and (p_product_id is null or s.product_id = p_product_id)
       and (p_category_id is null or exists (
@@ -218,6 +222,8 @@ returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 declare
   v_result jsonb;
+  v_start timestamptz := p_from::timestamp at time zone 'America/Sao_Paulo';
+  v_end timestamptz := (p_to + 1)::timestamp at time zone 'America/Sao_Paulo';
 begin
   perform private.require_analysis_access('analise-dias-compras');
   perform private.check_analysis_period(p_from, p_to);
@@ -235,7 +241,7 @@ begin
     from public.purchase_orders o
     join public.purchase_order_items oi on oi.order_id = o.id
     join public.shortages s on s.id = oi.shortage_id
-    where (p_from is null or (o.created_at at time zone 'America/Sao_Paulo')::date between p_from and p_to)
+    where (p_from is null or (o.created_at >= v_start and o.created_at < v_end))
       and (p_supplier_id is null or o.supplier_id = p_supplier_id)
       and (p_unit_id is null or s.unit_id = p_unit_id)
       and (p_product_id is null or s.product_id = p_product_id)

@@ -217,6 +217,19 @@ describe('get_shortage_analysis', () => {
     expect(none.recurring).toEqual([]);
   });
 
+  it('counts by São Paulo day: a shortage at 23:30 on 31 Jan (02:30 UTC on 1 Feb) is January\'s', async () => {
+    const creator = await one(`select id from auth.users where email = 'balconista@farmacia.local'`, []);
+    await db.query(
+      `insert into public.shortages (product_id, unit_id, requested_quantity, created_by, created_at, observation)
+       values ($1, $2, 2, $3, '2023-01-31 23:30-03', $4)`,
+      [ids.p3, ids.unit2, creator, tag],
+    );
+    const day = async (date: string) =>
+      ((await call('analista', 'get_shortage_analysis', { p_from: date, p_to: date, p_unit_id: ids.unit2 })).summary as Doc).shortages;
+    expect(await day('2023-01-31')).toBe(1);
+    expect(await day('2023-02-01')).toBe(0);
+  });
+
   it('refuses a recurrence outside 1–365 days and a bad period with a clear message', async () => {
     const client = await as('analista');
     for (const n of [0, 366, null]) {
