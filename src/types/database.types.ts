@@ -2912,6 +2912,10 @@ export type Database = {
         }
         Returns: Json
       }
+      get_analysis_filter_options: {
+        Args: never
+        Returns: Json
+      }
       get_batch_comparison: {
         Args: {
           p_batch_id: string
