@@ -1,6 +1,6 @@
 import { Trophy } from 'lucide-react';
 import { useEffect } from 'react';
-import { addDays, formatCount, formatWeekday } from '@/lib/dates';
+import { formatCount } from '@/lib/dates';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
 import { usePurchaseDaysAnalysis, type PurchaseDaysAnalysis } from '@/features/analytics/api/get-purchase-days-analysis';
 import { AnalysisContent, AnalysisPage } from '@/features/analytics/components/shared/analysis-page';
@@ -12,19 +12,12 @@ import { formatDays, formatRatio } from '@/features/analytics/components/shared/
 import { BarSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { weekdayName } from '@/features/analytics/purchase-days/weekdays';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
 
 const FIELDS: readonly FilterField[] = ['unit', 'supplier', 'category', 'product'];
 const LINE = leadTimeMessages.grainLine;
 const ORDER = leadTimeMessages.grainOrder;
-
-/** A Sunday: weekday n (0 = domingo … 6 = sábado) is this day plus n. */
-const A_SUNDAY = '2026-11-22';
-
-/** 0 → 'domingo', 4 → 'quinta-feira'. */
-export function weekdayName(weekday: number): string {
-  return formatWeekday(addDays(A_SUNDAY, weekday));
-}
 
 type SupplierRow = PurchaseDaysAnalysis['by_supplier'][number];
 type WeekdayRow = PurchaseDaysAnalysis['by_weekday'][number] & { name: string };

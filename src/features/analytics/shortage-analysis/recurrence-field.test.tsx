@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseRecurrenceDays, RecurrenceField } from '@/features/analytics/shortage-analysis/recurrence-field';
+import { parseRecurrenceDays } from '@/features/analytics/shortage-analysis/recurrence';
+import { RecurrenceField } from '@/features/analytics/shortage-analysis/recurrence-field';
 
 afterEach(cleanup);
 

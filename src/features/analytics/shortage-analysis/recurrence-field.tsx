@@ -2,14 +2,7 @@ import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
-
-/** A whole number of days from 1 to 365, or null. */
-export function parseRecurrenceDays(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,3}$/.test(trimmed)) return null;
-  const days = Number(trimmed);
-  return days >= 1 && days <= 365 ? days : null;
-}
+import { parseRecurrenceDays } from '@/features/analytics/shortage-analysis/recurrence';
 
 interface RecurrenceFieldProps {
   /** The applied value (from the URL). */
