@@ -77,7 +77,7 @@ describe('PurchaseDaysPage', () => {
     expect(screen.getByRole('group', { name: 'Pontualidade' }).textContent).toContain('2 pedidos no prazo de 3 recebidos');
     expect(screen.getByRole('group', { name: 'Atendimento' }).textContent).toContain('93,9 %');
     expect(screen.getByRole('group', { name: 'Dias da falta ao pedido' }).textContent).toContain('4 itens pedidos em 4 pedidos');
-    expect(screen.getByRole('note').textContent).toBe('Melhor dia para pedir: quinta-feira. Pedidos feitos nesse dia chegaram em 2,5 dias em média (2 pedidos).');
+    expect(screen.getByRole('note').textContent).toBe('Melhor dia para pedir: quinta-feira. Os itens pedidos nesse dia chegaram em 2,5 dias em média (2 pedidos feitos nesse dia no período).');
   });
 
   it('lists suppliers with totals equal to the summary, a zero denominator reading sem dados', () => {

@@ -163,8 +163,8 @@ function Figures({ data, exportAs }: FiguresProps) {
         <p role="note" className="flex items-start gap-2 rounded-md border bg-card px-4 py-3 text-sm">
           <Trophy aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
           <span>
-            Melhor dia para pedir: <strong>{best.name}</strong>. Pedidos feitos nesse dia chegaram em {formatDays(best.avg_days_order_to_delivery)} em média
-            ({formatCount(best.orders, 'pedido', 'pedidos')}).
+            Melhor dia para pedir: <strong>{best.name}</strong>. Os itens pedidos nesse dia chegaram em {formatDays(best.avg_days_order_to_delivery)} em média
+            ({formatCount(best.orders, 'pedido feito', 'pedidos feitos')} nesse dia no período).
           </span>
         </p>
       ) : null}
