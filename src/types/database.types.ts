@@ -2912,6 +2912,10 @@ export type Database = {
         }
         Returns: Json
       }
+      get_analysis_filter_options: {
+        Args: never
+        Returns: Json
+      }
       get_batch_comparison: {
         Args: {
           p_batch_id: string
@@ -3039,6 +3043,17 @@ export type Database = {
         }
         Returns: Json
       }
+      get_purchase_days_analysis: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_product_id?: string
+          p_supplier_id?: string
+          p_to: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
       get_representative_dashboard: {
         Args: {
           p_supplier_id?: string
@@ -3060,6 +3075,17 @@ export type Database = {
       get_shipment_for_signature: {
         Args: {
           p_token: string
+        }
+        Returns: Json
+      }
+      get_shortage_analysis: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_product_id?: string
+          p_recurrence_days?: number
+          p_to: string
+          p_unit_id?: string
         }
         Returns: Json
       }

@@ -1472,6 +1472,37 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       expect: (r) => (r.error || r.data === (a.isAdmin || a.perms.has('MANAGE_USERS')) ? true : `answered ${JSON.stringify(r.data)}`),
     },
   ],
+  // ---- Issue 28, analysis filters and purchase report (H3) ----
+  // The filter options: nobody who may open no analysis gets them; a representative learns no other supplier's name.
+  get_analysis_filter_options: (a) => [
+    {
+      args: {},
+      expect: (r: RpcResult) => {
+        if (r.error) return true;
+        if (a.anon) return 'answered anon';
+        if (!a.isAdmin && !a.readsPurchasing && !a.isRep) return 'answered a caller who may open no analysis';
+        const suppliers = (r.data as { suppliers: Row[] }).suppliers;
+        if (a.isRep && !a.isAdmin && (suppliers.length !== 1 || suppliers[0]?.id !== a.supplierId)) return `${suppliers.length} suppliers for a representative`;
+        return true;
+      },
+    },
+  ],
+  // ---- end ----
+  // ---- Issue 28, shortage and lead-time analyses (H4) ----
+  // Spec §6: /analise-faltas is ADMIN's and ANALISTA's (VIEW_REPORTS), /analise-dias-compras also ADMIN_COMPRAS's.
+  // Everyone else (counter staff, representatives, custom roles, the roleless, the disabled, anon) is refused
+  // whatever the filters, another unit's included; those allowed read every unit by design (no scope to forge).
+  get_shortage_analysis: (a, w) =>
+    when(!['admin', 'analista'].includes(a.key), [
+      { args: { p_from: '2000-01-01', p_to: '2002-12-31' }, expect: refused },
+      { args: { p_from: null, p_to: null, p_unit_id: otherUnit(a, w), p_recurrence_days: 30 }, expect: refused },
+    ]),
+  get_purchase_days_analysis: (a, w) =>
+    when(!['admin', 'compras', 'analista'].includes(a.key), [
+      { args: { p_from: '2000-01-01', p_to: '2002-12-31' }, expect: refused },
+      { args: { p_from: null, p_to: null, p_unit_id: otherUnit(a, w), p_supplier_id: null }, expect: refused },
+    ]),
+  // ---- end ----
 };
 
 /** Up to two accounts whose time records the caller must not see (or treat). */
