@@ -1472,6 +1472,30 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       expect: (r) => (r.error || r.data === (a.isAdmin || a.perms.has('MANAGE_USERS')) ? true : `answered ${JSON.stringify(r.data)}`),
     },
   ],
+  // ---- Issue 28, get_quote_analysis / get_quote_matrix (H2) ----
+  // Buyers, analysts and admins read every supplier. A representative gets its own supplier's document only (scope
+  // SUPPLIER: no competitor list, no other supplier's id) and is refused another supplier's and the price matrix;
+  // everyone else is refused both.
+  get_quote_analysis: (a, w) => {
+    if (a.isAdmin || a.readsPurchasing) return [];
+    const other = [...new Set([...w.quotes.values()].map((q) => String(q.supplier_id)))].find((s) => s !== a.supplierId);
+    if (!a.isRep) return [{ args: { p_from: null, p_to: null }, expect: refused }];
+    return [
+      { args: { p_from: null, p_to: null, p_supplier_id: other }, expect: refused },
+      {
+        args: { p_from: null, p_to: null },
+        expect: (r) => {
+          if (r.error) return true;
+          const d = r.data as Row;
+          if (d.scope !== 'SUPPLIER' || (d.supplier as Row | null)?.id !== a.supplierId) return `scope ${String(d.scope)} for a representative`;
+          if ('suppliers' in d || 'offers' in d || 'items' in d) return 'competitor lists in a representative\'s answer';
+          return other && JSON.stringify(d).includes(other) ? 'another supplier\'s id in a representative\'s answer' : true;
+        },
+      },
+    ];
+  },
+  get_quote_matrix: (a) => when(!a.isAdmin && !a.readsPurchasing, [{ args: { p_from: null, p_to: null }, expect: refused }]),
+  // ---- end ----
 };
 
 /** Up to two accounts whose time records the caller must not see (or treat). */
