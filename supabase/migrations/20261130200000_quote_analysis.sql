@@ -347,6 +347,22 @@ language sql stable security definer set search_path = '' as $$
     'suppliers', coalesce((
       select jsonb_agg(to_jsonb(s) order by s.value_won desc, s.supplier_name) from supplier_rows s
     ), '[]'::jsonb),
+    -- The suppliers table's totals row: the same ratios over the summed counts (grain: lote for
+    -- invitations and answers, item cotado for items).
+    'supplier_totals', (
+      select jsonb_build_object(
+        'invited', coalesce(sum(s.invited), 0), 'responded', coalesce(sum(s.responded), 0),
+        'response_rate', case when coalesce(sum(s.invited), 0) = 0 then null else round(sum(s.responded) / sum(s.invited), 4) end,
+        'avg_response_hours', (
+          select round(avg(extract(epoch from q.submitted_at - sb.sent_at) / 3600)::numeric, 1)
+          from public.quotes q join scope_batches sb on sb.batch_id = q.batch_id
+          where q.status <> 'EM_ANDAMENTO' and (p_supplier_id is null or q.supplier_id = p_supplier_id)),
+        'items_quoted', coalesce(sum(s.items_quoted), 0), 'items_won', coalesce(sum(s.items_won), 0),
+        'win_rate', case when coalesce(sum(s.items_quoted), 0) = 0 then null else round(sum(s.items_won) / sum(s.items_quoted), 4) end,
+        'avg_rank', (select round(avg(o.price_rank), 2) from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
+        'value_won', coalesce(sum(s.value_won), 0)
+      ) from supplier_rows s
+    ),
     'items_total', (select count(*) from item_rows),
     'items_truncated', (select count(*) > 1000 from item_rows),
     'items', coalesce((
@@ -407,6 +423,23 @@ revoke all on function private.quote_analysis_all(date, date, uuid, uuid, uuid, 
 
 -- ---------------------------------------------------------------------------
 -- 5. A representative's document
+
+-- How far a price is from the item's best, in the bands a representative may see (never the distance itself).
+create function private.quote_price_band(p_price numeric, p_best numeric)
+returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select case
+    when p_price <= p_best then 'melhor preço'
+    when p_best > 0 and (p_price - p_best) / p_best <= 0.05 then 'até 5 %'
+    when p_best > 0 and (p_price - p_best) / p_best <= 0.10 then '5–10 %'
+    else 'acima de 10 %'
+  end
+$$;
+
+comment on function private.quote_price_band(numeric, numeric) is
+  'The band of (price − best) ÷ best a representative sees: ''melhor preço'', ''até 5 %'', ''5–10 %'', ''acima de 10 %''.';
+
+revoke all on function private.quote_price_band(numeric, numeric) from public, anon, authenticated;
 
 -- Its own supplier only. Lines of closed batches (winners chosen) carry its rank among the item's
 -- priced offers and a band of its distance to the best price; the best price itself, competitors'
@@ -470,18 +503,23 @@ language sql stable security definer set search_path = '' as $$
         'value_won', c.value_won
       ) from counts c
     ),
+    -- How its closed lines stand against the best price (grain: item cotado).
+    'by_band', coalesce((
+      select jsonb_agg(jsonb_build_object('band', b.band, 'lines', coalesce(c.lines, 0), 'won', coalesce(c.won, 0)) order by b.ord)
+      from (values (1, 'melhor preço'), (2, 'até 5 %'), (3, '5–10 %'), (4, 'acima de 10 %')) as b(ord, band)
+      left join (
+        select x.band, count(*) as lines, count(*) filter (where x.is_winner) as won
+        from (select l.is_winner, private.quote_price_band(l.unit_price, l.best_price) as band from closed_lines l) x
+        group by x.band
+      ) c on c.band = b.band
+    ), '[]'::jsonb),
     'lines_total', (select count(*) from closed_lines),
     'lines_truncated', (select count(*) > 500 from closed_lines),
     'lines', coalesce((
       select jsonb_agg(jsonb_build_object(
         'batch_id', l.batch_id, 'batch_name', l.batch_name, 'closed_at', l.closed_at, 'product_name', l.product_name,
         'my_price', l.unit_price, 'my_rank', l.price_rank, 'won', l.is_winner,
-        'band', case
-          when l.unit_price <= l.best_price then 'melhor preço'
-          when l.best_price > 0 and (l.unit_price - l.best_price) / l.best_price <= 0.05 then 'até 5 %'
-          when l.best_price > 0 and (l.unit_price - l.best_price) / l.best_price <= 0.10 then '5–10 %'
-          else 'acima de 10 %'
-        end
+        'band', private.quote_price_band(l.unit_price, l.best_price)
       ) order by l.closed_at desc, l.batch_id, l.product_name, l.shortage_id)
       from (select * from closed_lines c order by c.closed_at desc, c.batch_id, c.product_name, c.shortage_id limit 500) l
     ), '[]'::jsonb)

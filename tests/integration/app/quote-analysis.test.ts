@@ -239,6 +239,15 @@ describe('get_quote_analysis for purchasing readers', () => {
     });
   });
 
+  it('totals the suppliers table from the same counts (response time over every answer, rank over every offer)', async () => {
+    const result = (await analysis(await as('analista'))) as Analysis & { supplier_totals: Json };
+    // invited 6, answered 4; hours (10 + 2 + 24 + 36) ÷ 4; ranks of the 8 offers: 2+2+1+1 (Alfa), 1+1 (X), 3+2 (Y)
+    expect(result.supplier_totals).toEqual({
+      invited: 6, responded: 4, response_rate: 0.6667, avg_response_hours: 18, items_quoted: 8, items_won: 3,
+      win_rate: 0.375, avg_rank: 1.63, value_won: 925,
+    });
+  });
+
   it('gives each item its spread, references and best suppliers by price and by effective cost', async () => {
     const { items } = await analysis(await as('admin'));
     const s1 = items.find((i) => i.shortage_id === ids.s1)!;
@@ -355,6 +364,10 @@ describe('a representative sees only its own figures (issue 28 item 2)', () => {
       [`P1 ${tag}`, 10, 2, '5–10 %'], // (10 − 9,50) ÷ 9,50 = 5,3 %
       [`P2 ${tag}`, 5, 2, 'até 5 %'], // (5 − 4,80) ÷ 4,80 = 4,2 %
       [`P3 ${tag}`, 20, 1, 'melhor preço'],
+    ]);
+    expect((result as unknown as { by_band: Json[] }).by_band).toEqual([
+      { band: 'melhor preço', lines: 1, won: 0 }, { band: 'até 5 %', lines: 1, won: 0 },
+      { band: '5–10 %', lines: 1, won: 1 }, { band: 'acima de 10 %', lines: 0, won: 0 },
     ]);
     expect(Object.keys(result.lines[0]!).sort()).toEqual(['band', 'batch_id', 'batch_name', 'closed_at', 'my_price', 'my_rank', 'product_name', 'won']);
   });
