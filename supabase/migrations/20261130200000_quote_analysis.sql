@@ -517,7 +517,8 @@ language sql stable security definer set search_path = '' as $$
     'lines_truncated', (select count(*) > 500 from closed_lines),
     'lines', coalesce((
       select jsonb_agg(jsonb_build_object(
-        'batch_id', l.batch_id, 'batch_name', l.batch_name, 'closed_at', l.closed_at, 'product_name', l.product_name,
+        'line_id', l.quote_item_id, 'batch_id', l.batch_id, 'batch_name', l.batch_name, 'closed_at', l.closed_at,
+        'product_name', l.product_name,
         'my_price', l.unit_price, 'my_rank', l.price_rank, 'won', l.is_winner,
         'band', private.quote_price_band(l.unit_price, l.best_price)
       ) order by l.closed_at desc, l.batch_id, l.product_name, l.shortage_id)

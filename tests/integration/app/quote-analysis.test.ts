@@ -369,7 +369,7 @@ describe('a representative sees only its own figures (issue 28 item 2)', () => {
       { band: 'melhor preço', lines: 1, won: 0 }, { band: 'até 5 %', lines: 1, won: 0 },
       { band: '5–10 %', lines: 1, won: 1 }, { band: 'acima de 10 %', lines: 0, won: 0 },
     ]);
-    expect(Object.keys(result.lines[0]!).sort()).toEqual(['band', 'batch_id', 'batch_name', 'closed_at', 'my_price', 'my_rank', 'product_name', 'won']);
+    expect(Object.keys(result.lines[0]!).sort()).toEqual(['band', 'batch_id', 'batch_name', 'closed_at', 'line_id', 'my_price', 'my_rank', 'product_name', 'won']);
   });
 
   it('finds no competitor name, id, price or count anywhere in its answer, whatever the filters', async () => {
