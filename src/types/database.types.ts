@@ -3043,6 +3043,22 @@ export type Database = {
         }
         Returns: Json
       }
+      get_purchase_report: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_supplier_id?: string
+          p_to: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_purchase_report_order: {
+        Args: {
+          p_order_id: string
+        }
+        Returns: Json
+      }
       get_representative_dashboard: {
         Args: {
           p_supplier_id?: string

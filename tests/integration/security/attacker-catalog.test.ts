@@ -1487,8 +1487,16 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       },
     },
   ],
+  // The purchase report and its drill-down: ADMIN, or purchasing readers holding VIEW_REPORTS and MANAGE_ORDERS.
+  get_purchase_report: (a) => when(!readsPurchaseReport(a), [{ args: { p_from: null, p_to: null }, expect: refused }]),
+  get_purchase_report_order: (a, w) => when(!readsPurchaseReport(a), [{ args: { p_order_id: pick(w, 'orders', () => true) }, expect: refused }]),
   // ---- end ----
 };
+
+/** Who may open /relatorio-compras (private.require_analysis_access('relatorio-compras')). */
+function readsPurchaseReport(a: Actor): boolean {
+  return a.isAdmin || (a.readsPurchasing && a.perms.has('VIEW_REPORTS') && a.perms.has('MANAGE_ORDERS'));
+}
 
 /** Up to two accounts whose time records the caller must not see (or treat). */
 function foreignEmployees(a: Actor, w: World, allowed: (userId: unknown, a: Actor, w: World) => boolean): string[] {
