@@ -2912,6 +2912,10 @@ export type Database = {
         }
         Returns: Json
       }
+      get_analysis_filter_options: {
+        Args: never
+        Returns: Json
+      }
       get_batch_comparison: {
         Args: {
           p_batch_id: string
@@ -3036,6 +3040,22 @@ export type Database = {
       get_punch_dashboard: {
         Args: {
           p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_purchase_report: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_supplier_id?: string
+          p_to: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_purchase_report_order: {
+        Args: {
+          p_order_id: string
         }
         Returns: Json
       }

@@ -1496,7 +1496,31 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   },
   get_quote_matrix: (a) => when(!a.isAdmin && !a.readsPurchasing, [{ args: { p_from: null, p_to: null }, expect: refused }]),
   // ---- end ----
+  // ---- Issue 28, analysis filters and purchase report (H3) ----
+  // The filter options: nobody who may open no analysis gets them; a representative learns no other supplier's name.
+  get_analysis_filter_options: (a) => [
+    {
+      args: {},
+      expect: (r: RpcResult) => {
+        if (r.error) return true;
+        if (a.anon) return 'answered anon';
+        if (!a.isAdmin && !a.readsPurchasing && !a.isRep) return 'answered a caller who may open no analysis';
+        const suppliers = (r.data as { suppliers: Row[] }).suppliers;
+        if (a.isRep && !a.isAdmin && (suppliers.length !== 1 || suppliers[0]?.id !== a.supplierId)) return `${suppliers.length} suppliers for a representative`;
+        return true;
+      },
+    },
+  ],
+  // The purchase report and its drill-down: ADMIN, or purchasing readers holding VIEW_REPORTS and MANAGE_ORDERS.
+  get_purchase_report: (a) => when(!readsPurchaseReport(a), [{ args: { p_from: null, p_to: null }, expect: refused }]),
+  get_purchase_report_order: (a, w) => when(!readsPurchaseReport(a), [{ args: { p_order_id: pick(w, 'orders', () => true) }, expect: refused }]),
+  // ---- end ----
 };
+
+/** Who may open /relatorio-compras (private.require_analysis_access('relatorio-compras')). */
+function readsPurchaseReport(a: Actor): boolean {
+  return a.isAdmin || (a.readsPurchasing && a.perms.has('VIEW_REPORTS') && a.perms.has('MANAGE_ORDERS'));
+}
 
 /** Up to two accounts whose time records the caller must not see (or treat). */
 function foreignEmployees(a: Actor, w: World, allowed: (userId: unknown, a: Actor, w: World) => boolean): string[] {

@@ -1,0 +1,68 @@
+import { BarChart3, Inbox, Table2 } from 'lucide-react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { InfoTip } from '@/features/analytics/components/shared/info-tip';
+
+interface ChartCardProps {
+  title: string;
+  /** The metric's grain, e.g. 'Grão: pedido' (in the (i) tooltip with the hint). */
+  grain: string;
+  /** What the chart shows. */
+  hint?: string;
+  /** The same data as a table (the 'Tabela' view; always available, for screen readers and for reading the numbers). */
+  table: ReactNode;
+  /** No data to draw: the empty state replaces both views. */
+  empty?: boolean;
+  /** What to do about it (default: 'Nenhum dado no período. Amplie o período ou remova filtros.'). */
+  emptyText?: string;
+  /** The chart (lazy-loaded recharts: it suspends until its chunk arrives). */
+  children: ReactNode;
+}
+
+export const DEFAULT_EMPTY_TEXT = 'Nenhum dado no período. Amplie o período ou remova filtros.';
+
+/** A chart with its title, an (i) stating the metric and its grain, a 'Gráfico' / 'Tabela' toggle and an empty state. */
+export function ChartCard({ title, grain, hint, table, empty = false, emptyText = DEFAULT_EMPTY_TEXT, children }: ChartCardProps) {
+  const headingId = useId();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  return (
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm print:break-inside-avoid">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          <h2 id={headingId} className="text-base font-semibold">
+            {title}
+          </h2>
+          <InfoTip subject={title} hint={hint} grain={grain} />
+        </div>
+        {empty ? null : (
+          <div role="group" aria-label={`Visualização: ${title}`} className="flex gap-1 print:hidden">
+            <Button type="button" size="sm" variant={view === 'chart' ? 'secondary' : 'ghost'} aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
+              <BarChart3 aria-hidden="true" /> Gráfico
+            </Button>
+            <Button type="button" size="sm" variant={view === 'table' ? 'secondary' : 'ghost'} aria-pressed={view === 'table'} onClick={() => setView('table')}>
+              <Table2 aria-hidden="true" /> Tabela
+            </Button>
+          </div>
+        )}
+      </div>
+      {empty ? (
+        <EmptyState text={emptyText} />
+      ) : view === 'chart' ? (
+        <Suspense fallback={<Skeleton className="h-64 sm:h-72" aria-label="Carregando gráfico…" />}>{children}</Suspense>
+      ) : (
+        table
+      )}
+    </section>
+  );
+}
+
+/** What an empty table or chart says: that nothing matched, and what to do about it. */
+export function EmptyState({ text }: { text: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-2 py-10 text-center text-sm text-muted-foreground">
+      <Inbox aria-hidden="true" className="size-7" />
+      <p>{text}</p>
+    </div>
+  );
+}
