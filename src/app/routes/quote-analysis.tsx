@@ -1,8 +1,10 @@
-import { ModuleUnavailable } from '@/components/layouts/module-unavailable';
-import { paths } from '@/config/paths';
-import { titleForPath } from '@/config/permissions';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuth } from '@/features/auth/auth-context';
+import { QuoteAnalysisPage } from '@/features/analytics/quote-analysis/quote-analysis-page';
 
-/** Placeholder until this screen's module lands (replace this file). */
+/** /analise-cotacoes: 'Análise de Cotações Avançada' (a representative sees its own figures only). */
 export default function QuoteAnalysisRoute() {
-  return <ModuleUnavailable title={titleForPath(paths.quoteAnalysis)} />;
+  useDocumentTitle('Análise de Cotações Avançada');
+  const { user } = useAuth();
+  return <QuoteAnalysisPage representative={user?.role === 'REPRESENTANTE'} />;
 }

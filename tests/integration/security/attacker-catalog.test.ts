@@ -1472,6 +1472,30 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       expect: (r) => (r.error || r.data === (a.isAdmin || a.perms.has('MANAGE_USERS')) ? true : `answered ${JSON.stringify(r.data)}`),
     },
   ],
+  // ---- Issue 28, get_quote_analysis / get_quote_matrix (H2) ----
+  // Buyers, analysts and admins read every supplier. A representative gets its own supplier's document only (scope
+  // SUPPLIER: no competitor list, no other supplier's id) and is refused another supplier's and the price matrix;
+  // everyone else is refused both.
+  get_quote_analysis: (a, w) => {
+    if (a.isAdmin || a.readsPurchasing) return [];
+    const other = [...new Set([...w.quotes.values()].map((q) => String(q.supplier_id)))].find((s) => s !== a.supplierId);
+    if (!a.isRep) return [{ args: { p_from: null, p_to: null }, expect: refused }];
+    return [
+      { args: { p_from: null, p_to: null, p_supplier_id: other }, expect: refused },
+      {
+        args: { p_from: null, p_to: null },
+        expect: (r) => {
+          if (r.error) return true;
+          const d = r.data as Row;
+          if (d.scope !== 'SUPPLIER' || (d.supplier as Row | null)?.id !== a.supplierId) return `scope ${String(d.scope)} for a representative`;
+          if ('suppliers' in d || 'offers' in d || 'items' in d) return 'competitor lists in a representative\'s answer';
+          return other && JSON.stringify(d).includes(other) ? 'another supplier\'s id in a representative\'s answer' : true;
+        },
+      },
+    ];
+  },
+  get_quote_matrix: (a) => when(!a.isAdmin && !a.readsPurchasing, [{ args: { p_from: null, p_to: null }, expect: refused }]),
+  // ---- end ----
   // ---- Issue 28, analysis filters and purchase report (H3) ----
   // The filter options: nobody who may open no analysis gets them; a representative learns no other supplier's name.
   get_analysis_filter_options: (a) => [
@@ -1487,6 +1511,9 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       },
     },
   ],
+  // The purchase report and its drill-down: ADMIN, or purchasing readers holding VIEW_REPORTS and MANAGE_ORDERS.
+  get_purchase_report: (a) => when(!readsPurchaseReport(a), [{ args: { p_from: null, p_to: null }, expect: refused }]),
+  get_purchase_report_order: (a, w) => when(!readsPurchaseReport(a), [{ args: { p_order_id: pick(w, 'orders', () => true) }, expect: refused }]),
   // ---- end ----
   // ---- Issue 28, shortage and lead-time analyses (H4) ----
   // Spec §6: /analise-faltas is ADMIN's and ANALISTA's (VIEW_REPORTS), /analise-dias-compras also ADMIN_COMPRAS's.
@@ -1504,6 +1531,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     ]),
   // ---- end ----
 };
+
+/** Who may open /relatorio-compras (private.require_analysis_access('relatorio-compras')). */
+function readsPurchaseReport(a: Actor): boolean {
+  return a.isAdmin || (a.readsPurchasing && a.perms.has('VIEW_REPORTS') && a.perms.has('MANAGE_ORDERS'));
+}
 
 /** Up to two accounts whose time records the caller must not see (or treat). */
 function foreignEmployees(a: Actor, w: World, allowed: (userId: unknown, a: Actor, w: World) => boolean): string[] {

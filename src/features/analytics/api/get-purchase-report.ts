@@ -1,0 +1,114 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { analyticsKeys } from '@/features/analytics/api/keys';
+import { analysisQueryDefaults } from '@/features/analytics/api/query-defaults';
+
+/** numeric comes back as a JSON number; sums over nothing are null. */
+const money = z.number();
+const maybeMoney = z.number().nullable();
+
+const summarySchema = z.object({
+  orders: z.number(),
+  lines: z.number(),
+  total_amount: money,
+  savings_vs_avg: maybeMoney,
+  savings_vs_last: maybeMoney,
+  received_orders: z.number(),
+  pending_orders: z.number(),
+});
+
+const monthSchema = z.object({
+  month: z.string(),
+  orders: z.number(),
+  lines: z.number(),
+  total_amount: money,
+  savings_vs_avg: maybeMoney,
+  savings_vs_last: maybeMoney,
+});
+
+const supplierSchema = z.object({
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  orders: z.number(),
+  lines: z.number(),
+  total_amount: money,
+  savings_vs_avg: maybeMoney,
+  savings_vs_last: maybeMoney,
+});
+
+const unitSchema = z.object({
+  unit_id: z.string(),
+  unit_name: z.string(),
+  orders: z.number(),
+  lines: z.number(),
+  total_amount: money,
+  savings_vs_avg: maybeMoney,
+});
+
+const orderSchema = z.object({
+  order_id: z.string(),
+  batch_id: z.string(),
+  batch_name: z.string(),
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  created_at: z.string(),
+  promised_date: z.string().nullable(),
+  delivery_date: z.string().nullable(),
+  received_at: z.string().nullable(),
+  status: z.enum(['SOLICITADO', 'RECEBIDO']),
+  lines: z.number(),
+  total_amount: money,
+  savings_vs_avg: maybeMoney,
+  savings_vs_last: maybeMoney,
+});
+
+const reportSchema = z.object({
+  summary: summarySchema,
+  by_month: z.array(monthSchema),
+  by_supplier: z.array(supplierSchema),
+  by_unit: z.array(unitSchema),
+  orders: z.array(orderSchema),
+  truncated: z.boolean(),
+});
+
+export type PurchaseReport = z.infer<typeof reportSchema>;
+export type PurchaseReportMonth = z.infer<typeof monthSchema>;
+export type PurchaseReportSupplier = z.infer<typeof supplierSchema>;
+export type PurchaseReportUnit = z.infer<typeof unitSchema>;
+export type PurchaseReportOrder = z.infer<typeof orderSchema>;
+
+export interface PurchaseReportFilters {
+  from: string;
+  to: string;
+  unitId: string | null;
+  supplierId: string | null;
+  categoryId: string | null;
+}
+
+/** get_purchase_report: the orders of the period by month, supplier and unit (one round trip per filter change). */
+export async function getPurchaseReport(filters: PurchaseReportFilters, signal?: AbortSignal): Promise<PurchaseReport> {
+  let call = supabase.rpc('get_purchase_report', {
+    p_from: filters.from,
+    p_to: filters.to,
+    ...(filters.unitId ? { p_unit_id: filters.unitId } : {}),
+    ...(filters.supplierId ? { p_supplier_id: filters.supplierId } : {}),
+    ...(filters.categoryId ? { p_category_id: filters.categoryId } : {}),
+  });
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw error;
+  return reportSchema.parse(data);
+}
+
+export function purchaseReportQueryOptions(filters: PurchaseReportFilters) {
+  return queryOptions({
+    queryKey: analyticsKeys.purchaseReport(filters),
+    queryFn: ({ signal }) => getPurchaseReport(filters, signal),
+    ...analysisQueryDefaults,
+  });
+}
+
+export function usePurchaseReport(filters: PurchaseReportFilters, enabled: boolean) {
+  return useQuery({ ...purchaseReportQueryOptions(filters), enabled });
+}

@@ -1,0 +1,636 @@
+-- Issue 28 item 1 and 2: /analise-cotacoes ('Análise de Cotações Avançada').
+--
+-- Buyers compare suppliers on what an offer really costs, not on its list price, and want to see
+-- what the awards saved. Everything is computed here, in one round trip per filter change:
+--
+--   * get_quote_analysis: one jsonb document for the screen. Buyers, ANALISTA and ADMIN get every
+--     supplier ('ALL'); a representative gets its own figures only ('SUPPLIER'): for closed batches
+--     its rank and a band of distance to the best price, never a competitor's name, price or count.
+--   * get_quote_matrix: the supplier × item sheet buyers rebuild by hand (exported as XLSX).
+--     Representatives never get it: it is every competitor's price.
+--
+-- Grains (stated again in the screen's tooltips):
+--   * lote: a quote batch sent to quotation (period on quote_batches.sent_at, São Paulo days);
+--   * item cotado: one shortage in one batch (a shortage returned to the queue and batched again
+--     is a new item of the new batch); an offer is one priced line of a sent quote;
+--   * cotação: one supplier's quote of a batch (response rate and time).
+--
+-- Definitions:
+--   * effective unit cost: private.effective_unit_cost(price, need, minimum, bonus, term, rate)
+--     with need = the shortage's requested quantity, bonus = bonus units when the offer has them,
+--     term = the quote's payment term (null = à vista);
+--   * price rank / effective rank: rank() among the priced offers of the item (1 = best, ties share);
+--   * savings of an awarded line: (reference − awarded unit price) × ordered quantity (the order
+--     line's quantity, or the need while no order exists), references = average and highest priced
+--     offer of the item and the last price paid (the unit price of the most recent earlier order
+--     line of the same product, by order created_at, before the batch's closed_at);
+--   * win rate = items won ÷ items quoted (priced offers); response rate = batches answered (a sent
+--     quote) ÷ batches the supplier was invited to (quote_batch_invitations); any ratio over 0 is null.
+
+-- ---------------------------------------------------------------------------
+-- 1. pt-BR wording of an offer's effective cost
+
+-- 1234.5 → '1.234,50' (the database has no pt-BR locale to lean on).
+create function private.format_brl_number(p_value numeric, p_decimals integer default 2)
+returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select translate(
+    to_char(round(p_value, p_decimals),
+            'FM999G999G999G990' || case when p_decimals > 0 then 'D' || repeat('0', p_decimals) else '' end),
+    ',.', '.,')
+$$;
+
+comment on function private.format_brl_number(numeric, integer) is
+  'A number written the pt-BR way (thousands with dots, decimals with a comma), for sentences built in SQL.';
+
+revoke all on function private.format_brl_number(numeric, integer) from public, anon, authenticated;
+
+-- One line saying how the effective unit cost of an offer was reached, e.g.
+-- 'R$ 10,00 × 12 un. (mínimo 12, 2 além da necessidade) + 2 bonificadas, a 30 dias com 2 % a.m. → R$ 8,17 por unidade necessária'.
+create function private.effective_cost_explanation(
+  p_unit_price numeric,
+  p_need integer,
+  p_minimum integer,
+  p_bonus integer,
+  p_term_days integer,
+  p_monthly_rate numeric
+)
+returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select case
+    when p_unit_price is null or coalesce(p_need, 0) <= 0 then null
+    else 'R$ ' || private.format_brl_number(p_unit_price) || ' × '
+      || greatest(p_need, coalesce(p_minimum, 0)) || ' un.'
+      || case when coalesce(p_minimum, 0) > p_need
+              then ' (mínimo ' || p_minimum || ', ' || (p_minimum - p_need) || ' além da necessidade)' else '' end
+      || case when coalesce(p_bonus, 0) > 0
+              then ' + ' || p_bonus || case when p_bonus = 1 then ' bonificada' else ' bonificadas' end else '' end
+      || case when coalesce(p_term_days, 0) > 0
+              then ', a ' || p_term_days || case when p_term_days = 1 then ' dia' else ' dias' end || ' com '
+                   || rtrim(rtrim(private.format_brl_number(coalesce(p_monthly_rate, 0) * 100, 2), '0'), ',') || ' % a.m.'
+              else ', à vista' end
+      || ' → R$ '
+      || private.format_brl_number(private.effective_unit_cost(p_unit_price, p_need, p_minimum, p_bonus, p_term_days, p_monthly_rate))
+      || ' por unidade necessária'
+  end
+$$;
+
+comment on function private.effective_cost_explanation(numeric, integer, integer, integer, integer, numeric) is
+  'One pt-BR line explaining private.effective_unit_cost for an offer (price × paid units, minimum excess, bonus units, term at the monthly rate).';
+
+revoke all on function private.effective_cost_explanation(numeric, integer, integer, integer, integer, numeric) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- 2. The items and offers an analysis looks at
+
+-- Items (grain: item cotado) of the batches sent in the period, filtered by the shortage's unit,
+-- the product's category and the product. An item is a shortage still in the batch, or one that
+-- was quoted in it and later returned to the queue (its quote lines keep it).
+create function private.quote_analysis_items(
+  p_from date, p_to date, p_unit_id uuid, p_category_id uuid, p_product_id uuid
+)
+returns table (
+  batch_id uuid, batch_name text, batch_status text, sent_at timestamptz, closed_at timestamptz,
+  shortage_id uuid, product_id uuid, product_name text, category_name text, unit_id uuid, unit_name text,
+  need integer
+)
+language sql stable security definer set search_path = '' as $$
+  with batches as (
+    select b.id, b.name, b.status, b.sent_at, b.closed_at
+    from public.quote_batches b
+    where b.sent_at is not null
+      and (p_from is null or (b.sent_at at time zone 'America/Sao_Paulo')::date between p_from and p_to)
+  ),
+  pairs as (
+    select s.batch_id, s.id as shortage_id from public.shortages s join batches b on b.id = s.batch_id
+    union
+    select q.batch_id, qi.shortage_id
+    from public.quotes q join batches b on b.id = q.batch_id
+    join public.quote_items qi on qi.quote_id = q.id
+  )
+  select b.id, b.name, b.status, b.sent_at, b.closed_at, s.id, p.id, p.name,
+         (select string_agg(c.name, ', ' order by c.name)
+            from public.product_categories pc join public.categories c on c.id = pc.category_id
+            where pc.product_id = p.id),
+         s.unit_id, u.name, s.requested_quantity
+  from pairs x
+  join batches b on b.id = x.batch_id
+  join public.shortages s on s.id = x.shortage_id
+  join public.products p on p.id = s.product_id
+  left join public.store_units u on u.id = s.unit_id
+  where (p_unit_id is null or s.unit_id = p_unit_id)
+    and (p_product_id is null or s.product_id = p_product_id)
+    and (p_category_id is null or exists (
+      select 1 from public.product_categories pc where pc.product_id = s.product_id and pc.category_id = p_category_id))
+$$;
+
+comment on function private.quote_analysis_items(date, date, uuid, uuid, uuid) is
+  'Quoted items (batch × shortage) of the batches sent in the period (São Paulo days), filtered by shortage unit, product category and product.';
+
+revoke all on function private.quote_analysis_items(date, date, uuid, uuid, uuid) from public, anon, authenticated;
+
+-- Offers (grain: item cotado) of those items: the priced lines of sent quotes (a quote still
+-- EM_ANDAMENTO is a draft nobody may compare), each with its effective unit cost at the monthly
+-- rate and its price and effective ranks among the item's offers.
+create function private.quote_analysis_offers(
+  p_from date, p_to date, p_unit_id uuid, p_category_id uuid, p_product_id uuid, p_monthly_rate numeric
+)
+returns table (
+  batch_id uuid, shortage_id uuid, quote_item_id uuid, quote_id uuid, supplier_id uuid, supplier_name text,
+  unit_price numeric, minimum_quantity integer, bonus integer, payment_term_days integer,
+  effective_unit_cost numeric, price_rank integer, effective_rank integer, is_winner boolean
+)
+language sql stable security definer set search_path = '' as $$
+  with items as (
+    select i.batch_id, i.shortage_id, i.need from private.quote_analysis_items(p_from, p_to, p_unit_id, p_category_id, p_product_id) i
+  ),
+  offers as (
+    select i.batch_id, i.shortage_id, qi.id as quote_item_id, q.id as quote_id, q.supplier_id, sp.name as supplier_name,
+           qi.unit_price, qi.minimum_quantity,
+           case when qi.has_bonus then qi.bonus_quantity else 0 end as bonus,
+           q.payment_term_days,
+           private.effective_unit_cost(qi.unit_price, i.need, qi.minimum_quantity,
+                                       case when qi.has_bonus then qi.bonus_quantity else 0 end,
+                                       q.payment_term_days, p_monthly_rate) as effective_unit_cost,
+           qi.is_winner
+    from items i
+    join public.quotes q on q.batch_id = i.batch_id and q.status <> 'EM_ANDAMENTO'
+    join public.quote_items qi on qi.quote_id = q.id and qi.shortage_id = i.shortage_id and qi.unit_price is not null
+    join public.suppliers sp on sp.id = q.supplier_id
+  )
+  select o.batch_id, o.shortage_id, o.quote_item_id, o.quote_id, o.supplier_id, o.supplier_name,
+         o.unit_price, o.minimum_quantity, o.bonus, o.payment_term_days, o.effective_unit_cost,
+         (rank() over (partition by o.batch_id, o.shortage_id order by o.unit_price))::integer,
+         (rank() over (partition by o.batch_id, o.shortage_id order by o.effective_unit_cost))::integer,
+         o.is_winner
+  from offers o
+$$;
+
+comment on function private.quote_analysis_offers(date, date, uuid, uuid, uuid, numeric) is
+  'Priced lines of sent quotes for the analysis items, with effective unit cost at the monthly rate and price/effective rank (rank(), 1 = best) among the item''s offers.';
+
+revoke all on function private.quote_analysis_offers(date, date, uuid, uuid, uuid, numeric) from public, anon, authenticated;
+
+
+-- ---------------------------------------------------------------------------
+-- 3. Who sees what
+
+-- After private.require_analysis_access('analise-cotacoes') the caller is ADMIN, or ADMIN_COMPRAS,
+-- ANALISTA or REPRESENTANTE with VIEW_REPORTS. The first three read every supplier; a representative
+-- only its own supplier (a REPRESENTANTE role without a supplier reads nothing).
+create function private.quote_analysis_scope()
+returns text
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if private.is_admin() then
+    return 'ALL';
+  end if;
+  if private.is_representative() then
+    return 'SUPPLIER';
+  end if;
+  if private.current_role_name() in ('ADMIN_COMPRAS', 'ANALISTA') then
+    return 'ALL';
+  end if;
+  raise exception 'Você não tem permissão para ver esta análise' using errcode = '42501';
+end;
+$$;
+
+comment on function private.quote_analysis_scope() is
+  'After require_analysis_access(''analise-cotacoes''): ''ALL'' for ADMIN, ADMIN_COMPRAS and ANALISTA, ''SUPPLIER'' for a representative; 42501 otherwise.';
+
+revoke all on function private.quote_analysis_scope() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- 4. The buyers' and analysts' document
+
+-- With p_supplier_id the items are those the supplier priced (their figures still compare every
+-- offer of the item), the suppliers list is that supplier, the offers list its offers, and the
+-- awarded value and savings its won lines. Response rates count every batch in the period that
+-- holds a filtered item, answered or not.
+create function private.quote_analysis_all(
+  p_from date, p_to date, p_unit_id uuid, p_supplier_id uuid, p_category_id uuid, p_product_id uuid, p_rate numeric
+)
+returns jsonb
+language sql stable security definer set search_path = '' as $$
+  with all_items as materialized (
+    select * from private.quote_analysis_items(p_from, p_to, p_unit_id, p_category_id, p_product_id)
+  ),
+  all_offers as materialized (
+    select * from private.quote_analysis_offers(p_from, p_to, p_unit_id, p_category_id, p_product_id, p_rate)
+  ),
+  items as materialized (
+    select i.* from all_items i
+    where p_supplier_id is null or exists (
+      select 1 from all_offers o
+      where o.batch_id = i.batch_id and o.shortage_id = i.shortage_id and o.supplier_id = p_supplier_id)
+  ),
+  offers as materialized (
+    select o.* from all_offers o
+    where p_supplier_id is null or exists (
+      select 1 from items i where i.batch_id = o.batch_id and i.shortage_id = o.shortage_id)
+  ),
+  -- Batches for response rates: every batch holding a filtered item (grain: lote).
+  scope_batches as (
+    select distinct i.batch_id, i.sent_at from all_items i
+  ),
+  -- Last price paid (see the header): one sorted pass over the products' order lines.
+  events as (
+    select i.product_id, coalesce(i.closed_at, now()) as at, 0 as kind, i.batch_id, i.shortage_id, null::numeric as unit_price
+    from items i
+    union all
+    select s.product_id, o.created_at, 1, null, null, oi.unit_price
+    from public.purchase_order_items oi
+    join public.purchase_orders o on o.id = oi.order_id
+    join public.shortages s on s.id = oi.shortage_id
+    where s.product_id in (select i.product_id from items i)
+  ),
+  grouped as (
+    select e.*, count(e.unit_price) over (partition by e.product_id order by e.at, e.kind rows unbounded preceding) as grp
+    from events e
+  ),
+  last_prices as (
+    select x.batch_id, x.shortage_id, x.last_price
+    from (
+      select g.batch_id, g.shortage_id, g.kind, g.grp,
+             max(g.unit_price) over (partition by g.product_id, g.grp) as last_price
+      from grouped g
+    ) x
+    where x.kind = 0 and x.grp > 0
+  ),
+  offer_stats as (
+    select o.batch_id, o.shortage_id, count(*) as offers, min(o.unit_price) as min_price,
+           avg(o.unit_price) as avg_price, max(o.unit_price) as max_price,
+           string_agg(o.supplier_name, ', ' order by o.supplier_name) filter (where o.price_rank = 1) as best_price_names,
+           string_agg(o.supplier_name, ', ' order by o.supplier_name) filter (where o.effective_rank = 1) as best_effective_names,
+           not bool_or(o.price_rank = 1 and o.effective_rank = 1) as effective_differs
+    from all_offers o
+    group by o.batch_id, o.shortage_id
+  ),
+  item_rows as (
+    select i.*, coalesce(st.offers, 0) as offers, st.min_price, st.avg_price, st.max_price,
+           st.best_price_names, st.best_effective_names, coalesce(st.effective_differs, false) as effective_differs,
+           lp.last_price, w.unit_price as awarded_price, w.supplier_id as awarded_supplier_id,
+           w.supplier_name as awarded_supplier_name,
+           coalesce(oi.quantity, i.need) as awarded_quantity
+    from items i
+    left join offer_stats st on st.batch_id = i.batch_id and st.shortage_id = i.shortage_id
+    left join last_prices lp on lp.batch_id = i.batch_id and lp.shortage_id = i.shortage_id
+    left join all_offers w on w.batch_id = i.batch_id and w.shortage_id = i.shortage_id and w.is_winner
+    left join public.purchase_order_items oi on oi.quote_item_id = w.quote_item_id
+  ),
+  -- Awarded lines (grain: item cotado): value and savings against the three references.
+  awarded as (
+    select r.*, round(r.awarded_price * r.awarded_quantity, 2) as value,
+           round((r.avg_price - r.awarded_price) * r.awarded_quantity, 2) as savings_vs_avg,
+           round((r.max_price - r.awarded_price) * r.awarded_quantity, 2) as savings_vs_max,
+           round((r.last_price - r.awarded_price) * r.awarded_quantity, 2) as savings_vs_last
+    from item_rows r
+    where r.awarded_price is not null and (p_supplier_id is null or r.awarded_supplier_id = p_supplier_id)
+  ),
+  invited as (
+    select inv.supplier_id, count(*) as invited
+    from public.quote_batch_invitations inv join scope_batches sb on sb.batch_id = inv.batch_id
+    group by inv.supplier_id
+  ),
+  responded as (
+    select q.supplier_id, count(*) as responded,
+           round(avg(extract(epoch from q.submitted_at - sb.sent_at) / 3600)::numeric, 1) as avg_response_hours
+    from public.quotes q join scope_batches sb on sb.batch_id = q.batch_id
+    where q.status <> 'EM_ANDAMENTO'
+    group by q.supplier_id
+  ),
+  quoted as (
+    select o.supplier_id, count(*) as items_quoted, count(*) filter (where o.is_winner) as items_won,
+           round(avg(o.price_rank), 2) as avg_rank
+    from offers o group by o.supplier_id
+  ),
+  won as (
+    select a.awarded_supplier_id as supplier_id, sum(a.value) as value_won from awarded a group by a.awarded_supplier_id
+  ),
+  supplier_rows as (
+    select sp.id as supplier_id, sp.name as supplier_name,
+           coalesce(iv.invited, 0) as invited, coalesce(rs.responded, 0) as responded,
+           case when coalesce(iv.invited, 0) = 0 then null else round(coalesce(rs.responded, 0)::numeric / iv.invited, 4) end as response_rate,
+           rs.avg_response_hours,
+           coalesce(qt.items_quoted, 0) as items_quoted, coalesce(qt.items_won, 0) as items_won,
+           case when coalesce(qt.items_quoted, 0) = 0 then null else round(qt.items_won::numeric / qt.items_quoted, 4) end as win_rate,
+           qt.avg_rank, coalesce(wn.value_won, 0) as value_won
+    from public.suppliers sp
+    left join invited iv on iv.supplier_id = sp.id
+    left join responded rs on rs.supplier_id = sp.id
+    left join quoted qt on qt.supplier_id = sp.id
+    left join won wn on wn.supplier_id = sp.id
+    where (iv.supplier_id is not null or rs.supplier_id is not null or qt.supplier_id is not null)
+      and (p_supplier_id is null or sp.id = p_supplier_id)
+  ),
+  months as (
+    select distinct to_char(i.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month from items i
+  )
+  select jsonb_build_object(
+    'scope', 'ALL',
+    'monthly_rate', p_rate,
+    'summary', (
+      select jsonb_build_object(
+        'batches', (select count(distinct i.batch_id) from items i),
+        'items', (select count(*) from items),
+        'offers', (select count(*) from offers),
+        'avg_offers_per_item', (select case when count(*) = 0 then null
+                                            else round((select count(*) from offers)::numeric / count(*), 2) end from items),
+        'awarded_lines', (select count(*) from awarded),
+        'awarded_value', (select coalesce(sum(a.value), 0) from awarded a),
+        'savings_vs_avg', (select sum(a.savings_vs_avg) from awarded a),
+        'savings_vs_max', (select sum(a.savings_vs_max) from awarded a),
+        'savings_vs_last', (select sum(a.savings_vs_last) from awarded a),
+        'effective_differs_count', (select count(*) from item_rows r where r.effective_differs)
+      )
+    ),
+    'suppliers', coalesce((
+      select jsonb_agg(to_jsonb(s) order by s.value_won desc, s.supplier_name) from supplier_rows s
+    ), '[]'::jsonb),
+    -- The suppliers table's totals row: the same ratios over the summed counts (grain: lote for
+    -- invitations and answers, item cotado for items).
+    'supplier_totals', (
+      select jsonb_build_object(
+        'invited', coalesce(sum(s.invited), 0), 'responded', coalesce(sum(s.responded), 0),
+        'response_rate', case when coalesce(sum(s.invited), 0) = 0 then null else round(sum(s.responded) / sum(s.invited), 4) end,
+        'avg_response_hours', (
+          select round(avg(extract(epoch from q.submitted_at - sb.sent_at) / 3600)::numeric, 1)
+          from public.quotes q join scope_batches sb on sb.batch_id = q.batch_id
+          where q.status <> 'EM_ANDAMENTO' and (p_supplier_id is null or q.supplier_id = p_supplier_id)),
+        'items_quoted', coalesce(sum(s.items_quoted), 0), 'items_won', coalesce(sum(s.items_won), 0),
+        'win_rate', case when coalesce(sum(s.items_quoted), 0) = 0 then null else round(sum(s.items_won) / sum(s.items_quoted), 4) end,
+        'avg_rank', (select round(avg(o.price_rank), 2) from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
+        'value_won', coalesce(sum(s.value_won), 0)
+      ) from supplier_rows s
+    ),
+    'items_total', (select count(*) from item_rows),
+    'items_truncated', (select count(*) > 1000 from item_rows),
+    'items', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'batch_id', r.batch_id, 'batch_name', r.batch_name, 'shortage_id', r.shortage_id,
+        'product_id', r.product_id, 'product_name', r.product_name, 'category_name', r.category_name,
+        'unit_name', r.unit_name, 'quantity', r.need, 'offers', r.offers,
+        'min_price', round(r.min_price, 4), 'avg_price', round(r.avg_price, 4), 'max_price', round(r.max_price, 4),
+        'spread_pct', case when r.min_price > 0 then round((r.max_price - r.min_price) / r.min_price, 4) end,
+        'awarded_price', r.awarded_price, 'awarded_supplier_name', r.awarded_supplier_name, 'last_price', r.last_price,
+        'best_price_supplier_name', r.best_price_names, 'best_effective_supplier_name', r.best_effective_names,
+        'effective_differs', r.effective_differs
+      ) order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id)
+      from (select * from item_rows r order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id limit 1000) r
+    ), '[]'::jsonb),
+    'offers_total', (select count(*) from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
+    'offers_truncated', (select count(*) > 500 from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
+    'offers', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'batch_id', x.batch_id, 'batch_name', x.batch_name, 'shortage_id', x.shortage_id,
+        'product_name', x.product_name, 'unit_name', x.unit_name, 'quantity', x.need,
+        'supplier_id', x.supplier_id, 'supplier_name', x.supplier_name, 'price', x.unit_price,
+        'minimum_quantity', x.minimum_quantity, 'bonus_quantity', x.bonus, 'payment_term_days', x.payment_term_days,
+        'effective_unit_cost', x.effective_unit_cost,
+        'effective_explanation', private.effective_cost_explanation(x.unit_price, x.need, x.minimum_quantity, x.bonus,
+                                                                     x.payment_term_days, p_rate),
+        'price_rank', x.price_rank, 'effective_rank', x.effective_rank, 'is_winner', x.is_winner
+      ) order by x.sent_at desc, x.batch_id, x.product_name, x.shortage_id, x.price_rank, x.supplier_name)
+      from (
+        select o.*, i.batch_name, i.product_name, i.unit_name, i.need, i.sent_at
+        from offers o join items i on i.batch_id = o.batch_id and i.shortage_id = o.shortage_id
+        where p_supplier_id is null or o.supplier_id = p_supplier_id
+        order by i.sent_at desc, o.batch_id, i.product_name, o.shortage_id, o.price_rank, o.supplier_name
+        limit 500
+      ) x
+    ), '[]'::jsonb),
+    'monthly', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'month', m.month,
+        'awarded_value', coalesce((select sum(a.value) from awarded a
+                                    where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month), 0),
+        'savings_vs_avg', (select sum(a.savings_vs_avg) from awarded a
+                            where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month),
+        'savings_vs_max', (select sum(a.savings_vs_max) from awarded a
+                            where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month),
+        'savings_vs_last', (select sum(a.savings_vs_last) from awarded a
+                             where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month)
+      ) order by m.month)
+      from months m
+    ), '[]'::jsonb)
+  )
+$$;
+
+comment on function private.quote_analysis_all(date, date, uuid, uuid, uuid, uuid, numeric) is
+  'The /analise-cotacoes document for buyers, analysts and admins (scope ALL): summary, suppliers, items, offers (500) and savings by month.';
+
+revoke all on function private.quote_analysis_all(date, date, uuid, uuid, uuid, uuid, numeric) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- 5. A representative's document
+
+-- How far a price is from the item's best, in the bands a representative may see (never the distance itself).
+create function private.quote_price_band(p_price numeric, p_best numeric)
+returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select case
+    when p_price <= p_best then 'melhor preço'
+    when p_best > 0 and (p_price - p_best) / p_best <= 0.05 then 'até 5 %'
+    when p_best > 0 and (p_price - p_best) / p_best <= 0.10 then '5–10 %'
+    else 'acima de 10 %'
+  end
+$$;
+
+comment on function private.quote_price_band(numeric, numeric) is
+  'The band of (price − best) ÷ best a representative sees: ''melhor preço'', ''até 5 %'', ''5–10 %'', ''acima de 10 %''.';
+
+revoke all on function private.quote_price_band(numeric, numeric) from public, anon, authenticated;
+
+-- Its own supplier only. Lines of closed batches (winners chosen) carry its rank among the item's
+-- priced offers and a band of its distance to the best price; the best price itself, competitors'
+-- names and prices and how many offered are never returned, nor anything they follow from.
+create function private.quote_analysis_supplier(
+  p_supplier_id uuid, p_from date, p_to date, p_unit_id uuid, p_category_id uuid, p_product_id uuid
+)
+returns jsonb
+language sql stable security definer set search_path = '' as $$
+  with items as materialized (
+    select * from private.quote_analysis_items(p_from, p_to, p_unit_id, p_category_id, p_product_id)
+  ),
+  all_offers as materialized (
+    -- The rate changes no rank by price; the effective cost is not returned here.
+    select * from private.quote_analysis_offers(p_from, p_to, p_unit_id, p_category_id, p_product_id, 0)
+  ),
+  best as (
+    select o.batch_id, o.shortage_id, min(o.unit_price) as best_price from all_offers o group by o.batch_id, o.shortage_id
+  ),
+  mine as (
+    select o.*, i.batch_name, i.batch_status, i.closed_at, i.product_name, i.need, b.best_price,
+           round(o.unit_price * coalesce(oi.quantity, i.need), 2) as value
+    from all_offers o
+    join items i on i.batch_id = o.batch_id and i.shortage_id = o.shortage_id
+    join best b on b.batch_id = o.batch_id and b.shortage_id = o.shortage_id
+    left join public.purchase_order_items oi on oi.quote_item_id = o.quote_item_id and o.is_winner
+    where o.supplier_id = p_supplier_id
+  ),
+  scope_batches as (
+    select distinct i.batch_id, i.sent_at from items i
+  ),
+  my_quotes as (
+    select q.status, q.submitted_at, sb.sent_at
+    from public.quotes q join scope_batches sb on sb.batch_id = q.batch_id
+    where q.supplier_id = p_supplier_id
+  ),
+  closed_lines as (
+    select m.* from mine m where m.batch_status in ('COTACAO_FINALIZADA', 'PEDIDO_ENVIADO')
+  ),
+  counts as (
+    select
+      (select count(*) from public.quote_batch_invitations inv join scope_batches sb on sb.batch_id = inv.batch_id
+        where inv.supplier_id = p_supplier_id) as invited,
+      (select count(*) from my_quotes q where q.status <> 'EM_ANDAMENTO') as responded,
+      (select round(avg(extract(epoch from q.submitted_at - q.sent_at) / 3600)::numeric, 1)
+         from my_quotes q where q.status <> 'EM_ANDAMENTO') as avg_response_hours,
+      (select count(*) from mine) as items_quoted,
+      (select count(*) from mine m where m.is_winner) as items_won,
+      (select coalesce(sum(m.value) filter (where m.is_winner), 0) from mine m) as value_won
+  )
+  select jsonb_build_object(
+    'scope', 'SUPPLIER',
+    'supplier', (select jsonb_build_object('id', sp.id, 'name', sp.name) from public.suppliers sp where sp.id = p_supplier_id),
+    'summary', (
+      select jsonb_build_object(
+        'invited', c.invited, 'responded', c.responded,
+        'response_rate', case when c.invited = 0 then null else round(c.responded::numeric / c.invited, 4) end,
+        'avg_response_hours', c.avg_response_hours,
+        'items_quoted', c.items_quoted, 'items_won', c.items_won,
+        'win_rate', case when c.items_quoted = 0 then null else round(c.items_won::numeric / c.items_quoted, 4) end,
+        'value_won', c.value_won
+      ) from counts c
+    ),
+    -- How its closed lines stand against the best price (grain: item cotado).
+    'by_band', coalesce((
+      select jsonb_agg(jsonb_build_object('band', b.band, 'lines', coalesce(c.lines, 0), 'won', coalesce(c.won, 0)) order by b.ord)
+      from (values (1, 'melhor preço'), (2, 'até 5 %'), (3, '5–10 %'), (4, 'acima de 10 %')) as b(ord, band)
+      left join (
+        select x.band, count(*) as lines, count(*) filter (where x.is_winner) as won
+        from (select l.is_winner, private.quote_price_band(l.unit_price, l.best_price) as band from closed_lines l) x
+        group by x.band
+      ) c on c.band = b.band
+    ), '[]'::jsonb),
+    'lines_total', (select count(*) from closed_lines),
+    'lines_truncated', (select count(*) > 500 from closed_lines),
+    'lines', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'line_id', l.quote_item_id, 'batch_id', l.batch_id, 'batch_name', l.batch_name, 'closed_at', l.closed_at,
+        'product_name', l.product_name,
+        'my_price', l.unit_price, 'my_rank', l.price_rank, 'won', l.is_winner,
+        'band', private.quote_price_band(l.unit_price, l.best_price)
+      ) order by l.closed_at desc, l.batch_id, l.product_name, l.shortage_id)
+      from (select * from closed_lines c order by c.closed_at desc, c.batch_id, c.product_name, c.shortage_id limit 500) l
+    ), '[]'::jsonb)
+  )
+$$;
+
+comment on function private.quote_analysis_supplier(uuid, date, date, uuid, uuid, uuid) is
+  'The /analise-cotacoes document for one supplier''s representative (scope SUPPLIER): own KPIs and, for closed batches, own lines with rank and a band of distance to the best price; nothing of competitors.';
+
+revoke all on function private.quote_analysis_supplier(uuid, date, date, uuid, uuid, uuid) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- 6. The RPCs
+
+create function public.get_quote_analysis(
+  p_from date,
+  p_to date,
+  p_unit_id uuid default null,
+  p_supplier_id uuid default null,
+  p_category_id uuid default null,
+  p_product_id uuid default null,
+  p_monthly_rate numeric default null
+)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_rate numeric;
+  v_supplier_id uuid;
+begin
+  perform private.require_analysis_access('analise-cotacoes');
+  perform private.check_analysis_period(p_from, p_to);
+  v_rate := private.check_monthly_rate(p_monthly_rate);
+  if private.quote_analysis_scope() = 'ALL' then
+    return private.quote_analysis_all(p_from, p_to, p_unit_id, p_supplier_id, p_category_id, p_product_id, v_rate);
+  end if;
+  v_supplier_id := private.current_supplier_id();
+  if p_supplier_id is not null and p_supplier_id is distinct from v_supplier_id then
+    raise exception 'Sem permissão para consultar a análise de outro fornecedor' using errcode = '42501';
+  end if;
+  return private.quote_analysis_supplier(v_supplier_id, p_from, p_to, p_unit_id, p_category_id, p_product_id);
+end;
+$$;
+
+comment on function public.get_quote_analysis(date, date, uuid, uuid, uuid, uuid, numeric) is
+  '/analise-cotacoes in one document (period on quote_batches.sent_at, São Paulo days; filters by shortage unit, supplier, category, product; monthly cost of money default 2 %): scope ALL for ADMIN, ADMIN_COMPRAS and ANALISTA; scope SUPPLIER (own figures, rank and band only) for a representative, another supplier''s id → 42501.';
+
+revoke execute on function public.get_quote_analysis(date, date, uuid, uuid, uuid, uuid, numeric) from public, anon;
+
+grant execute on function public.get_quote_analysis(date, date, uuid, uuid, uuid, uuid, numeric) to authenticated;
+
+create function public.get_quote_matrix(
+  p_from date,
+  p_to date,
+  p_unit_id uuid default null,
+  p_supplier_id uuid default null,
+  p_category_id uuid default null,
+  p_product_id uuid default null,
+  p_monthly_rate numeric default null
+)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_rate numeric;
+  v_result jsonb;
+begin
+  perform private.require_analysis_access('analise-cotacoes');
+  perform private.check_analysis_period(p_from, p_to);
+  v_rate := private.check_monthly_rate(p_monthly_rate);
+  if private.quote_analysis_scope() <> 'ALL' then
+    raise exception 'Representantes não exportam a matriz de preços' using errcode = '42501';
+  end if;
+
+  with items as materialized (
+    select * from private.quote_analysis_items(p_from, p_to, p_unit_id, p_category_id, p_product_id)
+  ),
+  offers as materialized (
+    select * from private.quote_analysis_offers(p_from, p_to, p_unit_id, p_category_id, p_product_id, v_rate) o
+    where p_supplier_id is null or o.supplier_id = p_supplier_id
+  ),
+  rows as (
+    select i.*, (select jsonb_object_agg(o.supplier_id::text, jsonb_build_object(
+                   'price', o.unit_price, 'effective_unit_cost', o.effective_unit_cost, 'winner', o.is_winner))
+                 from offers o where o.batch_id = i.batch_id and o.shortage_id = i.shortage_id) as cells
+    from items i
+    where p_supplier_id is null or exists (
+      select 1 from offers o where o.batch_id = i.batch_id and o.shortage_id = i.shortage_id)
+  )
+  select jsonb_build_object(
+    'monthly_rate', v_rate,
+    'suppliers', coalesce((
+      select jsonb_agg(jsonb_build_object('id', s.supplier_id, 'name', s.supplier_name) order by s.supplier_name, s.supplier_id)
+      from (select distinct o.supplier_id, o.supplier_name from offers o) s
+    ), '[]'::jsonb),
+    'rows_total', (select count(*) from rows),
+    'truncated', (select count(*) > 5000 from rows),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'batch_id', r.batch_id, 'batch_name', r.batch_name, 'sent_at', r.sent_at, 'product_name', r.product_name,
+        'unit_name', r.unit_name, 'quantity', r.need, 'cells', coalesce(r.cells, '{}'::jsonb)
+      ) order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id)
+      from (select * from rows r order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id limit 5000) r
+    ), '[]'::jsonb)
+  ) into v_result;
+  return v_result;
+end;
+$$;
+
+comment on function public.get_quote_matrix(date, date, uuid, uuid, uuid, uuid, numeric) is
+  'The supplier × item price sheet of /analise-cotacoes (exported as XLSX): per item, each supplier''s price, effective unit cost and winner flag (5,000 rows, newest first). Buyers, analysts and admins; representatives → 42501.';
+
+revoke execute on function public.get_quote_matrix(date, date, uuid, uuid, uuid, uuid, numeric) from public, anon;
+
+grant execute on function public.get_quote_matrix(date, date, uuid, uuid, uuid, uuid, numeric) to authenticated;
