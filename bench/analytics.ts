@@ -25,6 +25,7 @@
  *
  *   BENCH_RUNS=5 BENCH_BATCHES=2000 npm run bench:analytics
  *   BENCH_BROWSER=0 npm run bench:analytics        # generator and RPC timings only
+ *   BENCH_BROWSER=0 BENCH_KEEP=1 npm run bench:analytics   # then keeps the backend up (DB URL printed) for EXPLAIN
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -460,6 +461,10 @@ if (BROWSER && SCREENS_BUILT) {
   const backend = await startBackend({ projectDir: path.join(REPO_ROOT, 'supabase'), timeoutMs: 240_000 });
   try {
     await prepare(backend);
+    if (process.env.BENCH_KEEP) {
+      console.log(`\nBENCH_KEEP: the backend stays up for EXPLAIN until Ctrl+C — DB URL ${backend.dbUrl}`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    }
   } finally {
     await backend.stop();
   }
