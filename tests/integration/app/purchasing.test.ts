@@ -896,7 +896,8 @@ describe('reports', () => {
     expect(new Set(own.map((r) => r.supplier_name))).toEqual(new Set(['Distribuidora Alfa']));
     for (const row of own) expect(row.total).toBeCloseTo(row.quantity * row.unit_price, 2);
     const admin = unwrap(await (await as('admin')).rpc('get_winning_items', {})) as { supplier_name: string }[];
-    expect(new Set(admin.map((r) => r.supplier_name))).toEqual(new Set(['Distribuidora Alfa', 'Distribuidora Beta']));
+    // Every seeded supplier has won items: Alfa and Beta (20_purchasing.sql), Gama and Delta (21_purchasing_history.sql).
+    expect(new Set(admin.map((r) => r.supplier_name))).toEqual(new Set(['Distribuidora Alfa', 'Distribuidora Beta', 'Distribuidora Gama', 'Distribuidora Delta']));
     const future = unwrap(await rep.rpc('get_winning_items', { p_from: '2999-01-01' })) as unknown[];
     expect(future).toEqual([]);
     expect((await (await as('balconista')).rpc('get_winning_items', {})).error?.code).toBe('42501');
