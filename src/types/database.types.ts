@@ -3256,6 +3256,10 @@ export type Database = {
         }
         Returns: Json
       }
+      list_my_work_unit_ids: {
+        Args: never
+        Returns: string[]
+      }
       list_national_holidays: {
         Args: {
           p_year: number

@@ -698,3 +698,18 @@ comment on function public.receive_purchase_order(uuid, jsonb) is
 revoke execute on function public.receive_purchase_order(uuid, jsonb) from public, anon;
 
 grant execute on function public.receive_purchase_order(uuid, jsonb) to authenticated;
+
+-- The units whose deliveries the caller confirms (private.works_in_unit): the receive dialog lists
+-- the buyer's own lines for counting and names the other units, which confirm theirs.
+create function public.list_my_work_unit_ids()
+returns setof uuid
+language sql stable security definer set search_path = '' as $$
+  select u.id from public.store_units u where private.works_in_unit(u.id) order by u.id
+$$;
+
+comment on function public.list_my_work_unit_ids() is
+  'The ids of the units the caller works in (current unit and assigned units; none without access): the lines whose receipt the caller confirms.';
+
+revoke execute on function public.list_my_work_unit_ids() from public, anon;
+
+grant execute on function public.list_my_work_unit_ids() to authenticated;

@@ -1482,6 +1482,18 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       { args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId), p_days: 30 }, expect: refused },
       { args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId), p_days: 999 }, expect: refused },
     ]),
+  // Only the caller's own units (current and assigned), never another's.
+  list_my_work_unit_ids: (a, w) => [
+    {
+      args: {},
+      expect: (r: RpcResult) => {
+        if (r.error) return true;
+        const own = new Set([a.unitId, ...a.units].filter(Boolean));
+        const foreign = (r.data as string[]).filter((id) => !own.has(id));
+        return foreign.length === 0 ? true : `${foreign.length} units the caller does not work in (of ${w.unitIds.length})`;
+      },
+    },
+  ],
   // ---- end ----
   // Answers only about the caller itself.
   caller_has_permission: (a) => [

@@ -14,7 +14,7 @@ export const SHORTAGE_SELECT =
   'id, product_id, unit_id, requested_quantity, available_quantity, status, created_at, created_by, group_id, batch_id, observation, product:products(id, name, barcode, description), group:categories(id, name), unit:store_units(id, name)';
 
 /** A row selected with SHORTAGE_SELECT, typed from the generated database types. */
-export type ShortageRow = Omit<Tables<'shortages'>, 'updated_at' | 'request_id'> & {
+export type ShortageRow = Omit<Tables<'shortages'>, 'updated_at' | 'request_id' | 'batched_at'> & {
   product: Pick<Tables<'products'>, 'id' | 'name' | 'barcode' | 'description'> | null;
   group: Pick<Tables<'categories'>, 'id' | 'name'> | null;
   unit: Pick<Tables<'store_units'>, 'id' | 'name'> | null;
