@@ -375,6 +375,12 @@ describe('orders of batch A', () => {
     ids.linesA = Object.fromEntries(lines.map((l) => [l.shortage_id, l.id]));
   });
 
+  it('list_my_work_unit_ids names the units whose lines each caller counts', async () => {
+    expect(unwrap(await (await as('compras')).rpc('list_my_work_unit_ids'))).toEqual([ids.centro]);
+    expect(unwrap(await (await as('balconista2')).rpc('list_my_work_unit_ids'))).toEqual([ids.norte]);
+    expect(unwrap(await (await as('representante')).rpc('list_my_work_unit_ids'))).toEqual([]);
+  });
+
   it('receive_purchase_order refuses a bad count or another unit\'s line, changing nothing', async () => {
     const buyer = await as('compras');
     const [s1, s2] = ids.shortagesA as [string, string, string];
