@@ -108,9 +108,20 @@ test('the order names the substitute, bonus and minimum that won; each unit conf
   await buyer.emulateMedia({ media: 'screen' });
   await buyer.keyboard.press('Escape');
 
-  // 'Recebido' confirms Unidade Centro (the buyer's) and asks Unidade Norte: the order is not received yet.
+  // 'Recebido' confirms Unidade Centro (the buyer's), with the count of what arrived, and asks Unidade Norte: the
+  // order is not received yet. A count above 10 × the quantity ordered is refused on the spot.
   await buyer.getByRole('button', { name: 'Marcar pedido de Distribuidora Alfa como recebido' }).click();
+  const receipt = buyer.getByRole('dialog', { name: 'Registrar recebimento' });
+  const counted = receipt.getByLabel(/Quantidade recebida · Dipirona Genérica 500mg \(EMS\)/);
+  await expect(counted).toHaveValue('10');
+  await expect(receipt.getByRole('region', { name: 'Itens de outras unidades' })).toContainText(`${asked.norte} · Unidade Norte · 24 un.`);
+  await counted.fill('101');
+  await receipt.getByRole('button', { name: 'Confirmar recebimento' }).click();
+  await expect(receipt.getByText('Informe um número inteiro entre 0 e 10 vezes a quantidade pedida.')).toBeVisible();
+  await counted.fill('9');
+  await receipt.getByRole('button', { name: 'Confirmar recebimento' }).click();
   await expectToast(buyer, 'Recebimento registrado');
+  await expect(receipt).toBeHidden();
   await expect(buyer.getByRole('row', { name: /Distribuidora Alfa/ })).toContainText('Aguardando confirmação: Unidade Norte');
   await expect(buyer.getByRole('row', { name: /Distribuidora Alfa/ })).toContainText('Solicitado');
 
@@ -132,9 +143,9 @@ test('the order names the substitute, bonus and minimum that won; each unit conf
   await buyer.getByRole('button', { name: 'Ver pedido de Distribuidora Alfa' }).click();
   const receipts = buyer.getByRole('region', { name: 'Recebimento por unidade' });
   await expect(receipts.getByRole('listitem').filter({ hasText: 'Dipirona Genérica 500mg (EMS) · Unidade Centro' })).toContainText(
-    'Entregue · confirmado por Carla Compras',
+    'Entregue · 9 de 10 un. recebidas · confirmado por Carla Compras',
   );
   await expect(receipts.getByRole('listitem').filter({ hasText: `${asked.norte} · Unidade Norte` })).toContainText(
-    'Entregue · confirmado por Beatriz Balconista',
+    'Entregue · 24 de 24 un. recebidas · confirmado por Beatriz Balconista',
   );
 });

@@ -28,6 +28,7 @@ async function answerQuote(
   page: Page,
   batchName: string,
   prices: { product: string; price: string; substitute?: string; bonus?: { product: string; quantity: string } }[],
+  paymentTerm?: string,
 ) {
   await page.goto('/cotacoes');
   await page.getByRole('button', { name: `Cotar ${batchName}` }).click();
@@ -47,6 +48,14 @@ async function answerQuote(
       await page.getByLabel(`Produto da bonificação de ${line.product}`).fill(line.bonus.product);
       await page.getByLabel(`Quantidade da bonificação de ${line.product}`).fill(line.bonus.quantity);
     }
+  }
+  if (paymentTerm !== undefined) {
+    // The quote's payment term (issue 28): checked as typed (0–360 days), autosaved like the prices.
+    const term = page.getByLabel('Prazo de pagamento (dias)');
+    await term.fill('400');
+    await expect(page.getByText('O prazo de pagamento deve estar entre 0 e 360 dias')).toBeVisible();
+    await term.fill(paymentTerm);
+    await expect(page.getByText('O prazo de pagamento deve estar entre 0 e 360 dias')).toHaveCount(0);
   }
   // Inline validation: a bad price is flagged and not saved, then corrected.
   const first = prices[0];
@@ -133,14 +142,19 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await expect(shortages.getByRole('row', { name: new RegExp(productA.name) })).toContainText('Em cotação');
 
   // Both representatives answer; Beta offers a substitute and a bonus.
-  await answerQuote(alfa, renamed, [
-    { product: productA.name, price: '10,50' },
-    { product: productB.name, price: '20,00' },
-  ]);
+  await answerQuote(
+    alfa,
+    renamed,
+    [
+      { product: productA.name, price: '10,50' },
+      { product: productB.name, price: '20,00' },
+    ],
+    '30',
+  );
   const beta = await pageAs(browser, 'representante2');
   await answerQuote(beta, renamed, [
     { product: productA.name, price: '9,90', substitute: 'Meloxicam Genérico 15mg' },
-    { product: productB.name, price: '25', bonus: { product: 'Vitamina C', quantity: '2' } },
+    { product: productB.name, price: '25', bonus: { product: 'Vitamina C', quantity: '10' } },
   ]);
 
   // Buyer compares: best price per item pre-selected, totals per supplier, then confirms.
@@ -153,7 +167,25 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await expect(alfaB).toHaveAttribute('aria-pressed', 'true');
   // Substitute and bonus are readable in the cells, without hovering.
   await expect(betaA).toContainText('Substituto: Meloxicam Genérico 15mg · EMS');
-  await expect(grid.getByRole('button', { name: `Distribuidora Beta: R$ 25,00 para ${productB.name}` })).toContainText('Bonificação: 2 un. de Vitamina C');
+  const betaB = grid.getByRole('button', { name: `Distribuidora Beta: R$ 25,00 para ${productB.name}` });
+  await expect(betaB).toContainText('Bonificação: 10 un. de Vitamina C');
+  // The effective cost under each price (issue 28): Alfa's 30 days at 2 % a month bring R$ 20,00 to R$ 19,61; Beta's
+  // 10 bonus units on 12 needed bring R$ 25,00 to R$ 13,64, the cheapest purchase though not the lowest price.
+  await expect(alfaB).toContainText('Custo efetivo: R$ 19,61');
+  await expect(alfaB).toContainText('R$ 20,00 × 12 un., a 30 dias com 2 % a.m. → R$ 19,61 por unidade necessária');
+  await expect(betaB).toContainText('Custo efetivo: R$ 13,64 · menor custo efetivo');
+  await expect(buyer.getByRole('note')).toContainText('Em 1 item, a ordem pelo custo efetivo difere da ordem pelo preço');
+  await expect(grid.getByRole('columnheader', { name: /Distribuidora Alfa/ })).toContainText('A 30 dias');
+  // The buyer's cost of money: 0 % takes the term's discount away; outside 0–20 % is refused and the last valid rate stays.
+  const rate = buyer.getByLabel('Custo do dinheiro (% ao mês)');
+  await expect(rate).toHaveValue('2');
+  await rate.fill('0');
+  await expect(alfaB).toContainText('Custo efetivo: R$ 20,00');
+  await rate.fill('25');
+  await expect(buyer.getByText('O custo do dinheiro deve estar entre 0 % e 20 % ao mês')).toBeVisible();
+  await expect(alfaB).toContainText('Custo efetivo: R$ 20,00');
+  await rate.fill('2');
+  await expect(alfaB).toContainText('Custo efetivo: R$ 19,61');
   await expect(buyer.getByTestId('total-Distribuidora Beta')).toContainText('R$ 247,50');
   await expect(buyer.getByTestId('total-Distribuidora Alfa')).toContainText('R$ 240,00');
   // Override one item and back: totals follow the selection.
@@ -191,7 +223,12 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
   await buyer.screenshot({ path: 'test-results/purchasing-order-print.png' });
   await buyer.emulateMedia({ media: 'screen' });
   await buyer.keyboard.press('Escape');
+  // 'Recebido' opens the count of what arrived (the quantity ordered by default); the batch is the buyer's unit's.
   await buyer.getByRole('button', { name: 'Marcar pedido de Distribuidora Alfa como recebido' }).click();
+  const receipt = buyer.getByRole('dialog', { name: 'Registrar recebimento' });
+  await expect(receipt.getByLabel(/Quantidade recebida/)).toHaveValue('12');
+  await receipt.getByRole('button', { name: 'Confirmar recebimento' }).click();
+  await expect(receipt).toBeHidden();
   await expect(buyer.getByRole('row', { name: /Distribuidora Alfa/ })).toContainText('Recebido');
 
   // The winning representative sees what it won; the other one does not see Alfa's item.

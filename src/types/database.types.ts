@@ -2919,6 +2919,7 @@ export type Database = {
       get_batch_comparison: {
         Args: {
           p_batch_id: string
+          p_monthly_rate?: number
         }
         Returns: Json
       }
@@ -3137,11 +3138,16 @@ export type Database = {
           p_to?: string
         }
         Returns: {
+          avg_rank: number
+          avg_response_hours: number
+          invited_batches: number
           items_quoted: number
           items_won: number
           quotes_lost: number
           quotes_sent: number
           quotes_won: number
+          responded_batches: number
+          response_rate: number
           supplier_id: string
           supplier_name: string
           value_won: number
@@ -3198,11 +3204,15 @@ export type Database = {
           barcode: string
           batch_id: string
           batch_name: string
+          effective_unit_cost: number
+          last_price: number
+          payment_term_days: number
           product_id: string
           product_name: string
           quantity: number
           quote_id: string
           quote_item_id: string
+          savings_vs_last: number
           shortage_id: string
           supplier_id: string
           supplier_name: string
@@ -3271,6 +3281,10 @@ export type Database = {
           p_search?: string
         }
         Returns: Json
+      }
+      list_my_work_unit_ids: {
+        Args: never
+        Returns: string[]
       }
       list_national_holidays: {
         Args: {
@@ -3362,6 +3376,7 @@ export type Database = {
       receive_purchase_order: {
         Args: {
           p_order_id: string
+          p_received?: Json
         }
         Returns: Json
       }
@@ -3539,6 +3554,13 @@ export type Database = {
           p_valid_from: string
         }
         Returns: Json
+      }
+      set_quote_payment_term: {
+        Args: {
+          p_days: number
+          p_quote_id: string
+        }
+        Returns: Database["public"]["Tables"]["quotes"]["Row"]
       }
       set_signature_link_hours: {
         Args: {

@@ -5,7 +5,6 @@ import {
   boughtProduct,
   cellKey,
   draftFromValues,
-  effectiveUnitCost,
   formatPriceInput,
   isOffer,
   itemWinRate,
@@ -29,15 +28,16 @@ function comparison(cells: ComparisonCell[]): Comparison {
     batchName: 'Lote 1',
     batchStatus: 'EM_COTACAO',
     version: 'v1',
+    monthlyRate: 0.02,
     closedAt: null,
     items: [
-      { shortageId: 's1', productName: 'Dipirona 500mg', barcode: '7891000100103', unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: null },
-      { shortageId: 's2', productName: 'Amoxicilina', barcode: null, unitName: 'Unidade Norte', requestedQuantity: 3, bestPrice: null },
-      { shortageId: 's3', productName: 'Sem preço', barcode: null, unitName: null, requestedQuantity: 1, bestPrice: null },
+      { shortageId: 's1', productName: 'Dipirona 500mg', barcode: '7891000100103', unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: null, effectiveDiffers: false },
+      { shortageId: 's2', productName: 'Amoxicilina', barcode: null, unitName: 'Unidade Norte', requestedQuantity: 3, bestPrice: null, effectiveDiffers: false },
+      { shortageId: 's3', productName: 'Sem preço', barcode: null, unitName: null, requestedQuantity: 1, bestPrice: null, effectiveDiffers: false },
     ],
     quotes: [
-      { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'ENVIADA', pricedItems: 2 },
-      { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2 },
+      { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'ENVIADA', pricedItems: 2, paymentTermDays: null },
+      { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2, paymentTermDays: null },
     ],
     cells: Object.fromEntries(cells.map((c) => [cellKey(c.shortageId, c.quoteId), c])),
   };
@@ -100,8 +100,8 @@ describe('best price and winner suggestion', () => {
     const withDraft: Comparison = {
       ...comparison([comparisonCell('s1', 'qA', 1), comparisonCell('s1', 'qB', 4.5), comparisonCell('s2', 'qA', 2), comparisonCell('s3', 'qB', 7)]),
       quotes: [
-        { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'EM_ANDAMENTO', pricedItems: 2 },
-        { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2 },
+        { quoteId: 'qA', supplierId: 'A', supplierName: 'Alfa', status: 'EM_ANDAMENTO', pricedItems: 2, paymentTermDays: null },
+        { quoteId: 'qB', supplierId: 'B', supplierName: 'Beta', status: 'ENVIADA', pricedItems: 2, paymentTermDays: null },
       ],
     };
     withDraft.items = withDraft.items.map((item) => ({ ...item, bestPrice: { s1: 4.5, s2: null, s3: 7 }[item.shortageId] ?? null }));
@@ -151,10 +151,6 @@ describe('totals of a selection', () => {
       { shortage_id: 's1', quote_id: 'qB' },
       { shortage_id: 's2', quote_id: 'qA' },
     ]);
-  });
-
-  it('computes the effective cost with bonus units', () => {
-    expect(effectiveUnitCost(10, 100, 10)).toBeCloseTo(9.0909, 4);
   });
 });
 

@@ -144,12 +144,6 @@ export function toggleWinner(selection: WinnerSelection, shortageId: string, quo
   return next;
 }
 
-/** Effective unit cost with bonus units (domain notes §1.6): price × paid ÷ (paid + bonus). */
-export function effectiveUnitCost(unitPrice: number, paidQuantity: number, bonusQuantity: number): number {
-  if (paidQuantity <= 0) return unitPrice;
-  return (unitPrice * paidQuantity) / (paidQuantity + Math.max(0, bonusQuantity));
-}
-
 /** The distinct per-item reasons of an add_shortages_to_batch / create_quote_batch refusal, in order of appearance. */
 export function distinctReasons(errors: readonly { message: string }[]): string[] {
   return [...new Set(errors.map((error) => error.message.trim()).filter((message) => message !== ''))];

@@ -62,7 +62,31 @@ export const purchasingMessages = {
   quoteEditForbidden: 'Você não tem permissão para alterar esta cotação.',
   quoteInvalidItems: 'A cotação não foi enviada: corrija os campos destacados antes de enviar.',
   quoteLeaveUnsaved: 'Ainda há alterações não salvas nesta cotação. Aguarde o salvamento antes de sair.',
+  /** Issue 28: the quote's payment term, the buyer's cost of money, the counted receipt. */
+  paymentTermLabel: 'Prazo de pagamento (dias)',
+  paymentTermDescription: 'Prazo para pagar a cotação inteira. Deixe em branco se não houver; 0 = à vista.',
+  paymentTermRange: 'O prazo de pagamento deve estar entre 0 e 360 dias',
+  monthlyRateLabel: 'Custo do dinheiro (% ao mês)',
+  monthlyRateDescription: 'Usado para trazer o prazo de pagamento a valor presente no custo efetivo.',
+  monthlyRateRange: 'O custo do dinheiro deve estar entre 0 % e 20 % ao mês',
+  effectiveCostExplained:
+    'Custo efetivo: quanto custa cada unidade necessária depois de contar a bonificação, o excesso imposto pela quantidade mínima e o prazo de pagamento.',
+  receiveDialogTitle: 'Registrar recebimento',
+  receivedQuantityLabel: 'Quantidade recebida',
+  receivedQuantityRange: 'Informe um número inteiro entre 0 e 10 vezes a quantidade pedida.',
 };
+
+/** 'a 30 dias', 'à vista', 'prazo não informado': a quote's payment term in a grid header. */
+export function paymentTermText(days: number | null): string {
+  if (days === null) return 'Prazo não informado';
+  if (days === 0) return 'À vista';
+  return `A ${formatCount(days, 'dia', 'dias')}`;
+}
+
+/** The note of an item whose cheapest price is not its cheapest purchase. */
+export function effectiveDiffersMessage(count: number): string {
+  return `Em ${formatCount(count, 'item', 'itens')}, a ordem pelo custo efetivo difere da ordem pelo preço: confira antes de confirmar os vencedores.`;
+}
 
 export function ordersGeneratedDetail(count: number): string {
   return `${formatCount(count, 'pedido de compra gerado', 'pedidos de compra gerados')}.`;
@@ -85,7 +109,8 @@ export function purchasingErrorMessage(error: unknown, fallback: string): string
   const message = messageOf(error);
   if (code === '23505' && (message === purchasingMessages.quoteDuplicate || `${message} ${detailsOf(error)}`.includes('quotes_batch_supplier_key'))) return purchasingMessages.quoteDuplicate;
   // P0001: refusals; PT4xx: refusals answered with that HTTP status (PT404 'Lote não encontrado'); P0002: older not-found.
-  if ((code === 'P0001' || code === 'P0002' || /^PT4\d\d$/.test(code ?? '')) && message) return message;
+  // 22023: the issue 28 RPCs' range refusals (payment term, cost of money, counted quantity), in Portuguese.
+  if ((code === 'P0001' || code === 'P0002' || code === '22023' || /^PT4\d\d$/.test(code ?? '')) && message) return message;
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === '23505' || code === '23503') return databaseErrorMessage(error);
   if (code === '23514' || code === '22P02' || code === '23502') return 'Verifique os dados informados.';
   return fallback;

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { parseQuantity } from '@/features/purchasing/logic';
+import { purchasingMessages } from '@/features/purchasing/messages';
 
 const BATCH_NAME_MAX = 120;
 const batchNameTooLong = 'O nome do lote deve ter no máximo 120 caracteres.';
@@ -53,3 +54,44 @@ export const generateOrdersFormSchema = z.object({
   ),
 });
 export type GenerateOrdersFormValues = z.input<typeof generateOrdersFormSchema>;
+
+/** A quote's payment term as typed: blank (not stated) or a whole number of days, 0 to 360 (the database's check). */
+export const paymentTermSchema = z.pipe(
+  z.string().check(
+    z.refine((text) => {
+      const trimmed = text.trim();
+      return trimmed === '' || (/^\d{1,3}$/.test(trimmed) && Number(trimmed) <= 360);
+    }, purchasingMessages.paymentTermRange),
+  ),
+  z.transform((text): number | null => (text.trim() === '' ? null : Number(text.trim()))),
+);
+
+/** The buyer's monthly cost of money in percent as typed ('2', '1,5'): 0 to 20; answers the fraction (0.02). */
+export const monthlyRatePercentSchema = z.pipe(
+  z.string().check(
+    z.refine((text) => {
+      const value = Number(text.trim().replace(',', '.'));
+      return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 20;
+    }, purchasingMessages.monthlyRateRange),
+  ),
+  z.transform((text) => Math.round(Number(text.trim().replace(',', '.')) * 100) / 10_000),
+);
+
+/**
+ * The receive dialog: the quantity counted for each of the buyer's lines (a whole number from 0 to 10 × the quantity
+ * ordered, as receive_purchase_order checks).
+ */
+export const receiveOrderFormSchema = z.object({
+  lines: z.array(
+    z.object({ lineId: z.string(), ordered: z.number(), quantity: z.string() }).check(
+      z.refine(
+        (line) => {
+          const quantity = parseQuantity(line.quantity);
+          return quantity !== null && !Number.isNaN(quantity) && quantity >= 0 && quantity <= 10 * line.ordered;
+        },
+        { message: purchasingMessages.receivedQuantityRange, path: ['quantity'] },
+      ),
+    ),
+  ),
+});
+export type ReceiveOrderFormValues = z.input<typeof receiveOrderFormSchema>;

@@ -1,6 +1,6 @@
 import type { ComparisonCell } from '@/features/purchasing/types';
 
-/** A supplier's answer for one item of the comparison, for tests: no minimum, substitute or bonus unless given. */
+/** A supplier's answer for one item of the comparison, for tests: no minimum, substitute, bonus or effective cost unless given. */
 export function comparisonCell(
   shortageId: string,
   quoteId: string,
@@ -21,6 +21,10 @@ export function comparisonCell(
     bonusManufacturer: null,
     bonusExpiryDate: null,
     bonusQuantity: 1,
+    effectiveUnitCost: null,
+    effectiveExplanation: null,
+    priceRank: null,
+    effectiveRank: null,
     ...extra,
   };
 }

@@ -97,6 +97,8 @@ export interface Quote {
   createdAt: string;
   updatedAt: string | null;
   createdByName: string;
+  /** The supplier's payment term for the whole quote, in days (0 = à vista; null = not stated). */
+  paymentTermDays: number | null;
   items: QuoteItem[];
 }
 
@@ -129,6 +131,15 @@ export interface ComparisonCell {
   bonusManufacturer: string | null;
   bonusExpiryDate: string | null;
   bonusQuantity: number;
+  /**
+   * get_batch_comparison's effective unit cost (bonus units, the excess a minimum forces, the payment term at the
+   * buyer's cost of money) and its one-line explanation; null without price.
+   */
+  effectiveUnitCost: number | null;
+  effectiveExplanation: string | null;
+  /** 1 = best among the priced offers of submitted quotes for the item; null for drafts and blanks. */
+  priceRank: number | null;
+  effectiveRank: number | null;
 }
 
 export interface ComparisonQuote {
@@ -137,6 +148,7 @@ export interface ComparisonQuote {
   supplierName: string;
   status: QuoteStatus;
   pricedItems: number;
+  paymentTermDays: number | null;
 }
 
 export interface ComparisonItem {
@@ -147,6 +159,8 @@ export interface ComparisonItem {
   requestedQuantity: number;
   /** get_batch_comparison's best_unit_price: the lowest price among submitted quotes (drafts excluded); null when none. */
   bestPrice: number | null;
+  /** True when the offers' ranking by effective cost differs from their ranking by price. */
+  effectiveDiffers: boolean;
 }
 
 export interface Comparison {
@@ -159,6 +173,8 @@ export interface Comparison {
    * confirmation sent with an older one.
    */
   version: string;
+  /** The monthly cost of money the effective costs were computed with (0.02 = 2 % a month). */
+  monthlyRate: number;
   items: ComparisonItem[];
   quotes: ComparisonQuote[];
   /** cells[`${shortageId}:${quoteId}`] */
@@ -176,6 +192,8 @@ export interface OrderItem {
   productName: string;
   barcode: string | null;
   unitName: string | null;
+  /** The receiving unit (the shortage's). */
+  unitId: string | null;
   /** What is ordered: the need, or the supplier's minimum when the buyer chose to raise it. */
   quantity: number;
   /** The shortage's need when the order was generated. */
@@ -198,6 +216,8 @@ export interface OrderItem {
   receivedByName: string | null;
   /** When the buyer marked the order received and asked this line's unit to confirm. */
   receiptRequestedAt: string | null;
+  /** Units counted on arrival (null until received). */
+  receivedQuantity: number | null;
 }
 
 /** A persisted purchase order (spec §3 "Order"; here stored in the database). */
@@ -235,6 +255,10 @@ export interface WinningItem {
   total: number;
   batchName: string;
   date: string;
+  /** The unit price of the product's previous purchase (purchasing readers only; null when none). */
+  lastPrice: number | null;
+  /** (last price − unit price) × quantity; null without a last price. */
+  savingsVsLast: number | null;
 }
 
 export interface SupplierWinRate {

@@ -7,11 +7,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { useSaveQuoteItem } from '@/features/purchasing/api/update-quote-item';
+import { useSavePaymentTerm, type PaymentTermValue } from '@/features/purchasing/api/set-payment-term';
+import { paymentTermSchema } from '@/features/purchasing/schemas';
 import { useSubmitQuote } from '@/features/purchasing/api/submit-quote';
 import { draftFromValues, lineTotal, parseBrl, valuesFromDraft, type QuoteItemDraft, type QuoteItemDraftErrors } from '@/features/purchasing/logic';
 import { purchasingMessages, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
 import { SAVED, useQuoteAutosave, type CellSaveState } from '@/features/purchasing/use-quote-autosave';
+
+/** The autosave id of the quote-level payment term (item ids are shortage ids, never this). */
+const PAYMENT_TERM = 'payment-term';
 
 /** The editor's one-line summary of its saves. */
 export type OverallSaveState = 'idle' | 'saving' | 'saved' | 'retrying' | 'refused' | 'invalid';
@@ -39,6 +44,11 @@ const EMPTY_DRAFT: QuoteItemDraft = draftFromValues({
  */
 export function useQuoteEditing(quote: Quote, editable: boolean) {
   const { mutateAsync: saveItem } = useSaveQuoteItem();
+  const { mutateAsync: saveTerm } = useSavePaymentTerm();
+  /** The payment term as typed, and its field error (issue 28: quote level, autosaved like the items). */
+  const [termText, setTermText] = useState(() => (quote.paymentTermDays === null ? '' : String(quote.paymentTermDays)));
+  const termParsed = paymentTermSchema.safeParse(termText);
+  const termError = termParsed.success ? null : (termParsed.error.issues[0]?.message ?? null);
   const submit = useSubmitQuote();
   const [drafts, setDrafts] = useState<Record<string, QuoteItemDraft>>(() => Object.fromEntries(quote.items.map((item) => [item.shortageId, draftOf(item)])));
   /** What the database holds per item (its last answer): the count and total shown come from here. */
@@ -70,6 +80,26 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
     },
   });
 
+  const term = useQuoteAutosave<PaymentTermValue>({
+    save: (_id, value) => saveTerm({ quoteId: quote.id, days: value.days }),
+    onRefused: (_id, stored, message) => {
+      const days = stored?.days ?? null;
+      setTermText(days === null ? '' : String(days));
+      toast({ title: RECORD_UPDATE_ERROR, description: message, variant: 'destructive' });
+    },
+    onNetworkFailure: (_id, message) => {
+      const othersFailing = Object.values(autosave.getSnapshot()).some((state) => state.status === 'retrying');
+      if (!othersFailing) toast({ title: RECORD_UPDATE_ERROR, description: message, variant: 'destructive' });
+    },
+  });
+
+  /** The payment term typed: saved after the typing pause when valid, held back (shown invalid) otherwise. */
+  function changeTerm(text: string) {
+    setTermText(text);
+    const parsed = paymentTermSchema.safeParse(text);
+    term.autosave.edit(PAYMENT_TERM, parsed.success ? { days: parsed.data } : null);
+  }
+
   function change(shortageId: string, patch: Partial<QuoteItemDraft>) {
     const current = latest.current[shortageId];
     if (!current) return;
@@ -82,12 +112,12 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
 
   /** Waits for every save; false (with the reason shown) when something typed is not in the database. */
   async function everythingSaved(): Promise<boolean> {
-    const saved = await autosave.flush();
-    if (saved) return true;
-    const invalid = autosave.invalidIds().length;
+    const [itemsSaved, termSaved] = await Promise.all([autosave.flush(), term.autosave.flush()]);
+    if (itemsSaved && termSaved) return true;
+    const invalid = autosave.invalidIds().length + term.autosave.invalidIds().length;
     toast({
       title: RECORD_UPDATE_ERROR,
-      description: invalid > 0 ? purchasingMessages.quoteInvalidItems : quoteUnsavedMessage(autosave.pendingIds().length),
+      description: invalid > 0 ? purchasingMessages.quoteInvalidItems : quoteUnsavedMessage(autosave.pendingIds().length + term.autosave.pendingIds().length),
       variant: 'destructive',
     });
     return false;
@@ -113,14 +143,15 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
 
   /** 'Voltar': leaves once nothing typed is left unsaved (a read-only quote leaves at once). */
   async function leave(onLeave: () => void) {
-    if (!editable || (await autosave.flush())) {
+    if (!editable || (await Promise.all([autosave.flush(), term.autosave.flush()])).every(Boolean)) {
       onLeave();
       return;
     }
     toast({ title: RECORD_UPDATE_ERROR, description: purchasingMessages.quoteLeaveUnsaved, variant: 'destructive' });
   }
 
-  const cellStates = quote.items.map((item) => states[item.shortageId] ?? SAVED);
+  const termState = term.states[PAYMENT_TERM] ?? SAVED;
+  const cellStates = [...quote.items.map((item) => states[item.shortageId] ?? SAVED), termState];
   const retrying = cellStates.filter((state) => state.status === 'retrying').length;
   const unsaved = cellStates.filter((state) => state.status === 'waiting' || state.status === 'saving' || state.status === 'retrying').length;
   const overall: OverallSaveState = cellStates.some((state) => state.status === 'invalid')
@@ -131,7 +162,7 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
         ? 'saving'
         : cellStates.some((state) => state.status === 'refused')
           ? 'refused'
-          : Object.keys(states).length > 0
+          : Object.keys(states).length > 0 || Object.keys(term.states).length > 0
             ? 'saved'
             : 'idle';
   // Counted from the database's answers, so 'X de Y itens têm preço' is what submit_quote will find.
@@ -151,6 +182,11 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
   return {
     drafts,
     errors,
+    /** The payment term as typed, its field error and its save state. */
+    termText,
+    termError,
+    termState,
+    changeTerm,
     /** Each item's save state (`SAVED` when never touched). */
     stateOf: (shortageId: string): CellSaveState => states[shortageId] ?? SAVED,
     overall,
@@ -162,6 +198,9 @@ export function useQuoteEditing(quote: Quote, editable: boolean) {
     change,
     send,
     leave,
-    retryNow: () => autosave.retryNow(),
+    retryNow: () => {
+      autosave.retryNow();
+      term.autosave.retryNow();
+    },
   };
 }

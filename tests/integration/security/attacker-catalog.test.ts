@@ -998,7 +998,12 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     ]),
   ],
   // Receiving an order is the buyers'; no unit's delivery is confirmed by a stranger.
-  receive_purchase_order: (a, w) => when(!a.isBuyer, [{ args: { p_order_id: pick(w, 'orders', (o) => o.status === 'SOLICITADO') }, expect: refused }]),
+  receive_purchase_order: (a, w) =>
+    when(!a.isBuyer, [
+      { args: { p_order_id: pick(w, 'orders', (o) => o.status === 'SOLICITADO') }, expect: refused },
+      // Issue 28: with counted quantities (p_received, defaulted so the one-argument call still works).
+      { args: { p_order_id: pick(w, 'orders', (o) => o.status === 'SOLICITADO'), p_received: [] }, expect: refused },
+    ]),
   // The order behind a shortage: for its unit's people and purchasing readers only.
   get_shortage_order: (a) =>
     when(!a.isAdmin && !a.readsPurchasing, (foreignOrderedShortageIds.get(a.key) ?? []).map((id) => ({ args: { p_shortage_id: id }, expect: emptyOrRefused }))),
@@ -1009,7 +1014,11 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_quote_items: [], p_version: 'forged' }, expect: refused },
     ]),
   get_batch_comparison: (a, w) =>
-    when(!a.readsPurchasing, [{ args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: emptyOrRefused }]),
+    when(!a.readsPurchasing, [
+      { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: emptyOrRefused },
+      // Issue 28: with the buyer's cost of money (p_monthly_rate, defaulted).
+      { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_monthly_rate: 0.02 }, expect: emptyOrRefused },
+    ]),
   // Quotes: a representative acts only on its own supplier's quotes.
   delete_quote: (a, w) =>
     when(!a.isBuyer, [{ args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId) }, expect: refused }]),
@@ -1465,6 +1474,27 @@ const RPC_PLANS: Record<string, RpcPlan> = {
     },
   ],
   // ---- end Correio ----
+  // ---- Issue 28, purchasing flow (H1) ----
+  // A quote's payment term: its supplier's representative (while editable) or a buyer; another supplier's quote is
+  // refused to everyone else, with a valid term and with an invalid one.
+  set_quote_payment_term: (a, w) =>
+    when(!a.isBuyer, [
+      { args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId), p_days: 30 }, expect: refused },
+      { args: { p_quote_id: pick(w, 'quotes', (q) => q.supplier_id !== a.supplierId), p_days: 999 }, expect: refused },
+    ]),
+  // Only the caller's own units (current and assigned), never another's.
+  list_my_work_unit_ids: (a, w) => [
+    {
+      args: {},
+      expect: (r: RpcResult) => {
+        if (r.error) return true;
+        const own = new Set([a.unitId, ...a.units].filter(Boolean));
+        const foreign = (r.data as string[]).filter((id) => !own.has(id));
+        return foreign.length === 0 ? true : `${foreign.length} units the caller does not work in (of ${w.unitIds.length})`;
+      },
+    },
+  ],
+  // ---- end ----
   // Answers only about the caller itself.
   caller_has_permission: (a) => [
     {

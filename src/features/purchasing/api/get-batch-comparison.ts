@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
@@ -19,13 +19,25 @@ const offerSchema = z.object({
   bonus_manufacturer: z.nullable(z.string()),
   bonus_expiry_date: z.nullable(z.string()),
   bonus_quantity: z.number(),
+  effective_unit_cost: nullableNumeric,
+  effective_explanation: z.nullable(z.string()),
+  price_rank: z.nullable(z.number()),
+  effective_rank: z.nullable(z.number()),
 });
 
 const comparisonSchema = z.object({
   batch: z.object({ id: z.string(), name: z.nullable(z.string()), status: batchStatus, closed_at: z.nullable(z.string()) }),
   version: z.string(),
+  monthly_rate: z.number(),
   quotes: z.array(
-    z.object({ id: z.string(), supplier_id: z.string(), supplier_name: z.nullable(z.string()), status: quoteStatus, priced_items: z.number() }),
+    z.object({
+      id: z.string(),
+      supplier_id: z.string(),
+      supplier_name: z.nullable(z.string()),
+      status: quoteStatus,
+      priced_items: z.number(),
+      payment_term_days: z.nullable(z.number()),
+    }),
   ),
   items: z.array(
     z.object({
@@ -35,14 +47,21 @@ const comparisonSchema = z.object({
       unit_name: z.nullable(z.string()),
       requested_quantity: z.number(),
       best_unit_price: nullableNumeric,
+      effective_differs: z.boolean(),
       offers: z.array(offerSchema),
     }),
   ),
 });
 
-/** get_batch_comparison: every item of the batch against every supplier's answer, as a grid. */
-export async function getBatchComparison(batchId: string, signal?: AbortSignal): Promise<Comparison> {
-  let query = supabase.rpc('get_batch_comparison', { p_batch_id: batchId });
+/** The buyer's monthly cost of money when none is chosen (2 % a month, domain notes §1.6). */
+export const DEFAULT_MONTHLY_RATE = 0.02;
+
+/**
+ * get_batch_comparison: every item of the batch against every supplier's answer, as a grid, with each offer's
+ * effective unit cost at `monthlyRate` (a fraction: 0.02 = 2 % a month).
+ */
+export async function getBatchComparison(batchId: string, monthlyRate = DEFAULT_MONTHLY_RATE, signal?: AbortSignal): Promise<Comparison> {
+  let query = supabase.rpc('get_batch_comparison', { p_batch_id: batchId, p_monthly_rate: monthlyRate });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
@@ -64,6 +83,10 @@ export async function getBatchComparison(batchId: string, signal?: AbortSignal):
         bonusManufacturer: offer.bonus_manufacturer,
         bonusExpiryDate: offer.bonus_expiry_date,
         bonusQuantity: offer.bonus_quantity,
+        effectiveUnitCost: offer.effective_unit_cost,
+        effectiveExplanation: offer.effective_explanation,
+        priceRank: offer.price_rank,
+        effectiveRank: offer.effective_rank,
       };
     }
   }
@@ -73,12 +96,14 @@ export async function getBatchComparison(batchId: string, signal?: AbortSignal):
     batchStatus: raw.batch.status,
     closedAt: raw.batch.closed_at,
     version: raw.version,
+    monthlyRate: raw.monthly_rate,
     quotes: raw.quotes.map((quote) => ({
       quoteId: quote.id,
       supplierId: quote.supplier_id,
       supplierName: quote.supplier_name ?? '—',
       status: quote.status,
       pricedItems: quote.priced_items,
+      paymentTermDays: quote.payment_term_days,
     })),
     items: raw.items
       .map((item) => ({
@@ -88,16 +113,21 @@ export async function getBatchComparison(batchId: string, signal?: AbortSignal):
         unitName: item.unit_name,
         requestedQuantity: item.requested_quantity,
         bestPrice: item.best_unit_price,
+        effectiveDiffers: item.effective_differs,
       }))
       .sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR')),
     cells,
   };
 }
 
-export function batchComparisonQueryOptions(batchId: string) {
-  return queryOptions({ queryKey: purchasingKeys.comparison(batchId), queryFn: ({ signal }) => getBatchComparison(batchId, signal) });
+export function batchComparisonQueryOptions(batchId: string, monthlyRate = DEFAULT_MONTHLY_RATE) {
+  return queryOptions({
+    queryKey: purchasingKeys.comparisonAt(batchId, monthlyRate),
+    queryFn: ({ signal }) => getBatchComparison(batchId, monthlyRate, signal),
+  });
 }
 
-export function useBatchComparison(batchId: string, enabled = true) {
-  return useQuery({ ...batchComparisonQueryOptions(batchId), enabled });
+/** Another cost of money keeps the grid on screen (previous figures) until the new ones arrive. */
+export function useBatchComparison(batchId: string, enabled = true, monthlyRate = DEFAULT_MONTHLY_RATE) {
+  return useQuery({ ...batchComparisonQueryOptions(batchId, monthlyRate), enabled, placeholderData: keepPreviousData });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
-import { numeric } from '@/features/purchasing/api/rows';
+import { nullableNumeric, numeric } from '@/features/purchasing/api/rows';
 import type { WinningItem } from '@/features/purchasing/types';
 
 const rowSchema = z.object({
@@ -14,9 +14,14 @@ const rowSchema = z.object({
   unit_price: numeric,
   total: numeric,
   won_at: z.nullable(z.string()),
+  last_price: nullableNumeric,
+  savings_vs_last: nullableNumeric,
 });
 
-/** get_winning_items: a representative's won items (admin: every supplier's), by the day winners were chosen. */
+/**
+ * get_winning_items: a representative's won items (admin: every supplier's), by the day winners were chosen; for
+ * purchasing readers, with the last price paid for the product and the saving against it.
+ */
 export async function getWinningItems(from: string | null, to: string | null, signal?: AbortSignal): Promise<WinningItem[]> {
   let query = supabase.rpc('get_winning_items', { ...(from ? { p_from: from } : {}), ...(to ? { p_to: to } : {}) });
   if (signal) query = query.abortSignal(signal);
@@ -34,6 +39,8 @@ export async function getWinningItems(from: string | null, to: string | null, si
       total: row.total,
       batchName: row.batch_name ?? '—',
       date: row.won_at ?? '',
+      lastPrice: row.last_price,
+      savingsVsLast: row.savings_vs_last,
     }));
 }
 

@@ -8,6 +8,8 @@ export const purchasingKeys = {
   batchExists: (batchId: string) => [...purchasingKeys.batches(), 'exists', batchId] as const,
   pendingShortages: () => [...purchasingKeys.all, 'pending-shortages'] as const,
   comparison: (batchId: string) => [...purchasingKeys.all, 'comparison', batchId] as const,
+  /** The comparison at one monthly cost of money (invalidated with `comparison(batchId)`). */
+  comparisonAt: (batchId: string, monthlyRate: number) => [...purchasingKeys.comparison(batchId), monthlyRate] as const,
   orders: () => [...purchasingKeys.all, 'orders'] as const,
   orderList: (batchId: string | null) => [...purchasingKeys.orders(), 'list', batchId ?? 'all'] as const,
   quotes: () => [...purchasingKeys.all, 'quotes'] as const,
@@ -16,6 +18,7 @@ export const purchasingKeys = {
   supplier: () => [...purchasingKeys.all, 'my-supplier'] as const,
   winningItems: (from: string | null, to: string | null) => [...purchasingKeys.all, 'winning-items', from, to] as const,
   winRates: (from: string | null, to: string | null) => [...purchasingKeys.all, 'win-rates', from, to] as const,
+  myWorkUnits: () => [...purchasingKeys.all, 'my-work-units'] as const,
   dashboard: () => [...purchasingKeys.all, 'dashboard'] as const,
   /** null: the caller's own supplier (representative) or every supplier (admin). */
   dashboardFor: (supplierId: string | null) => [...purchasingKeys.dashboard(), supplierId ?? 'default'] as const,

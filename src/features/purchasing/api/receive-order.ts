@@ -14,12 +14,22 @@ const receiptSchema = z.object({
   awaiting_units: z.array(z.string()),
 });
 
+export interface ReceiveOrderInput {
+  orderId: string;
+  /** The quantity counted per line the buyer confirms (issue 28); lines not listed count as the quantity ordered. */
+  received: readonly { lineId: string; receivedQuantity: number }[];
+}
+
 /**
- * receive_purchase_order: the buyer's 'Recebido'. The database confirms the lines of the units the buyer works in
- * and asks every other unit to confirm its own; the order reads RECEBIDO once the last unit has confirmed.
+ * receive_purchase_order: the buyer's 'Recebido'. The database confirms the lines of the units the buyer works in,
+ * with the quantities counted, and asks every other unit to confirm its own; the order reads RECEBIDO once the last
+ * unit has confirmed.
  */
-export async function receiveOrder(orderId: string): Promise<OrderReceipt> {
-  const { data, error } = await supabase.rpc('receive_purchase_order', { p_order_id: orderId });
+export async function receiveOrder({ orderId, received }: ReceiveOrderInput): Promise<OrderReceipt> {
+  const { data, error } = await supabase.rpc('receive_purchase_order', {
+    p_order_id: orderId,
+    p_received: received.map((line) => ({ line_id: line.lineId, received_quantity: line.receivedQuantity })),
+  });
   if (error) throw error;
   const receipt = receiptSchema.parse(data);
   return { status: receipt.status, confirmed: receipt.confirmed, requested: receipt.requested, awaitingUnits: receipt.awaiting_units };

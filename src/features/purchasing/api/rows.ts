@@ -111,9 +111,9 @@ export function toQuoteItem(row: QuoteItemRow): QuoteItem {
   };
 }
 
-export const QUOTE_SELECT = `id, batch_id, supplier_id, status, created_at, updated_at, created_by, suppliers(name), quote_batches(name, status), quote_items(${QUOTE_ITEM_SELECT})` as const;
+export const QUOTE_SELECT = `id, batch_id, supplier_id, status, created_at, updated_at, created_by, payment_term_days, suppliers(name), quote_batches(name, status), quote_items(${QUOTE_ITEM_SELECT})` as const;
 
-export type QuoteRow = Pick<Tables<'quotes'>, 'id' | 'batch_id' | 'supplier_id' | 'status' | 'created_at' | 'updated_at' | 'created_by'> & {
+export type QuoteRow = Pick<Tables<'quotes'>, 'id' | 'batch_id' | 'supplier_id' | 'status' | 'created_at' | 'updated_at' | 'created_by' | 'payment_term_days'> & {
   suppliers: Pick<Tables<'suppliers'>, 'name'> | null;
   quote_batches: Pick<Tables<'quote_batches'>, 'name' | 'status'> | null;
   quote_items: QuoteItemRow[];
@@ -132,17 +132,19 @@ export function toQuote(row: QuoteRow, creatorNames: ReadonlyMap<string, string>
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     createdByName: (row.created_by && creatorNames.get(row.created_by)) || UNKNOWN_CREATOR,
+    paymentTermDays: row.payment_term_days,
     items,
   };
 }
 
 export const ORDER_SELECT =
-  'id, batch_id, supplier_id, status, delivery_date, total_amount, created_at, received_at, suppliers(name), quote_batches(name, store_units(name)), purchase_order_items(id, order_id, shortage_id, quantity, requested_quantity, minimum_quantity, raised_to_minimum, substitute_product_name, substitute_manufacturer, bonus_quantity, bonus_product_name, bonus_manufacturer, bonus_expiry_date, unit_price, total_price, received_at, received_by_name, receipt_requested_at, shortages(products(name, barcode), store_units(name)))' as const;
+  'id, batch_id, supplier_id, status, delivery_date, total_amount, created_at, received_at, suppliers(name), quote_batches(name, store_units(name)), purchase_order_items(id, order_id, shortage_id, quantity, requested_quantity, minimum_quantity, raised_to_minimum, substitute_product_name, substitute_manufacturer, bonus_quantity, bonus_product_name, bonus_manufacturer, bonus_expiry_date, unit_price, total_price, received_at, received_by_name, receipt_requested_at, received_quantity, shortages(unit_id, products(name, barcode), store_units(name)))' as const;
 
 type OrderItemColumns =
   | 'id' | 'order_id' | 'shortage_id' | 'quantity' | 'requested_quantity' | 'minimum_quantity' | 'raised_to_minimum'
   | 'substitute_product_name' | 'substitute_manufacturer' | 'bonus_quantity' | 'bonus_product_name' | 'bonus_manufacturer'
-  | 'bonus_expiry_date' | 'unit_price' | 'total_price' | 'received_at' | 'received_by_name' | 'receipt_requested_at';
+  | 'bonus_expiry_date' | 'unit_price' | 'total_price' | 'received_at' | 'received_by_name' | 'receipt_requested_at'
+  | 'received_quantity';
 
 export type OrderRow = Pick<
   Tables<'purchase_orders'>,
@@ -151,7 +153,7 @@ export type OrderRow = Pick<
   suppliers: Pick<Tables<'suppliers'>, 'name'> | null;
   quote_batches: (Pick<Tables<'quote_batches'>, 'name'> & { store_units: Named }) | null;
   purchase_order_items: (Pick<Tables<'purchase_order_items'>, OrderItemColumns> & {
-    shortages: { products: ProductRef; store_units: Named } | null;
+    shortages: { unit_id: string; products: ProductRef; store_units: Named } | null;
   })[];
 };
 
@@ -176,6 +178,7 @@ export function toOrder(row: OrderRow): Order {
         productName: item.shortages?.products?.name ?? 'Produto não encontrado',
         barcode: item.shortages?.products?.barcode ?? null,
         unitName: item.shortages?.store_units?.name ?? null,
+        unitId: item.shortages?.unit_id ?? null,
         quantity: item.quantity,
         requestedQuantity: item.requested_quantity,
         minimumQuantity: item.minimum_quantity ? item.minimum_quantity : null,
@@ -191,6 +194,7 @@ export function toOrder(row: OrderRow): Order {
         receivedAt: item.received_at,
         receivedByName: item.received_by_name,
         receiptRequestedAt: item.receipt_requested_at,
+        receivedQuantity: item.received_quantity,
       }))
       .sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR')),
   };

@@ -10,18 +10,22 @@ import type { Comparison } from '@/features/purchasing/types';
 const rpc = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/supabase', () => ({ supabase: { rpc } }));
 
-/** Alfa's quote is still a draft and is the cheapest on Dipirona; Beta and Gama sent theirs. */
+/**
+ * Alfa's quote is still a draft and is the cheapest on Dipirona; Beta and Gama sent theirs. Gama's bonus makes it the
+ * cheapest purchase although Beta has the lowest price (the effective costs as get_batch_comparison computes them).
+ */
 const data: Comparison = {
   batchId: 'b1',
   batchName: 'Lote Teste',
   batchStatus: 'EM_COTACAO',
   version: 'v1',
+  monthlyRate: 0.02,
   closedAt: null,
-  items: [{ shortageId: 's1', productName: 'Dipirona 500mg', barcode: null, unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: 4.5 }],
+  items: [{ shortageId: 's1', productName: 'Dipirona 500mg', barcode: null, unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: 4.5, effectiveDiffers: true }],
   quotes: [
-    { quoteId: 'qA', supplierId: 'A', supplierName: 'Distribuidora Alfa', status: 'EM_ANDAMENTO', pricedItems: 1 },
-    { quoteId: 'qB', supplierId: 'B', supplierName: 'Distribuidora Beta', status: 'ENVIADA', pricedItems: 1 },
-    { quoteId: 'qG', supplierId: 'G', supplierName: 'Distribuidora Gama', status: 'ENVIADA', pricedItems: 1 },
+    { quoteId: 'qA', supplierId: 'A', supplierName: 'Distribuidora Alfa', status: 'EM_ANDAMENTO', pricedItems: 1, paymentTermDays: null },
+    { quoteId: 'qB', supplierId: 'B', supplierName: 'Distribuidora Beta', status: 'ENVIADA', pricedItems: 1, paymentTermDays: 30 },
+    { quoteId: 'qG', supplierId: 'G', supplierName: 'Distribuidora Gama', status: 'ENVIADA', pricedItems: 1, paymentTermDays: 0 },
   ],
   cells: Object.fromEntries(
     [
@@ -31,6 +35,10 @@ const data: Comparison = {
         substituteProductName: 'Dipirona Genérica 500mg',
         substituteManufacturer: 'EMS',
         minimumQuantity: 12,
+        effectiveUnitCost: 5.2941,
+        effectiveExplanation: 'R$ 4,50 × 12 un. (mínimo 12, 2 além da necessidade), a 30 dias com 2 % a.m. → R$ 5,29 por unidade necessária',
+        priceRank: 1,
+        effectiveRank: 2,
       }),
       comparisonCell('s1', 'qG', 5, {
         hasBonus: true,
@@ -38,6 +46,10 @@ const data: Comparison = {
         bonusManufacturer: 'Cimed',
         bonusExpiryDate: '2027-03-31',
         bonusQuantity: 2,
+        effectiveUnitCost: 4.1667,
+        effectiveExplanation: 'R$ 5,00 × 10 un. + 2 bonificadas, à vista → R$ 4,17 por unidade necessária',
+        priceRank: 2,
+        effectiveRank: 1,
       }),
     ].map((c) => [cellKey(c.shortageId, c.quoteId), c]),
   ),
@@ -111,11 +123,29 @@ describe('ComparisonTable', () => {
     expect(beta.getAttribute('title')).toBeNull();
     const gama = within(grid).getByRole('button', { name: /^Distribuidora Gama:/ });
     expect(text(gama)).toContain('Bonificação: 2 un. de Vitamina C 1g · Cimed · validade 31/03/2027');
-    // 10 paid at R$ 5,00 + 2 free → R$ 4,17 per unit.
-    expect(text(gama)).toContain('Custo efetivo com bonificação: R$ 4,17');
+    // The server's effective cost and its explanation, under the price; Gama's is the lowest although Beta's price is.
+    expect(text(gama)).toContain('Custo efetivo: R$ 4,17 · menor custo efetivo');
+    expect(text(gama)).toContain('R$ 5,00 × 10 un. + 2 bonificadas, à vista → R$ 4,17 por unidade necessária');
+    expect(text(beta)).toContain('Custo efetivo: R$ 5,29');
+    expect(text(beta)).not.toContain('menor custo efetivo');
+    expect(text(beta)).toContain('a 30 dias com 2 % a.m.');
     // The details are the buttons' descriptions for screen readers too.
     const describedBy = gama.getAttribute('aria-describedby');
     expect(text(describedBy ? document.getElementById(describedBy) : null)).toContain('Vitamina C 1g');
+  });
+
+  it('notes the items whose effective ranking differs from the price ranking, and each quote\'s payment term', () => {
+    const grid = renderTable();
+    expect(text(screen.getByRole('note'))).toContain('Em 1 item, a ordem pelo custo efetivo difere da ordem pelo preço');
+    expect(text(within(grid).getByRole('row', { name: /Dipirona 500mg/ }))).toContain('O menor custo efetivo não é o menor preço');
+    const headers = within(grid).getAllByRole('columnheader').map(text);
+    expect(headers.find((h) => h.includes('Distribuidora Beta'))).toContain('A 30 dias');
+    expect(headers.find((h) => h.includes('Distribuidora Gama'))).toContain('À vista');
+    expect(headers.find((h) => h.includes('Distribuidora Alfa'))).toContain('Prazo não informado');
+
+    cleanup();
+    renderTable({ ...data, items: [{ ...data.items[0]!, effectiveDiffers: false }] });
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('says so and recalculates when a quote arrives while the confirmation dialog is open, and confirms only the reviewed figures', async () => {

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Check, CheckCircle2, Gift, RefreshCw, Replace, Trophy } from 'lucide-react';
+import { ArrowDownUp, Check, CheckCircle2, Gift, RefreshCw, Replace, Trophy } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
@@ -13,15 +13,18 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatCurrency, formatDateTime, formatDay, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
+import { DEFAULT_MONTHLY_RATE, useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useSelectWinners } from '@/features/purchasing/api/select-winners';
-import { cellKey, effectiveUnitCost, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { cellKey, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { monthlyRatePercentSchema } from '@/features/purchasing/schemas';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
-import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
+import { effectiveDiffersMessage, paymentTermText, purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import { LoadError } from '@/components/ui/load-error';
 
 /** Estimated height of a row; rows with substitute or bonus lines are measured. */
@@ -30,9 +33,10 @@ const ROW_HEIGHT = 64;
 /**
  * What an offer adds to its price, as short lines always visible in the cell: the minimum quantity (and how much it
  * exceeds the need), the substitute (product and manufacturer), the bonus (quantity, product, manufacturer, expiry
- * date) and the effective unit cost once the bonus units are counted. None for a bare price.
+ * date), and the effective unit cost computed by get_batch_comparison with its one-line explanation (bonus units,
+ * the excess a minimum forces, the payment term at the buyer's cost of money).
  */
-function offerDetailLines(cell: ComparisonCell, requestedQuantity: number): ReactNode[] {
+function offerDetailLines(cell: ComparisonCell, requestedQuantity: number, effectiveDiffers: boolean): ReactNode[] {
   const aboveNeed = cell.minimumQuantity !== null && cell.minimumQuantity > requestedQuantity;
   const lines: ReactNode[] = [];
   if (cell.minimumQuantity !== null && cell.minimumQuantity > 0)
@@ -63,10 +67,16 @@ function offerDetailLines(cell: ComparisonCell, requestedQuantity: number): Reac
         </span>
       </span>,
     );
-    if (cell.unitPrice !== null)
-      lines.push(
-        <span key="effective">Custo efetivo com bonificação: {formatCurrency(effectiveUnitCost(cell.unitPrice, requestedQuantity, cell.bonusQuantity))}</span>,
-      );
+  }
+  if (cell.effectiveUnitCost !== null) {
+    const bestEffective = effectiveDiffers && cell.effectiveRank === 1;
+    lines.push(
+      <span key="effective" className={cn('font-medium text-foreground', bestEffective && 'text-sky-700 dark:text-sky-300')}>
+        Custo efetivo: {formatCurrency(cell.effectiveUnitCost)}
+        {bestEffective ? ' · menor custo efetivo' : ''}
+      </span>,
+    );
+    if (cell.effectiveExplanation) lines.push(<span key="explanation">{cell.effectiveExplanation}</span>);
   }
   return lines;
 }
@@ -88,14 +98,40 @@ function validSelection(data: Comparison, selection: WinnerSelection): WinnerSel
   );
 }
 
-/** Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable. */
+/**
+ * Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable; each offer's
+ * effective cost at the buyer's cost of money (default 2 % a month; a value outside 0–20 % keeps the last valid one).
+ */
 export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onConfirmed: () => void }) {
-  const comparison = useBatchComparison(batchId);
+  const [rateText, setRateText] = useState(String(DEFAULT_MONTHLY_RATE * 100));
+  const [monthlyRate, setMonthlyRate] = useState(DEFAULT_MONTHLY_RATE);
+  const parsedRate = monthlyRatePercentSchema.safeParse(rateText);
+  const rateError = parsedRate.success ? undefined : parsedRate.error.issues[0]?.message;
+  const comparison = useBatchComparison(batchId, true, monthlyRate);
+  const rateField = (
+    <Field label={purchasingMessages.monthlyRateLabel} description={purchasingMessages.monthlyRateDescription} error={rateError} id="monthly-rate" className="max-w-md">
+      <Input
+        inputMode="decimal"
+        className="w-28"
+        value={rateText}
+        onChange={(event) => {
+          setRateText(event.target.value);
+          const parsed = monthlyRatePercentSchema.safeParse(event.target.value);
+          if (parsed.success) setMonthlyRate(parsed.data);
+        }}
+      />
+    </Field>
+  );
   if (comparison.isLoading) return <Skeleton className="h-72" aria-hidden="true" />;
   if (comparison.isError || !comparison.data)
     return <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(comparison.error)} onRetry={() => void comparison.refetch()} />;
   // Remount (fresh winner suggestion) only when the batch changes state, not on every background refetch.
-  return <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />;
+  return (
+    <div className="flex flex-col gap-4" aria-busy={comparison.isFetching}>
+      {comparison.data.quotes.length > 0 ? rateField : null}
+      <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />
+    </div>
+  );
 }
 
 /** The grid itself, for a loaded comparison (exported for component tests). */
@@ -131,6 +167,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
   // The figures changed since the buyer opened (or last acknowledged) the dialog: no confirmation until reviewed.
   const stale = reviewed !== null && reviewed.version !== data.version;
   const reviewedVersion = reviewed?.version ?? data.version;
+  const differing = data.items.filter((item) => item.effectiveDiffers).length;
 
   if (data.quotes.length === 0) {
     return <p className="rounded-xl border bg-card p-8 text-center text-muted-foreground">Nenhum representante respondeu a este lote ainda.</p>;
@@ -148,6 +185,15 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
           item. Cotações ainda em andamento não podem ser escolhidas.
         </p>
       )}
+      <p className="text-xs text-muted-foreground">{purchasingMessages.effectiveCostExplained}</p>
+      {differing > 0 ? (
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+        >
+          <ArrowDownUp aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> {effectiveDiffersMessage(differing)}
+        </p>
+      ) : null}
       <div ref={scrollRef} className="max-h-[65vh] overflow-auto rounded-xl border bg-card shadow-sm">
         {/* data-item-count: how many items the (virtualised) grid holds, for bench/purchasing.ts. */}
         <table className="w-full border-separate border-spacing-0 text-sm" aria-label="Comparativo de cotações" data-item-count={data.items.length}>
@@ -162,6 +208,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                   <span className="mt-1 flex items-center gap-2 text-xs font-normal text-muted-foreground">
                     <QuoteStatusBadge status={quote.status} /> {formatCount(quote.pricedItems, 'preço', 'preços')}
                   </span>
+                  <span className="mt-1 block text-xs font-normal text-muted-foreground">{paymentTermText(quote.paymentTermDays)}</span>
                 </th>
               ))}
             </tr>
@@ -183,6 +230,9 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                       {formatNumber(item.requestedQuantity)} un. · {item.unitName ?? '—'}
                       {item.barcode ? ` · ${item.barcode}` : ''}
                     </span>
+                    {item.effectiveDiffers ? (
+                      <span className="mt-1 block text-xs font-medium text-sky-700 dark:text-sky-300">O menor custo efetivo não é o menor preço</span>
+                    ) : null}
                   </th>
                   {data.quotes.map((quote) => {
                     const cell = data.cells[cellKey(item.shortageId, quote.quoteId)];
@@ -205,7 +255,7 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
                     const isBest = item.bestPrice !== null && cell.unitPrice === item.bestPrice;
                     const isChosen = selection[item.shortageId] === quote.quoteId;
                     const detailsId = `${idPrefix}-${row.index}-${quote.quoteId}`;
-                    const details = offerDetailLines(cell, item.requestedQuantity);
+                    const details = offerDetailLines(cell, item.requestedQuantity, item.effectiveDiffers);
                     const hasDetails = details.length > 0;
                     return (
                       <td key={quote.quoteId} className="border-b p-1.5 align-top">

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PackageCheck, Printer, ShoppingCart } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -14,14 +15,20 @@ import { useRequestIds } from '@/hooks/use-request-id';
 import { formatCurrency, formatDateTime, formatDay, formatNumber, toAppDateString } from '@/lib/dates';
 import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useGenerateOrders } from '@/features/purchasing/api/generate-orders';
+import { useMyWorkUnits } from '@/features/purchasing/api/get-my-work-units';
 import { useReceiveOrder } from '@/features/purchasing/api/receive-order';
 import { useOrders } from '@/features/purchasing/order-context';
-import { boughtProduct, linesBelowMinimum } from '@/features/purchasing/logic';
+import { boughtProduct, linesBelowMinimum, parseQuantity } from '@/features/purchasing/logic';
 import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
-import { generateOrdersFormSchema, type GenerateOrdersFormValues } from '@/features/purchasing/schemas';
+import {
+  generateOrdersFormSchema,
+  receiveOrderFormSchema,
+  type GenerateOrdersFormValues,
+  type ReceiveOrderFormValues,
+} from '@/features/purchasing/schemas';
 import { PurchaseOrderDocument } from '@/features/purchasing/components/purchase-order-document';
 import { OrderStatusBadge } from '@/features/purchasing/components/status-badges';
-import type { BatchStatus, Order } from '@/features/purchasing/types';
+import type { BatchStatus, Order, OrderItem } from '@/features/purchasing/types';
 
 /**
  * Printing shows only the purchase order: a copy rendered straight under <body> (outside the dialog, so no
@@ -37,8 +44,8 @@ const PRINT_CSS = `.po-print-root { display: none; }
 
 export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
   const { batchId, orders, isLoading, isError, error, refetch } = useOrders();
-  const receive = useReceiveOrder();
   const [printing, setPrinting] = useState<Order | null>(null);
+  const [receiving, setReceiving] = useState<Order | null>(null);
 
   if (isLoading) return <Skeleton className="h-48" aria-hidden="true" />;
   if (isError) return <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(error)} onRetry={refetch} />;
@@ -82,8 +89,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
                       <Button
                         variant="secondary"
                         size="sm"
-                        disabled={receive.isPending}
-                        onClick={() => receive.mutate(order.id)}
+                        onClick={() => setReceiving(order)}
                         aria-label={`Marcar pedido de ${order.supplierName} como recebido`}
                       >
                         <PackageCheck aria-hidden="true" /> Recebido
@@ -96,6 +102,7 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
           </Table>
         </div>
       )}
+      {receiving ? <ReceiveOrderDialog key={receiving.id} order={receiving} onClose={() => setReceiving(null)} /> : null}
       <Dialog open={printing !== null} onOpenChange={(open) => !open && setPrinting(null)}>
         <DialogContent className="max-h-[90vh] overflow-auto sm:max-w-4xl">
           <style>{PRINT_CSS}</style>
@@ -124,6 +131,101 @@ export function OrdersPanel({ batchStatus }: { batchStatus: BatchStatus }) {
   );
 }
 
+/**
+ * 'Recebido' (issue 28): the buyer counts what arrived for the lines of the units the buyer works in ('Quantidade
+ * recebida', the quantity ordered by default); the other units' lines are listed as left to them (each confirms its
+ * own on 'Entregue').
+ */
+function ReceiveOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const myUnits = useMyWorkUnits();
+  const pending = order.items.filter((item) => item.receivedAt === null);
+  const units = myUnits.data ?? [];
+  const mine = pending.filter((item) => item.unitId !== null && units.includes(item.unitId));
+  const others = pending.filter((item) => !mine.includes(item));
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{purchasingMessages.receiveDialogTitle}</DialogTitle>
+          <DialogDescription>
+            Pedido de {order.supplierName}. Informe quanto chegou de cada item das suas unidades; as demais unidades confirmam os seus itens ao marcá-los como
+            Entregue.
+          </DialogDescription>
+        </DialogHeader>
+        {myUnits.isLoading ? <Skeleton className="h-24" aria-hidden="true" /> : null}
+        {myUnits.isError ? (
+          <LoadError message={purchasingMessages.batchesLoadError} detail={purchasingLoadErrorDetail(myUnits.error)} onRetry={() => void myUnits.refetch()} />
+        ) : null}
+        {myUnits.isSuccess ? <ReceiveLinesForm order={order} lines={mine} others={others} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The counted quantities of the buyer's lines (mounted once the buyer's units are known, with their defaults). */
+function ReceiveLinesForm({ order, lines, others, onClose }: { order: Order; lines: OrderItem[]; others: OrderItem[]; onClose: () => void }) {
+  const receive = useReceiveOrder();
+  const form = useForm<ReceiveOrderFormValues>({
+    resolver: zodResolver(receiveOrderFormSchema),
+    defaultValues: { lines: lines.map((item) => ({ lineId: item.id, ordered: item.quantity, quantity: String(item.quantity) })) },
+  });
+  const { fields } = useFieldArray({ control: form.control, name: 'lines' });
+  const byId = new Map(lines.map((item) => [item.id, item]));
+  const submit = form.handleSubmit((values) => {
+    const received = values.lines.map((line) => ({ lineId: line.lineId, receivedQuantity: parseQuantity(line.quantity) ?? 0 }));
+    // Closing the dialog rides on the promise: the refreshed orders may re-render the panel before a per-call onSuccess.
+    void receive.mutateAsync({ orderId: order.id, received }).then(onClose, () => undefined);
+  });
+
+  return (
+    <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+      {fields.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhum item deste pedido é de uma unidade em que você trabalha: as unidades confirmam a entrega.</p>
+      ) : null}
+      {fields.map((field, index) => {
+        const item = byId.get(field.lineId);
+        return (
+          <Field
+            key={field.id}
+            label={
+              <span>
+                {purchasingMessages.receivedQuantityLabel} · {item ? boughtProduct(item) : '—'}{' '}
+                <span className="font-normal text-muted-foreground">
+                  ({item?.unitName ?? '—'}, pedido {formatNumber(field.ordered)})
+                </span>
+              </span>
+            }
+            error={form.formState.errors.lines?.[index]?.quantity?.message}
+          >
+            <Input inputMode="numeric" className="w-32" {...form.register(`lines.${index}.quantity`)} />
+          </Field>
+        );
+      })}
+      {others.length > 0 ? (
+        <section aria-label="Itens de outras unidades" className="grid gap-1 text-sm">
+          <h3 className="font-medium">Confirmados pelas unidades</h3>
+          <ul className="grid gap-1 text-muted-foreground">
+            {others.map((item) => (
+              <li key={item.id}>
+                {boughtProduct(item)} · {item.unitName ?? '—'} · {formatNumber(item.quantity)} un.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Voltar
+        </Button>
+        <Button type="submit" disabled={receive.isPending}>
+          <PackageCheck aria-hidden="true" /> Confirmar recebimento
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
 /** Units asked to confirm their delivery and that have not yet done so. */
 function awaitingUnits(order: Order): string[] {
   const units = order.items.filter((item) => item.receiptRequestedAt && !item.receivedAt).map((item) => item.unitName ?? '—');
@@ -149,7 +251,7 @@ function OrderReceipts({ order }: { order: Order }) {
             </span>
             <span className="text-muted-foreground">
               {item.receivedAt
-                ? `Entregue · confirmado por ${item.receivedByName ?? '—'} em ${formatDateTime(item.receivedAt)}`
+                ? `Entregue${item.receivedQuantity === null ? '' : ` · ${formatNumber(item.receivedQuantity)} de ${formatNumber(item.quantity)} un. recebidas`} · confirmado por ${item.receivedByName ?? '—'} em ${formatDateTime(item.receivedAt)}`
                 : item.receiptRequestedAt
                   ? `Aguardando confirmação da unidade (solicitada em ${formatDateTime(item.receiptRequestedAt)})`
                   : 'Aguardando entrega'}

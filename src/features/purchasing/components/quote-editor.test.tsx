@@ -4,6 +4,8 @@ import { toast } from '@/components/ui/use-toast';
 import { QuoteEditor } from '@/features/purchasing/components/quote-editor';
 import type { QuoteItemSaveOutcome, UpdateQuoteItemInput } from '@/features/purchasing/api/update-quote-item';
 import type { SubmitQuoteInput } from '@/features/purchasing/api/submit-quote';
+import type { PaymentTermValue, SetPaymentTermInput } from '@/features/purchasing/api/set-payment-term';
+import type { AutosaveOutcome } from '@/features/purchasing/use-quote-autosave';
 import { purchasingMessages, quoteUnsavedMessage } from '@/features/purchasing/messages';
 import { NETWORK_ERROR_MESSAGE as NETWORK_ERROR } from '@/lib/network';
 import type { Quote, QuoteItem, QuoteItemValues } from '@/features/purchasing/types';
@@ -16,6 +18,7 @@ interface EditorApi {
   saveItem: (input: UpdateQuoteItemInput) => Promise<QuoteItemSaveOutcome>;
   submitQuote: (input: SubmitQuoteInput) => Promise<unknown>;
   deleteQuote: (quoteId: string) => Promise<unknown>;
+  savePaymentTerm: (input: SetPaymentTermInput) => Promise<AutosaveOutcome<PaymentTermValue>>;
 }
 const api = vi.hoisted(() => ({ current: undefined as EditorApi | undefined }));
 function currentApi(): EditorApi {
@@ -38,6 +41,9 @@ function mutation<T>(run: (vars: T) => Promise<unknown>) {
 }
 vi.mock('@/features/purchasing/api/update-quote-item', () => ({ useSaveQuoteItem: () => ({ mutateAsync: (input: UpdateQuoteItemInput) => currentApi().saveItem(input) }) }));
 vi.mock('@/features/purchasing/api/submit-quote', () => ({ useSubmitQuote: () => mutation((input: SubmitQuoteInput) => currentApi().submitQuote(input)) }));
+vi.mock('@/features/purchasing/api/set-payment-term', () => ({
+  useSavePaymentTerm: () => ({ mutateAsync: (input: SetPaymentTermInput) => currentApi().savePaymentTerm(input) }),
+}));
 vi.mock('@/features/purchasing/api/delete-quote', () => ({ useDeleteQuote: () => mutation((quoteId: string) => currentApi().deleteQuote(quoteId)) }));
 
 function item(shortageId: string, productName: string): QuoteItem {
@@ -74,6 +80,7 @@ const quote: Quote = {
   createdAt: '2026-11-21T12:00:00Z',
   updatedAt: null,
   createdByName: 'Usuário não identificado',
+  paymentTermDays: null,
   items: [item('a', 'Dipirona'), item('b', 'Amoxicilina')],
 };
 
@@ -84,6 +91,7 @@ function renderEditor(overrides: Partial<EditorApi> = {}, canEdit = true) {
     saveItem: vi.fn((input: UpdateQuoteItemInput) => saved(input.values)),
     submitQuote: vi.fn().mockResolvedValue(true),
     deleteQuote: vi.fn().mockResolvedValue(undefined),
+    savePaymentTerm: vi.fn((input: SetPaymentTermInput) => Promise.resolve<AutosaveOutcome<PaymentTermValue>>({ ok: true, stored: { days: input.days } })),
     ...overrides,
   };
   api.current = value;
@@ -221,5 +229,66 @@ describe('QuoteEditor', () => {
     renderEditor({}, false);
     expect((screen.getByLabelText('Preço unitário de Dipirona') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Enviar cotação' })).toBeNull();
+    expect(screen.queryByLabelText(purchasingMessages.paymentTermLabel)).toBeNull();
+    expect(screen.getByTestId('quote-payment-term').textContent).toBe('Prazo não informado');
+  });
+
+  it('autosaves the payment term (days) once typing pauses; blank clears it; outside 0–360 is shown and not saved', async () => {
+    const ctx = renderEditor();
+    vi.useFakeTimers();
+    const term = screen.getByLabelText(purchasingMessages.paymentTermLabel);
+    fireEvent.change(term, { target: { value: '30' } });
+    expect(ctx.savePaymentTerm).not.toHaveBeenCalled();
+    await pause(800);
+    expect(ctx.savePaymentTerm).toHaveBeenCalledWith({ quoteId: 'q1', days: 30 });
+    expect(screen.getByText('Todas as alterações foram salvas')).toBeTruthy();
+
+    fireEvent.change(term, { target: { value: '400' } });
+    await pause(800);
+    expect(ctx.savePaymentTerm).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(purchasingMessages.paymentTermRange)).toBeTruthy();
+    expect(term.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Corrija os campos destacados')).toBeTruthy();
+
+    fireEvent.change(term, { target: { value: '' } });
+    await pause(800);
+    expect(ctx.savePaymentTerm).toHaveBeenLastCalledWith({ quoteId: 'q1', days: null });
+    expect(screen.queryByText(purchasingMessages.paymentTermRange)).toBeNull();
+  });
+
+  it('sends only after the payment term is saved', async () => {
+    let finishTerm: () => void = () => undefined;
+    const events: string[] = [];
+    const ctx = renderEditor({
+      saveItem: vi.fn((input: UpdateQuoteItemInput) => saved(input.values)),
+      savePaymentTerm: vi.fn(
+        (input: SetPaymentTermInput) =>
+          new Promise<AutosaveOutcome<PaymentTermValue>>((resolve) => {
+            events.push('term started');
+            finishTerm = () => {
+              events.push('term finished');
+              resolve({ ok: true, stored: { days: input.days } });
+            };
+          }),
+      ),
+      submitQuote: vi.fn(() => {
+        events.push('submit');
+        return Promise.resolve(true);
+      }),
+    });
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('Preço unitário de Dipirona'), { target: { value: '5' } });
+    await pause(800);
+    fireEvent.change(screen.getByLabelText(purchasingMessages.paymentTermLabel), { target: { value: '45' } });
+    await pause(800);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar cotação' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await pause(10);
+    expect(ctx.submitQuote).not.toHaveBeenCalled();
+    await act(async () => {
+      finishTerm();
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(events).toEqual(['term started', 'term finished', 'submit']);
   });
 });

@@ -13,12 +13,14 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes-guard';
 import { formatCount, formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
 import { useDeleteQuote } from '@/features/purchasing/api/delete-quote';
 import { QuoteItemRow } from '@/features/purchasing/components/quote-item-row';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import { purchasingMessages } from '@/features/purchasing/messages';
+import { paymentTermText, purchasingMessages } from '@/features/purchasing/messages';
 import type { Quote, QuoteItem } from '@/features/purchasing/types';
 import { useQuoteEditing, type OverallSaveState } from '@/features/purchasing/use-quote-editing';
 
@@ -133,6 +135,29 @@ export function QuoteEditor({ quote, canEdit, onBack }: { quote: Quote; canEdit:
           ) : null}
         </div>
       </header>
+      <section aria-label="Condições da cotação" className="flex flex-wrap items-start gap-4 rounded-xl border bg-card p-4 shadow-sm">
+        {editable ? (
+          <Field
+            label={purchasingMessages.paymentTermLabel}
+            description={purchasingMessages.paymentTermDescription}
+            error={editing.termError ?? undefined}
+            id="payment-term"
+            className="max-w-md"
+          >
+            <Input
+              inputMode="numeric"
+              className="w-32"
+              value={editing.termText}
+              onChange={(event) => editing.changeTerm(event.target.value)}
+            />
+          </Field>
+        ) : (
+          <p className="text-sm">
+            <span className="text-muted-foreground">Prazo de pagamento: </span>
+            <span data-testid="quote-payment-term">{paymentTermText(quote.paymentTermDays)}</span>
+          </p>
+        )}
+      </section>
       {editable ? (
         <p className="text-sm text-muted-foreground">Digite o preço unitário (ex.: 12,50) e pressione Enter para ir ao próximo item. As alterações são salvas automaticamente.</p>
       ) : null}

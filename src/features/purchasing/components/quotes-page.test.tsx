@@ -23,6 +23,7 @@ const quote: Quote = {
   createdAt: '2026-11-21T12:00:00Z',
   updatedAt: null,
   createdByName: 'Rita Representante',
+  paymentTermDays: null,
   items: [],
 };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCount, formatCurrency, formatDate, formatNumber } from '@/lib/dates';
+import { cn } from '@/lib/utils';
 import { useSupplierWinRates } from '@/features/purchasing/api/get-supplier-win-rates';
 import { useWinningItems } from '@/features/purchasing/api/get-winning-items';
 import { PeriodFilter, type Period } from '@/features/purchasing/components/period-filter';
@@ -23,6 +24,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
   const rates = useSupplierWinRates(from, to, isAdmin);
   const rows = items.data ?? [];
   const total = rows.reduce((sum, row) => sum + row.total, 0);
+  // The saving against the last price paid, over the items that have one (purchasing readers only).
+  const withLast = rows.filter((row) => row.savingsVsLast !== null);
+  const savings = withLast.reduce((sum, row) => sum + (row.savingsVsLast ?? 0), 0);
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -41,7 +45,8 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
             Taxa de vitória por fornecedor
           </h2>
           <p className="text-sm text-muted-foreground">
-            Por cotação: vencedoras ÷ cotações decididas. Por item: itens vencidos ÷ itens cotados com preço.
+            Por cotação: vencedoras ÷ cotações decididas. Por item: itens vencidos ÷ itens cotados com preço. Economia vs último preço: (último
+            preço pago pelo produto antes do lote − preço vencedor) × quantidade.
           </p>
           <div className="rounded-xl border bg-card shadow-sm">
             {rates.isLoading ? (
@@ -111,6 +116,14 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                   <TableHead className="text-right">Quantidade</TableHead>
                   <TableHead className="text-right">Preço unitário</TableHead>
                   <TableHead className="text-right">Total</TableHead>
+                  {isAdmin ? (
+                    <>
+                      <TableHead className="text-right">Último preço pago</TableHead>
+                      <TableHead className="text-right" title="(último preço pago − preço vencedor) × quantidade. Grão: item vencedor.">
+                        Economia vs último preço
+                      </TableHead>
+                    </>
+                  ) : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -123,6 +136,14 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                     <TableCell className="text-right tabular-nums">{formatNumber(row.quantity)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCurrency(row.unitPrice)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCurrency(row.total)}</TableCell>
+                    {isAdmin ? (
+                      <>
+                        <TableCell className="text-right tabular-nums">{row.lastPrice === null ? 'sem dados' : formatCurrency(row.lastPrice)}</TableCell>
+                        <TableCell className={cn('text-right tabular-nums', row.savingsVsLast !== null && row.savingsVsLast < 0 && 'text-destructive')}>
+                          {row.savingsVsLast === null ? 'sem dados' : formatCurrency(row.savingsVsLast)}
+                        </TableCell>
+                      </>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>
@@ -132,6 +153,14 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                     Total ({formatCount(rows.length, 'item', 'itens')})
                   </TableCell>
                   <TableCell className="text-right font-semibold tabular-nums">{formatCurrency(Math.round(total * 100) / 100)}</TableCell>
+                  {isAdmin ? (
+                    <>
+                      <TableCell />
+                      <TableCell className="text-right font-semibold tabular-nums" data-testid="savings-vs-last-total">
+                        {withLast.length === 0 ? 'sem dados' : formatCurrency(Math.round(savings * 100) / 100)}
+                      </TableCell>
+                    </>
+                  ) : null}
                 </TableRow>
               </tfoot>
             </Table>
