@@ -63,13 +63,12 @@ const DETAIL = {
 
 const OPTIONS = { units: [{ id: 'u1', name: 'Unidade Sul' }], suppliers: [{ id: SUPPLIER, name: 'Distribuidora Alfa' }], categories: [] };
 
-let location = '';
-function Spy() {
-  location = useLocation().search;
-  return null;
-}
-
 function renderPage(url = '/relatorio-compras') {
+  const location = { search: '' };
+  function Spy() {
+    location.search = useLocation().search;
+    return null;
+  }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const printable = vi.fn((order: { order_id: string }) => <article aria-label="documento impresso">{order.order_id}</article>);
   const view = render(
@@ -80,7 +79,7 @@ function renderPage(url = '/relatorio-compras') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...view, printable };
+  return { ...view, printable, location };
 }
 
 const root = (container: HTMLElement) => container.querySelector('[data-analysis="relatorio-compras"]')!;
@@ -142,9 +141,9 @@ describe('PurchaseReportPage', () => {
   });
 
   it('opens an order at ?pedido with its lines, and prints the document the route draws', async () => {
-    const { printable } = renderPage();
+    const { printable, location } = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Ver pedido Nº 53F7A574 de Distribuidora Alfa' }));
-    expect(location).toBe(`?pedido=${ORDER}`);
+    expect(location.search).toBe(`?pedido=${ORDER}`);
     const sheet = await screen.findByRole('dialog', { name: 'Pedido Nº 53F7A574: Distribuidora Alfa' });
     const lines = await within(sheet).findByRole('region', { name: 'Linhas do pedido' });
     expect(lines).toHaveTextContent('Dipirona 500 mg');
