@@ -27,8 +27,9 @@ function saoPauloDay(days = 0): string {
 
 const screen = (page: Page) => page.locator('[data-analysis="relatorio-compras"]');
 
+/** The figures are on screen: the root's aria-busy turns false (a first load on a busy machine may take a while). */
 async function settled(page: Page) {
-  await expect(screen(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(screen(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
 test('an analyst filters a period (kept in the URL), the CSV totals equal the screen, and an order opens down to its printable document', async ({ page }) => {
