@@ -245,7 +245,7 @@ begin
     'lines', coalesce((
       select jsonb_agg(jsonb_build_object(
                'line_id', oi.id, 'shortage_id', oi.shortage_id, 'product_name', p.name, 'barcode', p.barcode,
-               'unit_name', u.name, 'quantity', oi.quantity, 'requested_quantity', oi.requested_quantity,
+               'unit_id', l.unit_id, 'unit_name', u.name, 'quantity', oi.quantity, 'requested_quantity', oi.requested_quantity,
                'minimum_quantity', oi.minimum_quantity, 'raised_to_minimum', oi.raised_to_minimum,
                'received_quantity', oi.received_quantity, 'received_at', oi.received_at,
                'received_by_name', oi.received_by_name, 'receipt_requested_at', oi.receipt_requested_at,

@@ -27,6 +27,7 @@ function toPurchasingOrder(detail: PurchaseOrderDetail): Order {
       productName: line.product_name,
       barcode: line.barcode,
       unitName: line.unit_name,
+      unitId: line.unit_id,
       quantity: line.quantity,
       requestedQuantity: line.requested_quantity,
       minimumQuantity: line.minimum_quantity,
@@ -42,6 +43,7 @@ function toPurchasingOrder(detail: PurchaseOrderDetail): Order {
       receivedAt: line.received_at,
       receivedByName: line.received_by_name,
       receiptRequestedAt: line.receipt_requested_at,
+      receivedQuantity: line.received_quantity,
     })),
   };
 }

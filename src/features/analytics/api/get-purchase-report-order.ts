@@ -9,6 +9,7 @@ const lineSchema = z.object({
   shortage_id: z.string(),
   product_name: z.string(),
   barcode: z.string().nullable(),
+  unit_id: z.string(),
   unit_name: z.string(),
   quantity: z.number(),
   requested_quantity: z.number(),
