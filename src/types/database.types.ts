@@ -3054,6 +3054,46 @@ export type Database = {
         }
         Returns: Json
       }
+      get_purchase_report: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_supplier_id?: string
+          p_to: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_purchase_report_order: {
+        Args: {
+          p_order_id: string
+        }
+        Returns: Json
+      }
+      get_quote_analysis: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_monthly_rate?: number
+          p_product_id?: string
+          p_supplier_id?: string
+          p_to: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
+      get_quote_matrix: {
+        Args: {
+          p_category_id?: string
+          p_from: string
+          p_monthly_rate?: number
+          p_product_id?: string
+          p_supplier_id?: string
+          p_to: string
+          p_unit_id?: string
+        }
+        Returns: Json
+      }
       get_representative_dashboard: {
         Args: {
           p_supplier_id?: string

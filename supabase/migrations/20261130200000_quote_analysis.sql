@@ -218,7 +218,8 @@ returns jsonb
 -- enable_nestloop off: the planner cannot estimate the period's batches (a CTE over a time zone
 -- expression: 1 row guessed for hundreds), then loops over whole CTEs once per item (37 s for 90
 -- days on 2,000 batches). Every set here is a few tens of thousands of rows: hash joins suit all.
-language sql stable security definer set search_path = '' set enable_nestloop = off as $$
+-- work_mem 32MB: the default 4 MB spilled the lines and offers of a year to disk.
+language sql stable security definer set search_path = '' set enable_nestloop = off set work_mem = '32MB' as $$
   -- The same rows as private.quote_analysis_items and private.quote_analysis_offers, computed once
   -- here (calling both would build the items twice, and a set-returning function is opaque to the
   -- planner: no row estimates, no index use across it). Keep the three in step.
@@ -650,8 +651,8 @@ create function public.get_quote_matrix(
   p_monthly_rate numeric default null
 )
 returns jsonb
--- enable_nestloop off: see private.quote_analysis_all.
-language plpgsql stable security definer set search_path = '' set enable_nestloop = off as $$
+-- enable_nestloop off and work_mem 32MB: see private.quote_analysis_all.
+language plpgsql stable security definer set search_path = '' set enable_nestloop = off set work_mem = '32MB' as $$
 declare
   v_rate numeric;
   v_result jsonb;
