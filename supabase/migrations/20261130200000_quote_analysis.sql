@@ -467,7 +467,16 @@ language sql stable security definer set search_path = '' set enable_nestloop = 
       ) order by x.sent_at desc, x.batch_id, x.product_name, x.shortage_id, x.price_rank, x.supplier_name)
       from (
         select o.*, i.batch_name, i.product_name, i.unit_name, i.need, i.sent_at
-        from offers o join items i on i.batch_id = o.batch_id and i.shortage_id = o.shortage_id
+        from (
+          -- The 500 offers listed belong to the first 500 items (in the same order) holding one:
+          -- sort those items, not every offer of the period.
+          select i.* from items i
+          where (i.batch_id, i.shortage_id) in (
+            select o2.batch_id, o2.shortage_id from offers o2 where p_supplier_id is null or o2.supplier_id = p_supplier_id)
+          order by i.sent_at desc, i.batch_id, i.product_name, i.shortage_id
+          limit 500
+        ) i
+        join offers o on o.batch_id = i.batch_id and o.shortage_id = i.shortage_id
         where p_supplier_id is null or o.supplier_id = p_supplier_id
         order by i.sent_at desc, o.batch_id, i.product_name, o.shortage_id, o.price_rank, o.supplier_name
         limit 500
