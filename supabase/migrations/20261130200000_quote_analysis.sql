@@ -234,12 +234,18 @@ language sql stable security definer set search_path = '' set enable_nestloop = 
         and (b.sent_at at time zone 'America/Sao_Paulo')::date between p_from and p_to))
   ),
   -- Every quote line of those batches (drafts too: a line keeps its shortage an item of the batch).
+  -- The quotes of those batches, each with the discount of its payment term at the rate (the
+  -- power() of private.effective_unit_cost, taken once per quote rather than once per line).
+  batch_quotes as materialized (
+    select q.batch_id, q.id, q.supplier_id, q.status, q.payment_term_days,
+           power(1 + greatest(coalesce(p_rate, 0), 0), greatest(coalesce(q.payment_term_days, 0), 0) / 30.0) as discount
+    from batches b join public.quotes q on q.batch_id = b.id
+  ),
   lines as materialized (
-    select q.batch_id, q.id as quote_id, q.supplier_id, q.status as quote_status, q.payment_term_days,
+    select q.batch_id, q.id as quote_id, q.supplier_id, q.status as quote_status, q.payment_term_days, q.discount,
            qi.id as quote_item_id, qi.shortage_id, qi.unit_price, qi.minimum_quantity,
            case when qi.has_bonus then qi.bonus_quantity else 0 end as bonus, qi.is_winner
-    from batches b
-    join public.quotes q on q.batch_id = b.id
+    from batch_quotes q
     join public.quote_items qi on qi.quote_id = q.id
   ),
   all_items as materialized (
@@ -277,7 +283,7 @@ language sql stable security definer set search_path = '' set enable_nestloop = 
              case when l.unit_price is null or coalesce(i.need, 0) <= 0 then null
                   else round(
                     l.unit_price * greatest(i.need, coalesce(l.minimum_quantity, 0))
-                      / power(1 + greatest(coalesce(p_rate, 0), 0), greatest(coalesce(l.payment_term_days, 0), 0) / 30.0)
+                      / l.discount
                       / (i.need + greatest(coalesce(l.bonus, 0), 0)),
                     4)
              end as effective_unit_cost,
@@ -684,11 +690,15 @@ begin
         and b.sent_at < ((p_to + 1)::timestamp at time zone 'America/Sao_Paulo')
         and (b.sent_at at time zone 'America/Sao_Paulo')::date between p_from and p_to))
   ),
+  batch_quotes as materialized (
+    select q.batch_id, q.id, q.supplier_id, q.status,
+           power(1 + greatest(coalesce(v_rate, 0), 0), greatest(coalesce(q.payment_term_days, 0), 0) / 30.0) as discount
+    from batches b join public.quotes q on q.batch_id = b.id
+  ),
   lines as materialized (
-    select q.batch_id, q.supplier_id, q.status as quote_status, q.payment_term_days, qi.shortage_id, qi.unit_price,
+    select q.batch_id, q.supplier_id, q.status as quote_status, q.discount, qi.shortage_id, qi.unit_price,
            qi.minimum_quantity, case when qi.has_bonus then qi.bonus_quantity else 0 end as bonus, qi.is_winner
-    from batches b
-    join public.quotes q on q.batch_id = b.id
+    from batch_quotes q
     join public.quote_items qi on qi.quote_id = q.id
   ),
   items as materialized (
@@ -714,7 +724,7 @@ begin
            case when l.unit_price is null or coalesce(i.need, 0) <= 0 then null
                 else round(
                   l.unit_price * greatest(i.need, coalesce(l.minimum_quantity, 0))
-                    / power(1 + greatest(coalesce(v_rate, 0), 0), greatest(coalesce(l.payment_term_days, 0), 0) / 30.0)
+                    / l.discount
                     / (i.need + greatest(coalesce(l.bonus, 0), 0)),
                   4)
            end as effective_unit_cost
