@@ -35,6 +35,10 @@
 -- ---------------------------------------------------------------------------
 -- 2. The items and offers an analysis looks at
 
+-- The analyses' period is on quote_batches.sent_at (as a range on the column itself, see
+-- private.quote_analysis_all): without this index every call reads every batch ever sent.
+create index quote_batches_sent_at_idx on public.quote_batches (sent_at) where sent_at is not null;
+
 -- Items (grain: item cotado) of the batches sent in the period, filtered by the shortage's unit,
 -- the product's category and the product. An item is a shortage still in the batch, or one that
 -- was quoted in it and later returned to the queue (its quote lines keep it).
@@ -163,23 +167,93 @@ create function private.quote_analysis_all(
   p_from date, p_to date, p_unit_id uuid, p_supplier_id uuid, p_category_id uuid, p_product_id uuid, p_rate numeric
 )
 returns jsonb
-language sql stable security definer set search_path = '' as $$
-  with all_items as materialized (
-    select * from private.quote_analysis_items(p_from, p_to, p_unit_id, p_category_id, p_product_id)
+-- enable_nestloop off: the planner cannot estimate the period's batches (a CTE over a time zone
+-- expression: 1 row guessed for hundreds), then loops over whole CTEs once per item (37 s for 90
+-- days on 2,000 batches). Every set here is a few tens of thousands of rows: hash joins suit all.
+-- work_mem 32MB: the default 4 MB spilled the lines and offers of a year to disk.
+language sql stable security definer set search_path = '' set enable_nestloop = off set work_mem = '32MB' as $$
+  -- The same rows as private.quote_analysis_items and private.quote_analysis_offers, computed once
+  -- here (calling both would build the items twice, and a set-returning function is opaque to the
+  -- planner: no row estimates, no index use across it). Keep the three in step.
+  with batches as materialized (
+    select b.id, b.name, b.status, b.sent_at, b.closed_at
+    from public.quote_batches b
+    where b.sent_at is not null
+      and (p_from is null or (
+        -- The range on sent_at itself (same São Paulo days) lets quote_batches_sent_at_idx serve it.
+        b.sent_at >= (p_from::timestamp at time zone 'America/Sao_Paulo')
+        and b.sent_at < ((p_to + 1)::timestamp at time zone 'America/Sao_Paulo')
+        and (b.sent_at at time zone 'America/Sao_Paulo')::date between p_from and p_to))
+  ),
+  -- Every quote line of those batches (drafts too: a line keeps its shortage an item of the batch).
+  -- The quotes of those batches, each with the discount of its payment term at the rate (the
+  -- power() of private.effective_unit_cost, taken once per quote rather than once per line).
+  batch_quotes as materialized (
+    select q.batch_id, q.id, q.supplier_id, q.status, q.payment_term_days,
+           power(1 + greatest(coalesce(p_rate, 0), 0), greatest(coalesce(q.payment_term_days, 0), 0) / 30.0) as discount
+    from batches b join public.quotes q on q.batch_id = b.id
+  ),
+  lines as materialized (
+    select q.batch_id, q.id as quote_id, q.supplier_id, q.status as quote_status, q.payment_term_days, q.discount,
+           qi.id as quote_item_id, qi.shortage_id, qi.unit_price, qi.minimum_quantity,
+           case when qi.has_bonus then qi.bonus_quantity else 0 end as bonus, qi.is_winner
+    from batch_quotes q
+    join public.quote_items qi on qi.quote_id = q.id
+  ),
+  all_items as materialized (
+    select b.id as batch_id, b.name as batch_name, b.status as batch_status, b.sent_at, b.closed_at,
+           s.id as shortage_id, p.id as product_id, p.name as product_name, pc.category_name,
+           s.unit_id, u.name as unit_name, s.requested_quantity as need
+    from (
+      select s.batch_id, s.id as shortage_id from public.shortages s join batches b on b.id = s.batch_id
+      union
+      select l.batch_id, l.shortage_id from lines l
+    ) x
+    join batches b on b.id = x.batch_id
+    join public.shortages s on s.id = x.shortage_id
+    join public.products p on p.id = s.product_id
+    left join public.store_units u on u.id = s.unit_id
+    left join (
+      select pc.product_id, string_agg(c.name, ', ' order by c.name) as category_name
+      from public.product_categories pc join public.categories c on c.id = pc.category_id
+      group by pc.product_id
+    ) pc on pc.product_id = p.id
+    where (p_unit_id is null or s.unit_id = p_unit_id)
+      and (p_product_id is null or s.product_id = p_product_id)
+      and (p_category_id is null or exists (
+        select 1 from public.product_categories pc2 where pc2.product_id = s.product_id and pc2.category_id = p_category_id))
   ),
   all_offers as materialized (
-    select * from private.quote_analysis_offers(p_from, p_to, p_unit_id, p_category_id, p_product_id, p_rate)
+    select o.*,
+           (rank() over (partition by o.batch_id, o.shortage_id order by o.unit_price))::integer as price_rank,
+           (rank() over (partition by o.batch_id, o.shortage_id order by o.effective_unit_cost))::integer as effective_rank
+    from (
+      select l.batch_id, l.shortage_id, l.quote_item_id, l.quote_id, l.supplier_id, sp.name as supplier_name,
+             l.unit_price, l.minimum_quantity, l.bonus, l.payment_term_days,
+             -- private.effective_unit_cost written out: a function with its own search_path is never
+             -- inlined, and calling it once per offer dominated the whole history. Keep both equal.
+             case when l.unit_price is null or coalesce(i.need, 0) <= 0 then null
+                  else round(
+                    l.unit_price * greatest(i.need, coalesce(l.minimum_quantity, 0))
+                      / l.discount
+                      / (i.need + greatest(coalesce(l.bonus, 0), 0)),
+                    4)
+             end as effective_unit_cost,
+             l.is_winner
+      from lines l
+      join all_items i on i.batch_id = l.batch_id and i.shortage_id = l.shortage_id
+      join public.suppliers sp on sp.id = l.supplier_id
+      where l.quote_status <> 'EM_ANDAMENTO' and l.unit_price is not null
+    ) o
   ),
   items as materialized (
     select i.* from all_items i
-    where p_supplier_id is null or exists (
-      select 1 from all_offers o
-      where o.batch_id = i.batch_id and o.shortage_id = i.shortage_id and o.supplier_id = p_supplier_id)
+    where p_supplier_id is null or (i.batch_id, i.shortage_id) in (
+      select o.batch_id, o.shortage_id from all_offers o where o.supplier_id = p_supplier_id)
   ),
   offers as materialized (
     select o.* from all_offers o
-    where p_supplier_id is null or exists (
-      select 1 from items i where i.batch_id = o.batch_id and i.shortage_id = o.shortage_id)
+    where p_supplier_id is null or (o.batch_id, o.shortage_id) in (select i.batch_id, i.shortage_id from items i)
   ),
   -- Batches for response rates: every batch holding a filtered item (grain: lote).
   scope_batches as (
@@ -277,6 +351,12 @@ language sql stable security definer set search_path = '' as $$
   ),
   months as (
     select distinct to_char(i.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month from items i
+  ),
+  awarded_by_month as (
+    select to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') as month, sum(a.value) as awarded_value,
+           sum(a.savings_vs_avg) as savings_vs_avg, sum(a.savings_vs_max) as savings_vs_max,
+           sum(a.savings_vs_last) as savings_vs_last
+    from awarded a group by 1
   )
   select jsonb_build_object(
     'scope', 'ALL',
@@ -345,7 +425,16 @@ language sql stable security definer set search_path = '' as $$
       ) order by x.sent_at desc, x.batch_id, x.product_name, x.shortage_id, x.price_rank, x.supplier_name)
       from (
         select o.*, i.batch_name, i.product_name, i.unit_name, i.need, i.sent_at
-        from offers o join items i on i.batch_id = o.batch_id and i.shortage_id = o.shortage_id
+        from (
+          -- The 500 offers listed belong to the first 500 items (in the same order) holding one:
+          -- sort those items, not every offer of the period.
+          select i.* from items i
+          where (i.batch_id, i.shortage_id) in (
+            select o2.batch_id, o2.shortage_id from offers o2 where p_supplier_id is null or o2.supplier_id = p_supplier_id)
+          order by i.sent_at desc, i.batch_id, i.product_name, i.shortage_id
+          limit 500
+        ) i
+        join offers o on o.batch_id = i.batch_id and o.shortage_id = i.shortage_id
         where p_supplier_id is null or o.supplier_id = p_supplier_id
         order by i.sent_at desc, o.batch_id, i.product_name, o.shortage_id, o.price_rank, o.supplier_name
         limit 500
@@ -354,16 +443,12 @@ language sql stable security definer set search_path = '' as $$
     'monthly', coalesce((
       select jsonb_agg(jsonb_build_object(
         'month', m.month,
-        'awarded_value', coalesce((select sum(a.value) from awarded a
-                                    where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month), 0),
-        'savings_vs_avg', (select sum(a.savings_vs_avg) from awarded a
-                            where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month),
-        'savings_vs_max', (select sum(a.savings_vs_max) from awarded a
-                            where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month),
-        'savings_vs_last', (select sum(a.savings_vs_last) from awarded a
-                             where to_char(a.sent_at at time zone 'America/Sao_Paulo', 'YYYY-MM') = m.month)
+        'awarded_value', coalesce(a.awarded_value, 0),
+        'savings_vs_avg', a.savings_vs_avg,
+        'savings_vs_max', a.savings_vs_max,
+        'savings_vs_last', a.savings_vs_last
       ) order by m.month)
-      from months m
+      from months m left join awarded_by_month a on a.month = m.month
     ), '[]'::jsonb)
   )
 $$;
@@ -533,7 +618,8 @@ create function public.get_quote_matrix(
   p_monthly_rate numeric default null
 )
 returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+-- enable_nestloop off and work_mem 32MB: see private.quote_analysis_all.
+language plpgsql stable security definer set search_path = '' set enable_nestloop = off set work_mem = '32MB' as $$
 declare
   v_rate numeric;
   v_result jsonb;
@@ -545,20 +631,74 @@ begin
     raise exception 'Representantes não exportam a matriz de preços' using errcode = '42501';
   end if;
 
-  with items as materialized (
-    select * from private.quote_analysis_items(p_from, p_to, p_unit_id, p_category_id, p_product_id)
+  -- Items and offers as in private.quote_analysis_all (written out there, see why); the cells are
+  -- built only for the 5,000 rows returned, by one grouped pass instead of a lookup per row.
+  with batches as materialized (
+    select b.id, b.name, b.status, b.sent_at, b.closed_at
+    from public.quote_batches b
+    where b.sent_at is not null
+      and (p_from is null or (
+        b.sent_at >= (p_from::timestamp at time zone 'America/Sao_Paulo')
+        and b.sent_at < ((p_to + 1)::timestamp at time zone 'America/Sao_Paulo')
+        and (b.sent_at at time zone 'America/Sao_Paulo')::date between p_from and p_to))
+  ),
+  batch_quotes as materialized (
+    select q.batch_id, q.id, q.supplier_id, q.status,
+           power(1 + greatest(coalesce(v_rate, 0), 0), greatest(coalesce(q.payment_term_days, 0), 0) / 30.0) as discount
+    from batches b join public.quotes q on q.batch_id = b.id
+  ),
+  lines as materialized (
+    select q.batch_id, q.supplier_id, q.status as quote_status, q.discount, qi.shortage_id, qi.unit_price,
+           qi.minimum_quantity, case when qi.has_bonus then qi.bonus_quantity else 0 end as bonus, qi.is_winner
+    from batch_quotes q
+    join public.quote_items qi on qi.quote_id = q.id
+  ),
+  items as materialized (
+    select b.id as batch_id, b.name as batch_name, b.sent_at, s.id as shortage_id, p.name as product_name,
+           u.name as unit_name, s.requested_quantity as need
+    from (
+      select s.batch_id, s.id as shortage_id from public.shortages s join batches b on b.id = s.batch_id
+      union
+      select l.batch_id, l.shortage_id from lines l
+    ) x
+    join batches b on b.id = x.batch_id
+    join public.shortages s on s.id = x.shortage_id
+    join public.products p on p.id = s.product_id
+    left join public.store_units u on u.id = s.unit_id
+    where (p_unit_id is null or s.unit_id = p_unit_id)
+      and (p_product_id is null or s.product_id = p_product_id)
+      and (p_category_id is null or exists (
+        select 1 from public.product_categories pc where pc.product_id = s.product_id and pc.category_id = p_category_id))
   ),
   offers as materialized (
-    select * from private.quote_analysis_offers(p_from, p_to, p_unit_id, p_category_id, p_product_id, v_rate) o
-    where p_supplier_id is null or o.supplier_id = p_supplier_id
+    select l.batch_id, l.shortage_id, l.supplier_id, sp.name as supplier_name, l.unit_price, l.is_winner,
+           -- private.effective_unit_cost written out (see private.quote_analysis_all). Keep both equal.
+           case when l.unit_price is null or coalesce(i.need, 0) <= 0 then null
+                else round(
+                  l.unit_price * greatest(i.need, coalesce(l.minimum_quantity, 0))
+                    / l.discount
+                    / (i.need + greatest(coalesce(l.bonus, 0), 0)),
+                  4)
+           end as effective_unit_cost
+    from lines l
+    join items i on i.batch_id = l.batch_id and i.shortage_id = l.shortage_id
+    join public.suppliers sp on sp.id = l.supplier_id
+    where l.quote_status <> 'EM_ANDAMENTO' and l.unit_price is not null
+      and (p_supplier_id is null or l.supplier_id = p_supplier_id)
   ),
-  rows as (
-    select i.*, (select jsonb_object_agg(o.supplier_id::text, jsonb_build_object(
-                   'price', o.unit_price, 'effective_unit_cost', o.effective_unit_cost, 'winner', o.is_winner))
-                 from offers o where o.batch_id = i.batch_id and o.shortage_id = i.shortage_id) as cells
-    from items i
-    where p_supplier_id is null or exists (
-      select 1 from offers o where o.batch_id = i.batch_id and o.shortage_id = i.shortage_id)
+  rows as materialized (
+    select i.* from items i
+    where p_supplier_id is null or (i.batch_id, i.shortage_id) in (select o.batch_id, o.shortage_id from offers o)
+  ),
+  shown as materialized (
+    select r.* from rows r order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id limit 5000
+  ),
+  cells as (
+    select o.batch_id, o.shortage_id, jsonb_object_agg(o.supplier_id::text, jsonb_build_object(
+             'price', o.unit_price, 'effective_unit_cost', o.effective_unit_cost, 'winner', o.is_winner)) as cells
+    from offers o
+    where (o.batch_id, o.shortage_id) in (select r.batch_id, r.shortage_id from shown r)
+    group by o.batch_id, o.shortage_id
   )
   select jsonb_build_object(
     'monthly_rate', v_rate,
@@ -571,9 +711,9 @@ begin
     'rows', coalesce((
       select jsonb_agg(jsonb_build_object(
         'batch_id', r.batch_id, 'batch_name', r.batch_name, 'sent_at', r.sent_at, 'product_name', r.product_name,
-        'unit_name', r.unit_name, 'quantity', r.need, 'cells', coalesce(r.cells, '{}'::jsonb)
+        'unit_name', r.unit_name, 'quantity', r.need, 'cells', coalesce(c.cells, '{}'::jsonb)
       ) order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id)
-      from (select * from rows r order by r.sent_at desc, r.batch_id, r.product_name, r.shortage_id limit 5000) r
+      from shown r left join cells c on c.batch_id = r.batch_id and c.shortage_id = r.shortage_id
     ), '[]'::jsonb)
   ) into v_result;
   return v_result;
