@@ -53,7 +53,7 @@ const DETAIL = {
   created_at: '2026-11-12T14:00:00Z', promised_date: '2026-11-17', delivery_date: '2026-11-19', received_at: null, status: 'SOLICITADO', total_amount: 141,
   lines: [
     {
-      line_id: 'l1', shortage_id: 's1', product_name: 'Dipirona 500 mg', barcode: null, unit_name: 'Unidade Sul', quantity: 10, requested_quantity: 10,
+      line_id: 'l1', shortage_id: 's1', product_name: 'Dipirona 500 mg', barcode: null, unit_id: 'u1', unit_name: 'Unidade Sul', quantity: 10, requested_quantity: 10,
       minimum_quantity: null, raised_to_minimum: false, received_quantity: null, received_at: null, received_by_name: null, receipt_requested_at: null,
       unit_price: 14.1, total_price: 141, substitute_product_name: null, substitute_manufacturer: null, bonus_quantity: 0, bonus_product_name: null,
       bonus_manufacturer: null, bonus_expiry_date: null, avg_quote_price: 15.3, savings_vs_avg: 12, last_price: null, savings_vs_last: null,
