@@ -27,7 +27,7 @@ export function ChartCard({ title, grain, hint, table, empty = false, emptyText 
   const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-xl border bg-card p-4 shadow-sm print:break-inside-avoid">
+    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 shadow-sm print:break-inside-avoid">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
           <h2 id={headingId} className="text-base font-semibold">
