@@ -254,4 +254,16 @@ describe('useAnalysisParams', () => {
     expect(location.current).toBe('?pedido=abc');
     expect(result.current.filters).toMatchObject(defaultPeriod(TODAY));
   });
+
+  it('keeps both of two changes made before the router re-rendered (a preset, then at once the cost)', () => {
+    const { result, location } = setup('');
+    const beforeRender = result.current;
+    act(() => {
+      beforeRender.applyPreset('last12months');
+      beforeRender.update({ extras: { cost: 4 } });
+    });
+    expect(location.current).toBe('?de=2025-11-27&ate=2026-11-26&custo=4');
+    expect(result.current.filters).toMatchObject({ from: '2025-11-27', to: TODAY });
+    expect(result.current.extras.cost).toBe(4);
+  });
 });

@@ -9,7 +9,7 @@
  * drops the unusable value. Params this module does not know (e.g. `pedido`) are kept.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { addDays, daysBetween, isValidDay, toAppDateString } from '@/lib/dates';
@@ -302,6 +302,15 @@ const NO_EXTRAS: AnalysisExtras = {};
 export function useAnalysisParams<E extends AnalysisExtras = Record<never, never>>(extras?: E): AnalysisParams<E> {
   const declared = (extras ?? NO_EXTRAS) as E;
   const [params, setParams] = useSearchParams();
+  // The URL as last written by this hook or read from the router. react-router hands setParams'
+  // updater the search params of the render that created it, so a second change made before the
+  // router re-rendered (a preset, then at once the recurrence) would rebuild the URL from the old
+  // params and drop the first change. Writes start from this ref instead; it follows the router
+  // only when the router's params really change (their identity follows location.search).
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const [today] = useState(() => toAppDateString(new Date()));
   const parsed = useMemo(() => parseAnalysisSearch(params, today, declared), [params, today, declared]);
   const options = useAnalysisFilterOptions();
@@ -329,27 +338,20 @@ export function useAnalysisParams<E extends AnalysisExtras = Record<never, never
 
   const update = useCallback(
     (patch: AnalysisPatch<E>) => {
-      setParams(
-        (current) => {
-          const state = parseAnalysisSearch(current, today, declared);
-          return writeAnalysisSearch(current, state, patch, declared, today);
-        },
-        { replace: true },
-      );
+      const current = latest.current;
+      const next = writeAnalysisSearch(current, parseAnalysisSearch(current, today, declared), patch, declared, today);
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams, today, declared],
   );
 
   const reset = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const name of Object.values(ANALYSIS_PARAMS)) next.delete(name);
-        for (const extra of Object.values(declared)) next.delete(extra.param);
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(latest.current);
+    for (const name of Object.values(ANALYSIS_PARAMS)) next.delete(name);
+    for (const extra of Object.values(declared)) next.delete(extra.param);
+    latest.current = next;
+    setParams(next, { replace: true });
   }, [setParams, declared]);
 
   const applyPreset = useCallback((preset: PeriodPreset) => update(presetPeriod(preset, today) as AnalysisPatch<E>), [update, today]);
