@@ -94,7 +94,7 @@ export const recurrenceExtra = analysisExtra<number>({
 
 /** An extra chosen among fixed values ('aba', 'agrupar'). */
 export function choiceExtra<const T extends string>(param: string, values: readonly [T, ...T[]], fallback: T, invalidNotice: string): AnalysisExtra<T> {
-  return { param, schema: z.enum(values) as unknown as z.ZodType<T, string>, fallback, invalidNotice };
+  return { param, schema: z.string().pipe(z.enum(values)), fallback, invalidNotice };
 }
 
 export type PeriodPreset = 'last30' | 'last90' | 'last12months';
