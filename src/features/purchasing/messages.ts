@@ -68,7 +68,6 @@ export const purchasingMessages = {
   paymentTermRange: 'O prazo de pagamento deve estar entre 0 e 360 dias',
   monthlyRateLabel: 'Custo do dinheiro (% ao mês)',
   monthlyRateDescription: 'Usado para trazer o prazo de pagamento a valor presente no custo efetivo.',
-  monthlyRateRange: 'O custo do dinheiro deve estar entre 0 % e 20 % ao mês',
   effectiveCostExplained:
     'Custo efetivo: quanto custa cada unidade necessária depois de contar a bonificação, o excesso imposto pela quantidade mínima e o prazo de pagamento.',
   receiveDialogTitle: 'Registrar recebimento',

@@ -3,6 +3,7 @@
  * database applies, so a field's Portuguese message shows under it before anything is sent.
  */
 import * as z from 'zod/mini';
+import { COST_OF_MONEY_RANGE_MESSAGE, parseCostOfMoneyPercent } from '@/lib/cost-of-money';
 import { parseQuantity } from '@/features/purchasing/logic';
 import { purchasingMessages } from '@/features/purchasing/messages';
 
@@ -68,13 +69,8 @@ export const paymentTermSchema = z.pipe(
 
 /** The buyer's monthly cost of money in percent as typed ('2', '1,5'): 0 to 20; answers the fraction (0.02). */
 export const monthlyRatePercentSchema = z.pipe(
-  z.string().check(
-    z.refine((text) => {
-      const value = Number(text.trim().replace(',', '.'));
-      return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 20;
-    }, purchasingMessages.monthlyRateRange),
-  ),
-  z.transform((text) => Math.round(Number(text.trim().replace(',', '.')) * 100) / 10_000),
+  z.string().check(z.refine((text) => parseCostOfMoneyPercent(text) !== null, COST_OF_MONEY_RANGE_MESSAGE)),
+  z.transform((text) => (parseCostOfMoneyPercent(text) ?? 0) / 100),
 );
 
 /**

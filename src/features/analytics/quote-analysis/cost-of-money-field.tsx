@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { COST_OF_MONEY_RANGE_MESSAGE } from '@/lib/cost-of-money';
 import { formatNumber } from '@/lib/dates';
 import { costOfMoneyExtra } from '@/features/analytics/components/shared/use-analysis-params';
 import { quoteAnalysisMessages as messages } from '@/features/analytics/quote-analysis/messages';
@@ -26,7 +27,7 @@ export function CostOfMoneyField({ value, onChange }: CostOfMoneyFieldProps) {
   const apply = () => {
     const parsed = costOfMoneyExtra.schema.safeParse(text);
     if (!parsed.success) {
-      setError(messages.costOfMoneyInvalid);
+      setError(COST_OF_MONEY_RANGE_MESSAGE);
       return;
     }
     setError(undefined);

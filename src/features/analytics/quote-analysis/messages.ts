@@ -5,7 +5,6 @@ export const quoteAnalysisMessages = {
   representativeDescription: 'Seus números nos lotes do período: convites, respostas, itens ganhos e, nos lotes encerrados, sua posição e a distância até o melhor preço.',
   costOfMoney: 'Custo do dinheiro (% ao mês)',
   costOfMoneyHint: 'Usado para trazer o prazo de pagamento a valor presente (padrão 2 %).',
-  costOfMoneyInvalid: 'O custo do dinheiro deve estar entre 0 % e 20 % ao mês',
   exportMatrix: 'Exportar matriz (XLSX)',
   exportingMatrix: 'Exportando matriz…',
   matrixTitle: 'Análise de Cotações: matriz fornecedor × item',

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { COST_OF_MONEY_DEFAULT_PERCENT } from '@/lib/cost-of-money';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys } from '@/features/purchasing/api/keys';
 import { batchStatus, nullableNumeric, quoteStatus } from '@/features/purchasing/api/rows';
@@ -54,7 +55,7 @@ const comparisonSchema = z.object({
 });
 
 /** The buyer's monthly cost of money when none is chosen (2 % a month, domain notes §1.6). */
-export const DEFAULT_MONTHLY_RATE = 0.02;
+export const DEFAULT_MONTHLY_RATE = COST_OF_MONEY_DEFAULT_PERCENT / 100;
 
 /**
  * get_batch_comparison: every item of the batch against every supplier's answer, as a grid, with each offer's

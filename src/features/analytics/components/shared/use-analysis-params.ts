@@ -11,6 +11,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { COST_OF_MONEY_DEFAULT_PERCENT, parseCostOfMoneyPercent } from '@/lib/cost-of-money';
 import { z } from 'zod';
 import { addDays, daysBetween, isValidDay, toAppDateString } from '@/lib/dates';
 import { isUuid } from '@/lib/utils';
@@ -71,11 +72,9 @@ export const costOfMoneyExtra = analysisExtra<number>({
   param: 'custo',
   schema: z
     .string()
-    .trim()
-    .regex(/^\d{1,2}(?:[.,]\d{1,2})?$/)
-    .transform((text) => Number(text.replace(',', '.')))
-    .pipe(z.number().min(0).max(20)),
-  fallback: 2,
+    .refine((text) => parseCostOfMoneyPercent(text) !== null)
+    .transform((text) => parseCostOfMoneyPercent(text) ?? COST_OF_MONEY_DEFAULT_PERCENT),
+  fallback: COST_OF_MONEY_DEFAULT_PERCENT,
   invalidNotice: 'Custo do dinheiro inválido na URL (deve estar entre 0 % e 20 % ao mês): usando 2 % ao mês',
 });
 
