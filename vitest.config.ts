@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'local-supabase/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/utils/setup-dom.ts'],
+          // Above the 5 s testing-library wait (setup-dom.ts), so a slow wait reports its own message.
+          testTimeout: 15_000,
         },
       },
       {
