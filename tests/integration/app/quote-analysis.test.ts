@@ -297,6 +297,26 @@ describe('get_quote_analysis for purchasing readers', () => {
     expect(refused.error).toMatchObject({ code: '22023', message: 'O custo do dinheiro deve estar entre 0 % e 20 % ao mês' });
   });
 
+  it('computes every offer’s effective cost as private.effective_unit_cost does (the analysis writes the formula out for speed)', async () => {
+    const db = await sql(backend);
+    try {
+      for (const rate of [0, 0.02, 0.2]) {
+        const { offers } = await analysis(await as('analista'), { p_from: null, p_to: null, p_monthly_rate: rate });
+        expect(offers.length).toBeGreaterThan(8);
+        const expected = await db.query<{ cost: string | null }>(
+          `select private.effective_unit_cost(o.price, o.quantity, o.minimum_quantity, o.bonus_quantity, o.payment_term_days, $2) as cost
+             from jsonb_to_recordset($1::jsonb) as o(price numeric, quantity integer, minimum_quantity integer,
+                                                    bonus_quantity integer, payment_term_days integer, ord integer)
+            order by o.ord`,
+          [JSON.stringify(offers.map((o, ord) => ({ ...o, ord }))), rate],
+        );
+        expect(offers.map((o) => o.effective_unit_cost)).toEqual(expected.rows.map((row) => (row.cost === null ? null : Number(row.cost))));
+      }
+    } finally {
+      await db.end();
+    }
+  });
+
   it('filters by unit, category, product and supplier', async () => {
     const analyst = await as('analista');
     const norteOnly = await analysis(analyst, { p_unit_id: norte });
@@ -322,6 +342,42 @@ describe('get_quote_analysis for purchasing readers', () => {
     expect(inverted.error).toMatchObject({ code: '22023', message: 'Período inválido: a data inicial é posterior à final' });
     const half = await analyst.rpc('get_quote_analysis', { p_from: '2023-03-01', p_to: null });
     expect(half.error?.code).toBe('22023');
+  });
+});
+
+describe('private.last_prices_paid, the one definition of the last price paid', () => {
+  it('answers each (product, instant) pair as the plain lookup would: latest order line strictly before, ties by line id', async () => {
+    const db = await sql(backend);
+    try {
+      // Probes at every order's own instant (the strict "before" and the ties), a second later, and before anything.
+      const probes = await db.query<{ product_id: string; at: string }>(
+        `select s.product_id, (o.created_at + shift)::text as at
+           from public.purchase_order_items oi
+           join public.purchase_orders o on o.id = oi.order_id
+           join public.shortages s on s.id = oi.shortage_id
+           cross join (values (interval '0'), (interval '1 second'), (interval '-10 years')) as v(shift)
+          order by o.created_at, oi.id
+          limit 600`,
+      );
+      expect(probes.rows.length).toBeGreaterThan(100);
+      const got = await db.query<{ ord: string; last_price: string | null; expected: string | null }>(
+        `select l.ord, l.last_price,
+                (select oi.unit_price from public.purchase_order_items oi
+                   join public.purchase_orders o on o.id = oi.order_id
+                   join public.shortages s on s.id = oi.shortage_id
+                  where s.product_id = p.product_id and o.created_at < p.at
+                  order by o.created_at desc, oi.id desc limit 1) as expected
+           from private.last_prices_paid($1::uuid[], $2::timestamptz[]) l
+           join unnest($1::uuid[], $2::timestamptz[]) with ordinality as p(product_id, at, ord) on p.ord = l.ord
+          order by l.ord`,
+        [probes.rows.map((row) => row.product_id), probes.rows.map((row) => row.at)],
+      );
+      expect(got.rows).toHaveLength(probes.rows.length);
+      expect(got.rows.filter((row) => row.last_price !== null).length).toBeGreaterThan(10);
+      expect(got.rows.filter((row) => row.last_price !== row.expected)).toEqual([]);
+    } finally {
+      await db.end();
+    }
   });
 });
 
