@@ -274,6 +274,15 @@ export interface SupplierWinRate {
   /** Items won ÷ items quoted, 0–1; null when nothing was priced. */
   itemWinRate: number | null;
   valueWon: number;
+  /** Batches the supplier was invited to, and those it answered (a sent quote); grain: lote. */
+  invitedBatches: number;
+  respondedBatches: number;
+  /** Answered ÷ invited, 0–1; null without invitations. */
+  responseRate: number | null;
+  /** Average hours from the batch's sending to the quote's submission; null without answers. */
+  avgResponseHours: number | null;
+  /** Average rank of its priced lines by price among each item's offers (1 = best); null when nothing was priced. */
+  avgRank: number | null;
 }
 
 export interface RepresentativeDashboard {
@@ -297,6 +306,12 @@ export interface RepresentativeDashboard {
   lostCount: number;
   /** 0–1; null before any result. */
   winRate: number | null;
+  /** Batches the supplier (or, for every supplier, each supplier) was invited to; grain: lote. */
+  invitedCount: number;
+  /** Answered ÷ invited, 0–1; null without invitations. */
+  responseRate: number | null;
+  /** Average hours from the batch's sending to the quote's submission; null without answers. */
+  avgResponseHours: number | null;
   itemsWon: number;
   valueWon: number;
   recentResults: {

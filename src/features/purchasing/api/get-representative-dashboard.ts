@@ -28,6 +28,9 @@ const dashboardSchema = z.object({
   win_rate: nullableNumeric,
   items_won: numeric,
   value_won: numeric,
+  invited_count: numeric,
+  response_rate: nullableNumeric,
+  avg_response_hours: nullableNumeric,
   recent_results: z.array(
     z.object({
       quote_id: z.string(),
@@ -74,6 +77,9 @@ export async function getRepresentativeDashboard(supplierId: string | null, sign
     winRate: raw.win_rate,
     itemsWon: raw.items_won,
     valueWon: raw.value_won,
+    invitedCount: raw.invited_count,
+    responseRate: raw.response_rate,
+    avgResponseHours: raw.avg_response_hours,
     recentResults: raw.recent_results.map((r) => ({
       quoteId: r.quote_id,
       batchId: r.batch_id,

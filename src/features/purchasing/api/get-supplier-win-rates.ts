@@ -15,11 +15,17 @@ const rowSchema = z.object({
   items_quoted: numeric,
   items_won: numeric,
   value_won: numeric,
+  invited_batches: numeric,
+  responded_batches: numeric,
+  response_rate: nullableNumeric,
+  avg_response_hours: nullableNumeric,
+  avg_rank: nullableNumeric,
 });
 
 /**
  * get_supplier_win_rates (admin): per supplier, quotes sent and won with the per-quote win rate, items quoted and won
- * with the item-based rate, and value won; the period is the day winners were chosen, as for the won items.
+ * with the item-based rate, value won, batches invited and answered with the response rate and time, and the average
+ * rank by price; the period is the day winners were chosen, as for the won items.
  */
 export async function getSupplierWinRates(from: string | null, to: string | null, signal?: AbortSignal): Promise<SupplierWinRate[]> {
   let query = supabase.rpc('get_supplier_win_rates', { ...(from ? { p_from: from } : {}), ...(to ? { p_to: to } : {}) });
@@ -39,6 +45,11 @@ export async function getSupplierWinRates(from: string | null, to: string | null
       itemsWon: row.items_won,
       itemWinRate: itemWinRate(row.items_won, row.items_quoted),
       valueWon: row.value_won,
+      invitedBatches: row.invited_batches,
+      respondedBatches: row.responded_batches,
+      responseRate: row.response_rate,
+      avgResponseHours: row.avg_response_hours,
+      avgRank: row.avg_rank,
     }));
 }
 

@@ -20,6 +20,9 @@ const dashboard: RepresentativeDashboard = {
   winRate: 0.5,
   itemsWon: 2,
   valueWon: 150.5,
+  invitedCount: 4,
+  responseRate: 0.75,
+  avgResponseHours: 26.5,
   recentResults: [],
 };
 
@@ -48,6 +51,20 @@ describe('DashboardSummary', () => {
     // A representative's own dashboard does not repeat its supplier's name on every line.
     expect(list.textContent).not.toContain('Distribuidora Alfa');
     expect(screen.getByRole('link', { name: 'Lote Semanal' }).getAttribute('href')).toBe('/cotacoes');
+  });
+
+  it('shows the response rate over the batches invited and the average response time, or a dash before any invitation', () => {
+    renderSummary(dashboard);
+    // The title sits in the card's header; the header's parent is the card.
+    const card = screen.getByText('Taxa de resposta').parentElement!.parentElement!;
+    expect(card.textContent).toContain('75%');
+    expect(card.textContent).toContain('de 4 lotes convidados · resposta em 26,5 h, em média');
+    cleanup();
+    renderSummary({ ...dashboard, invitedCount: 0, responseRate: null, avgResponseHours: null });
+    const empty = screen.getByText('Taxa de resposta').parentElement!.parentElement!;
+    expect(empty.textContent).toContain('—');
+    expect(empty.textContent).toContain('de 0 lotes convidados');
+    expect(empty.textContent).not.toContain('em média');
   });
 
   it('points to /cotacoes with the count of every quote in progress once there are more than the card lists', () => {

@@ -1,4 +1,4 @@
-import { Clock, FileCheck2, FileClock, Percent, Wallet } from 'lucide-react';
+import { Clock, FileCheck2, FileClock, Percent, Reply, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -116,7 +116,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
   const all = d.allSuppliers;
   return (
     <>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <StatCard title="Lotes aguardando resposta" value={formatNumber(d.awaitingCount)} icon={<Clock aria-hidden="true" className="size-4" />} />
         <StatCard
           title="Cotações em andamento"
@@ -131,6 +131,15 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
           icon={<Percent aria-hidden="true" className="size-4" />}
         />
         <StatCard title="Valor ganho" value={formatCurrency(d.valueWon)} hint={formatCount(d.itemsWon, 'item vencido', 'itens vencidos')} icon={<Wallet aria-hidden="true" className="size-4" />} />
+        <StatCard
+          title="Taxa de resposta"
+          value={d.responseRate === null ? '—' : formatNumber(d.responseRate, { style: 'percent', maximumFractionDigits: 1 })}
+          hint={
+            `de ${formatCount(d.invitedCount, 'lote convidado', 'lotes convidados')}` +
+            (d.avgResponseHours === null ? '' : ` · resposta em ${formatNumber(d.avgResponseHours, { maximumFractionDigits: 1 })} h, em média`)
+          }
+          icon={<Reply aria-hidden="true" className="size-4" />}
+        />
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>

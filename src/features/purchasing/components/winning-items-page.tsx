@@ -14,6 +14,10 @@ function percent(rate: number | null): string {
   return rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
 }
 
+function hours(value: number | null): string {
+  return value === null ? '—' : `${formatNumber(value, { maximumFractionDigits: 1 })} h`;
+}
+
 /** /itens-vitoriosos: won items by period; for an admin, every supplier plus win rates. */
 export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
   const [period, setPeriod] = useState<Period>({ from: '', to: '' });
@@ -45,8 +49,10 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
             Taxa de vitória por fornecedor
           </h2>
           <p className="text-sm text-muted-foreground">
-            Por cotação: vencedoras ÷ cotações decididas. Por item: itens vencidos ÷ itens cotados com preço. Economia vs último preço: (último
-            preço pago pelo produto antes do lote − preço vencedor) × quantidade.
+            Por cotação: vencedoras ÷ cotações decididas. Por item: itens vencidos ÷ itens cotados com preço. Resposta: lotes respondidos ÷
+            lotes para os quais o fornecedor foi convidado, e o tempo médio do envio do lote até a cotação. Posição média: a posição do preço
+            entre as ofertas de cada item (1 = menor preço). Economia vs último preço: (último preço pago pelo produto antes do lote − preço
+            vencedor) × quantidade.
           </p>
           <div className="rounded-xl border bg-card shadow-sm">
             {rates.isLoading ? (
@@ -67,6 +73,9 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                     <TableHead className="text-right">Itens vencidos</TableHead>
                     <TableHead className="text-right">Taxa por item</TableHead>
                     <TableHead className="text-right">Valor ganho</TableHead>
+                    <TableHead className="text-right">Resposta</TableHead>
+                    <TableHead className="text-right">Tempo de resposta</TableHead>
+                    <TableHead className="text-right">Posição média</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -80,6 +89,16 @@ export function WinningItemsPage({ isAdmin }: { isAdmin: boolean }) {
                       <TableCell className="text-right tabular-nums">{formatNumber(rate.itemsWon)}</TableCell>
                       <TableCell className="text-right tabular-nums">{percent(rate.itemWinRate)}</TableCell>
                       <TableCell className="text-right tabular-nums">{formatCurrency(rate.valueWon)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {percent(rate.responseRate)}
+                        <span className="block text-xs text-muted-foreground">
+                          {formatNumber(rate.respondedBatches)} de {formatCount(rate.invitedBatches, 'lote', 'lotes')}
+                        </span>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{hours(rate.avgResponseHours)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {rate.avgRank === null ? '—' : formatNumber(rate.avgRank, { minimumFractionDigits: 1, maximumFractionDigits: 2 })}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
