@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -22,8 +23,11 @@ interface AnalysisPageProps {
 
 /** The frame of every analysis screen: title, description, filters, then the figures. */
 export function AnalysisPage({ name, title, description, filters, busy, actions, children }: AnalysisPageProps) {
+  // The URL query this render was made from: the router may change the URL before the screen that reads it
+  // commits (a navigation in a transition), and a bench knows the screen shows the new filters by this.
+  const { search } = useLocation();
   return (
-    <div data-analysis={name} aria-busy={busy} className="grid min-w-0 gap-6">
+    <div data-analysis={name} data-search={search} aria-busy={busy} className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
