@@ -116,7 +116,7 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
   const all = d.allSuppliers;
   return (
     <>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <StatCard title="Lotes aguardando resposta" value={formatNumber(d.awaitingCount)} icon={<Clock aria-hidden="true" className="size-4" />} />
         <StatCard
           title="Cotações em andamento"
