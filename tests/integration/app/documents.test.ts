@@ -161,6 +161,16 @@ describe('who sees which document', () => {
     const byBody = (unwrap(await pharmacist.rpc('list_documents', { p_search: 'documen', p_filter: 'GERENCIAR', p_limit: 100 })) as Page).items.map((d) => d.id);
     expect(byBody).toContain(docs.todos!.id);
   });
+
+  it('finds a lot code the text parser could read as a number, typed alone or as written in the text', async () => {
+    // '2e67b073' typed alone parses as the number 2e67 and the word b073; inside 'LOTE-2E67B073' the parser kept it whole.
+    const recall = await publish('farmaceutico', { title: 'Recolhimento LOTE-2E67B073', body: 'Lotes 85E348E0/19e34e51 e 5e66861b.', audience_all: true });
+    const pharmacist = await as('farmaceutico');
+    for (const search of ['2e67b073', 'LOTE-2E67B073', 'lote 2e67', '85e348e0', '19E34E51', '5e66861b', 'recolhimento 5e66']) {
+      const found = (unwrap(await pharmacist.rpc('list_documents', { p_search: search, p_filter: 'GERENCIAR', p_limit: 100 })) as Page).items.map((d) => d.id);
+      expect({ search, found: found.includes(recall.id) }).toEqual({ search, found: true });
+    }
+  });
 });
 
 describe('publishing refusals', () => {
