@@ -7,6 +7,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { SERIES_COLORS } from '@/features/analytics/components/shared/chart-colors';
+import { shortLabel } from '@/features/analytics/components/shared/format';
 
 const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
 const TOOLTIP_STYLE = { background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 6, fontSize: 13 };
@@ -45,7 +46,7 @@ export function BarSeriesChart<Row>({ data, categoryKey, series, title, formatVa
           {horizontal ? (
             <>
               <XAxis type="number" tickFormatter={(value: number) => formatValue(value)} tick={AXIS_TICK} stroke="var(--border)" tickLine={false} />
-              <YAxis type="category" dataKey={categoryKey} tickFormatter={label} tick={AXIS_TICK} stroke="var(--border)" tickLine={false} width={140} interval={0} />
+              <YAxis type="category" dataKey={categoryKey} tickFormatter={(value: unknown) => shortLabel(label(value))} tick={AXIS_TICK} stroke="var(--border)" tickLine={false} width={140} interval={0} />
             </>
           ) : (
             <>

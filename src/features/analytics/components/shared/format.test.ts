@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDays, formatHours, formatMoney, formatPercent, formatQuantity, formatRatio, formatUnitCost } from '@/features/analytics/components/shared/format';
+import { formatDays, formatHours, formatMoney, formatPercent, formatQuantity, formatRatio, formatUnitCost, shortLabel } from '@/features/analytics/components/shared/format';
 
 // Intl writes a non-breaking space between 'R$' and the number.
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -42,5 +42,15 @@ describe('analysis figures', () => {
     expect(formatQuantity(1234)).toBe('1.234');
     expect(formatQuantity(2.5)).toBe('2,5');
     expect(formatQuantity(null)).toBe('sem dados');
+  });
+});
+
+describe('shortLabel', () => {
+  it('keeps a label of up to 40 characters and cuts a longer one to 40 with an ellipsis', () => {
+    expect(shortLabel('Distribuidora Beta')).toBe('Distribuidora Beta');
+    const long = 'Cetoprofeno 150mg 20 comprimidos · Unidade Norte';
+    expect(shortLabel(long)).toBe('Cetoprofeno 150mg 20 comprimidos · Unid…');
+    expect(shortLabel(long)).toHaveLength(40);
+    expect(shortLabel('x'.repeat(40))).toBe('x'.repeat(40));
   });
 });

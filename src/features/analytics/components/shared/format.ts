@@ -52,3 +52,9 @@ export function formatUnitCost(value: number | null | undefined): string {
 export function formatQuantity(value: number | null | undefined): string {
   return isFiniteNumber(value) ? formatNumber(value, { maximumFractionDigits: 2 }) : NO_DATA;
 }
+
+/** A horizontal chart's row label, cut to fit its 140 px column in three lines; the tooltip and the table view have it whole. */
+const ROW_LABEL_MAX = 40;
+export function shortLabel(text: string): string {
+  return text.length <= ROW_LABEL_MAX ? text : `${text.slice(0, ROW_LABEL_MAX - 1).trimEnd()}…`;
+}
