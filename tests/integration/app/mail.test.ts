@@ -384,6 +384,16 @@ describe('representatives write only to purchasing staff and see names only', ()
 });
 
 describe('full-text search in Portuguese, own mail only', () => {
+  it('finds a lot code the text parser could read as a number, typed alone, hyphenated or as a phrase', async () => {
+    const clerk = await as('balconista');
+    const message = await send(clerk, { users: [ID.beatriz], subject: `Recolhimento ${word}`, body: `Separar o LOTE-2E67B073 e o lote 85e348e0. ${word}` });
+    const beatriz = await as('balconista2');
+    for (const search of [`2e67b073 ${word}`, `lote-2e67b073 ${word}`, `"lote 2e67b073" ${word}`, `85E348E0 ${word}`, `recolhimento-${word}`]) {
+      expect({ search, found: (await list(beatriz, 'ENTRADA', search)).items.map((t) => t.thread_id) }).toEqual({ search, found: [message.id] });
+    }
+    expect((await list(beatriz, 'ENTRADA', `${word} -2e67b073`)).items.map((t) => t.thread_id)).not.toContain(message.id);
+  });
+
   it("'receita' finds 'Receitas' and 'preco' finds 'preço' in the recipient's and the sender's mail, nobody else's", async () => {
     const clerk = await as('balconista');
     const message = await send(clerk, { users: [ID.beatriz], subject: `Receitas pendentes ${word}`, body: `O preço das receitas mudou. ${word}` });
