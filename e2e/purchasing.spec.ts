@@ -249,6 +249,8 @@ test('the whole purchasing cycle: shortages registered at the counter, batch, tw
 });
 
 test('an item in an active quote cannot leave its batch; the admin sees every supplier, win rates and all quotes', async ({ browser }) => {
+  // Three signed-in contexts (buyer, admin, representative) and five screens: about half the default minute on CI.
+  test.slow();
   // Seeded 'Lote Reposição Norte' is in quotation with Alfa's quote in progress and Beta's sent.
   const buyer = await pageAs(browser, 'compras');
   await buyer.goto('/compras');
