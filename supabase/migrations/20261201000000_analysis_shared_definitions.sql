@@ -163,7 +163,8 @@ rows 20000 as $$
   )
   select i.batch_id, i.batch_name, i.batch_status, i.sent_at, i.closed_at,
          i.shortage_id, i.product_id, i.product_name, i.category_name, i.unit_id, i.unit_name, i.need,
-         row_number() over (partition by i.batch_id, i.shortage_id order by o.unit_price, o.supplier_name) = 1,
+         -- Ordered as the price rank, so the two windows share one sort (any row of the item would do).
+         row_number() over (partition by i.batch_id, i.shortage_id order by o.unit_price) = 1,
          o.quote_item_id, o.quote_id, o.supplier_id, o.supplier_name,
          o.unit_price, o.minimum_quantity, o.bonus, o.payment_term_days, o.effective_unit_cost,
          case when o.quote_item_id is not null
