@@ -1,14 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { ToastViewportShell } from '@/components/ui/toast-viewport-shell';
 import { useToast } from '@/components/ui/use-toast';
+import { preloadable } from '@/lib/preloadable';
 import { createQueryClient } from '@/lib/query-client';
 import { refreshAfterMutation } from '@/app/freshness';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 
-const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = preloadable(() => import('@/components/ui/toaster').then((module) => module.Toaster));
 
 /**
  * The toast viewport, present from the first render: the shell (same region, list and F8 hotkey) until
@@ -23,11 +24,7 @@ function DeferredToaster() {
   const [needed, setNeeded] = useState(false);
   if ((toasts.length > 0 || status === 'signed-in') && !needed) setNeeded(true);
   if (!needed) return <ToastViewportShell />;
-  return (
-    <Suspense fallback={<ToastViewportShell />}>
-      <Toaster />
-    </Suspense>
-  );
+  return <Toaster fallback={<ToastViewportShell />} />;
 }
 
 /** App-wide providers: server-state cache, theme, session and toasts. */

@@ -1,7 +1,7 @@
 /**
  * Every route of spec §2, each page lazily loaded, guarded by the rules of spec §6 (config/permissions.ts).
  */
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
 import { PageLoading } from '@/components/layouts/page-loading';
@@ -10,39 +10,21 @@ import { ROUTE_ACCESS, type GuardedPath } from '@/config/permissions';
 import { RequireAccess, RequireAuth, SignedInOr } from '@/app/guards';
 import { RootRoute } from '@/app/routes/root';
 import { RouteErrorFallback } from '@/app/routes/route-error';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
 
 type PageModule = { default: ComponentType };
 
 /** A page whose code is loaded on first render, or earlier with preload() (see preloadRoute). */
-type Page = ComponentType & { preload: () => Promise<unknown> };
+type Page = Preloadable<object>;
 
 /** What a route needs loaded before it can render (its page, and the signed-in frame for those inside it). */
 interface RouteHandle {
   preload: () => Promise<unknown>;
 }
 
+/** A page's chunk (src/lib/preloadable: shown as soon as its code is here, without React's Suspense throttle). */
 function page(load: () => Promise<PageModule>): Page {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<PageModule> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined; // the next render tries again
-        throw error;
-      },
-    ));
-  const Lazy = lazy(preload);
-  function LazyPage() {
-    // Code already here (preloaded) renders at once: React.lazy would still suspend for a tick, show the fallback,
-    // and React then holds the page back until 300 ms after that fallback appeared (its Suspense reveal throttle).
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Component />;
-  }
-  return Object.assign(LazyPage, { preload });
+  return preloadable(() => load().then((module) => module.default));
 }
 
 /** A public page, with the full-page spinner while its code loads. */
@@ -52,7 +34,7 @@ function publicRoute(path: string, Page: Page): RouteObject {
     handle: { preload: Page.preload } satisfies RouteHandle,
     element: (
       <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
-        <Page />
+        <Page fallback={<FullPageSpinner label="Carregando página..." />} />
       </Suspense>
     ),
   };
@@ -66,7 +48,7 @@ function guardedRoute(path: GuardedPath, Page: Page): RouteObject {
     element: (
       <RequireAccess rule={ROUTE_ACCESS[path]}>
         <Suspense fallback={<PageLoading />}>
-          <Page />
+          <Page fallback={<PageLoading />} />
         </Suspense>
       </RequireAccess>
     ),
@@ -139,7 +121,7 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
-              <AppRoot />
+              <AppRoot fallback={<FullPageSpinner label="Carregando página..." />} />
             </Suspense>
           </RequireAuth>
         ),
@@ -152,12 +134,12 @@ export const routes: RouteObject[] = [
           <SignedInOr
             signedOut={
               <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
-                <PublicChangePassword />
+                <PublicChangePassword fallback={<FullPageSpinner label="Carregando página..." />} />
               </Suspense>
             }
           >
             <Suspense fallback={<FullPageSpinner label="Carregando página..." />}>
-              <AppRoot />
+              <AppRoot fallback={<FullPageSpinner label="Carregando página..." />} />
             </Suspense>
           </SignedInOr>
         ),

@@ -1,10 +1,11 @@
 import { Inbox, Printer, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { preloadable } from '@/lib/preloadable';
 import { formatCurrency, formatDateTime, formatDay, toAppDateString } from '@/lib/dates';
 import { downloadSpreadsheet, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
@@ -34,8 +35,9 @@ import type { BoletoReport, Option, ReportFilters, ReportTableKind, UnitScope } 
 
 // recharts is loaded with the chart only: the page paints (cards, tables) without waiting for it, and the
 // page starts fetching it once mounted, alongside the report's call.
-const loadChart = () => import('@/features/boleto-report/components/due-timeline-chart');
-const DueTimelineChart = lazy(loadChart);
+const DueTimelineChart = preloadable(() => import('@/features/boleto-report/components/due-timeline-chart').then((module) => module.default), {
+  fallback: <Skeleton className="h-64 sm:h-72" aria-hidden="true" />,
+});
 
 /**
  * Paper: A4 landscape, no sidebar, header, filters or buttons; the theme's light colours even when
@@ -93,7 +95,7 @@ export function BoletoReportPage({ title, filters, onFiltersChange, unitScope }:
   const onChartShown = useCallback(() => setChartShown(true), []);
 
   useEffect(() => {
-    void loadChart().catch(() => undefined); // a failed prefetch is retried by React.lazy when the chart renders
+    void DueTimelineChart.preload().catch(() => undefined); // a failed prefetch is tried again when the chart mounts
   }, []);
 
   const nameOf = (options: readonly Option[] | undefined, id: string | null) => (id ? (options?.find((option) => option.id === id)?.name ?? '—') : null);
@@ -250,9 +252,7 @@ function DueCalendar({ report, onChartShown }: { report: BoletoReport; onChartSh
       {summary.count === 0 ? (
         <p className="py-8 text-center text-sm text-muted-foreground">{boletoReportMessages.noPendingInWindow}</p>
       ) : (
-        <Suspense fallback={<Skeleton className="h-64 sm:h-72" aria-hidden="true" />}>
-          <DueTimelineChart bars={timelineBars(report.timeline, report.today)} today={report.today} onShown={onChartShown} />
-        </Suspense>
+        <DueTimelineChart bars={timelineBars(report.timeline, report.today)} today={report.today} onShown={onChartShown} />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { BarChart3, Download, FileSearch, FileSpreadsheet, Inbox, Table2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/ui/choice-select';
@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUrlTab } from '@/hooks/use-url-tab';
+import { preloadable } from '@/lib/preloadable';
 import { addDays, formatCount, formatDateTime, formatDay, formatShortDay, toAppDateString } from '@/lib/dates';
 import { downloadBlob, downloadSpreadsheet, type CellInput, type ExportFormat } from '@/lib/spreadsheet/write';
 import { cn } from '@/lib/utils';
@@ -44,8 +45,9 @@ import type { DailyPoint } from '@/features/time-clock/components/report-charts'
 
 // recharts comes with the charts only: the cards and tables paint without waiting for it.
 const loadCharts = () => import('@/features/time-clock/components/report-charts');
-const HoursBarChart = lazy(() => loadCharts().then((module) => ({ default: module.HoursBarChart })));
-const DailyLineChart = lazy(() => loadCharts().then((module) => ({ default: module.DailyLineChart })));
+const chartFallback = <Skeleton className="h-64" aria-hidden="true" />;
+const HoursBarChart = preloadable(() => loadCharts().then((module) => module.HoursBarChart), { fallback: chartFallback });
+const DailyLineChart = preloadable(() => loadCharts().then((module) => module.DailyLineChart), { fallback: chartFallback });
 
 /** Bars beyond these make a chart too tall to read: the table lists every line. */
 const CHART_MAX_BARS = 30;
@@ -354,7 +356,9 @@ const CHART_TITLES: Record<ReportTableKind, string> = {
 function ChartCard({ kind, report }: { kind: ReportTableKind; report: TimeReport }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   useEffect(() => {
-    void loadCharts().catch(() => undefined); // React.lazy retries a failed prefetch when the chart renders
+    // A failed prefetch is tried again when a chart mounts.
+    void HoursBarChart.preload().catch(() => undefined);
+    void DailyLineChart.preload().catch(() => undefined);
   }, []);
   const headingId = `report-chart-${kind}`;
   const bars: HoursBar[] =
@@ -380,14 +384,14 @@ function ChartCard({ kind, report }: { kind: ReportTableKind; report: TimeReport
         </div>
       </div>
       {view === 'chart' ? (
-        <Suspense fallback={<Skeleton className="h-64" aria-hidden="true" />}>
+        <>
           {kind === 'daily' ? <DailyLineChart points={points} /> : <HoursBarChart bars={shownBars} title={CHART_TITLES[kind]} />}
           {kind !== 'daily' && bars.length > CHART_MAX_BARS ? (
             <p className="text-xs text-muted-foreground">
               O gráfico mostra os {CHART_MAX_BARS} primeiros de {formatCount(bars.length, 'funcionário', 'funcionários')}; a tabela lista todos.
             </p>
           ) : null}
-        </Suspense>
+        </>
       ) : kind === 'daily' ? (
         <ChartDataTable
           label={CHART_TITLES[kind]}

@@ -1,17 +1,21 @@
 /**
  * The analyses' charts, loaded on demand: recharts is a chunk of its own that the screens start
- * fetching when they mount (prefetchAnalysisCharts), alongside their RPC, and that a ChartCard's
- * Suspense waits for.
+ * fetching when they mount (prefetchAnalysisCharts), alongside their RPC. A chart whose code is not
+ * here yet shows a skeleton of its size (src/lib/preloadable: no Suspense throttle on its reveal).
  */
-import { lazy } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { preloadable } from '@/lib/preloadable';
 
 const loadCharts = () => import('@/features/analytics/components/shared/charts');
+const fallback = <Skeleton className="h-64 sm:h-72" aria-label="Carregando gráfico…" />;
 
-/** Starts loading the charts' chunk (a failure is retried by React.lazy when a chart renders). */
+export const BarSeriesChart = preloadable(() => loadCharts().then((module) => module.BarSeriesChart), { fallback });
+export const LineSeriesChart = preloadable(() => loadCharts().then((module) => module.LineSeriesChart), { fallback });
+
+/** Starts loading the charts' chunk (a failure is tried again when a chart mounts). */
 export function prefetchAnalysisCharts(): void {
-  void loadCharts().catch(() => undefined);
+  void BarSeriesChart.preload().catch(() => undefined);
+  void LineSeriesChart.preload().catch(() => undefined);
 }
 
-export const BarSeriesChart = lazy(() => loadCharts().then((module) => ({ default: module.BarSeriesChart })));
-export const LineSeriesChart = lazy(() => loadCharts().then((module) => ({ default: module.LineSeriesChart })));
 export type { ChartSeries } from '@/features/analytics/components/shared/charts';
