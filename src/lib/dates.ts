@@ -88,7 +88,7 @@ export function isValidDay(value: string | null | undefined): value is string {
 
 // formatDay (2026-11-25 → 25/11/2026) and formatSaoPauloDateTime (formatDateTime on Intl alone) live in
 // plain-dates.ts, which loads no date-fns, so the public signature page can use them within its budget.
-export { formatCount, formatDay, formatNumber, formatSaoPauloDateTime, plural } from '@/lib/plain-dates';
+export { formatCount, formatDay, formatNumber, formatPercent, formatSaoPauloDateTime, plural } from '@/lib/plain-dates';
 
 
 /** 2026-11-25 → 25/11 */

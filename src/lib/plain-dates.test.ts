@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/dates';
-import { formatCount, formatSaoPauloDateTime } from '@/lib/plain-dates';
+import { formatCount, formatPercent, formatSaoPauloDateTime } from '@/lib/plain-dates';
 import { plural } from '@/lib/utils';
 
 describe('formatSaoPauloDateTime (Intl, no date-fns)', () => {
@@ -29,5 +29,15 @@ describe('plural and formatCount (one helper for counted words)', () => {
   it('chooses whole phrases, not only nouns', () => {
     expect(plural(1, 'boleto selecionado tem', 'boletos selecionados têm')).toBe('boleto selecionado tem');
     expect(plural(3, 'boleto selecionado tem', 'boletos selecionados têm')).toBe('boletos selecionados têm');
+  });
+});
+
+describe('formatPercent (the one way a figure in percent is written)', () => {
+  it('writes pt-BR digits, a space and %, whole by default', () => {
+    expect(formatPercent(0.714, { maximumFractionDigits: 1 })).toBe('71,4 %');
+    expect(formatPercent(0.5)).toBe('50 %');
+    expect(formatPercent(0.125, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('12,5 %');
+    expect(formatPercent(12.345)).toBe('1.235 %');
+    expect(formatPercent(0)).toBe('0 %');
   });
 });

@@ -55,6 +55,15 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 }
 
 /**
+ * A fraction as a percentage, the one way the app writes one: the number, a space and '%', as the SI writes it
+ * (INMETRO) and as the analyses were specified ('até 5 %'): formatPercent(0.714, { maximumFractionDigits: 1 }) →
+ * '71,4 %'. Names that carry a percentage ('Horas extras 50%', 'Álcool 70%') are words, not figures, and keep theirs.
+ */
+export function formatPercent(fraction: number, options?: Pick<Intl.NumberFormatOptions, 'minimumFractionDigits' | 'maximumFractionDigits'>): string {
+  return `${formatNumber(fraction * 100, { maximumFractionDigits: 0, ...options })} %`;
+}
+
+/**
  * A count and its word (plural() in utils.ts chooses it): formatCount(1234, 'item', 'itens') → '1.234 itens'; formatCount(1, 'marcação', 'marcações') → '1 marcação'.
  */
 export function formatCount(count: number, one: string, many: string): string {

@@ -57,9 +57,9 @@ describe('the due badge', () => {
 });
 
 describe('figures and files', () => {
-  it('rounds percentages and treats an empty audience as 0%', () => {
-    expect(percent(1, 3)).toBe('33%');
-    expect(percent(0, 0)).toBe('0%');
+  it('rounds percentages and treats an empty audience as 0 %', () => {
+    expect(percent(1, 3)).toBe('33 %');
+    expect(percent(0, 0)).toBe('0 %');
     expect(shortHash('a'.repeat(64))).toHaveLength(12);
   });
 

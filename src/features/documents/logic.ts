@@ -1,5 +1,5 @@
 /** Pure rules of /documentos: labels, badges, the URL's filters, file checks and the receipts export. */
-import { daysBetween, formatNumber, isIsoDay } from '@/lib/dates';
+import { daysBetween, formatNumber, formatPercent, isIsoDay } from '@/lib/dates';
 import { detectFileType, type SignedFileType } from '@/lib/file-signature';
 import { DOCUMENT_FILE_MAX_BYTES, type DocumentCategory, type DocumentDemand, type DocumentReceipts, type DocumentSummary } from '@/features/documents/schemas';
 
@@ -88,9 +88,9 @@ export function shortHash(hash: string): string {
   return hash.slice(0, 12);
 }
 
-/** 0.5 → '50%' (whole percentages; 0 of 0 is 0%). */
+/** 0.5 → '50 %' (whole percentages; 0 of 0 is 0 %). */
 export function percent(part: number, whole: number): string {
-  return `${whole === 0 ? 0 : Math.round((part / whole) * 100)}%`;
+  return formatPercent(whole === 0 ? 0 : Math.round((part / whole) * 100) / 100);
 }
 
 /** 12 → '12', 12.5 → '12,5' (up to three decimals, pt-BR). */

@@ -57,7 +57,7 @@ describe('DashboardSummary', () => {
     renderSummary(dashboard);
     // The title sits in the card's header; the header's parent is the card.
     const card = screen.getByText('Taxa de resposta').parentElement!.parentElement!;
-    expect(card.textContent).toContain('75%');
+    expect(card.textContent).toContain('75 %');
     expect(card.textContent).toContain('de 4 lotes convidados · resposta em 26,5 h, em média');
     cleanup();
     renderSummary({ ...dashboard, invitedCount: 0, responseRate: null, avgResponseHours: null });

@@ -7,7 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCount, formatCurrency, formatDateTime, formatNumber } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDateTime, formatNumber, formatPercent } from '@/lib/dates';
 import { useRepresentativeDashboard } from '@/features/purchasing/api/get-representative-dashboard';
 import { useSuppliers } from '@/features/purchasing/api/get-suppliers';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -126,14 +126,14 @@ export function DashboardSummary({ dashboard: d, isAdmin }: { dashboard: Represe
         />
         <StatCard
           title="Taxa de vitória"
-          value={d.winRate === null ? '—' : formatNumber(d.winRate, { style: 'percent', maximumFractionDigits: 1 })}
+          value={d.winRate === null ? '—' : formatPercent(d.winRate, { maximumFractionDigits: 1 })}
           hint={`${formatCount(d.wonCount, 'vencedora', 'vencedoras')} · ${formatCount(d.lostCount, 'perdedora', 'perdedoras')}`}
           icon={<Percent aria-hidden="true" className="size-4" />}
         />
         <StatCard title="Valor ganho" value={formatCurrency(d.valueWon)} hint={formatCount(d.itemsWon, 'item vencido', 'itens vencidos')} icon={<Wallet aria-hidden="true" className="size-4" />} />
         <StatCard
           title="Taxa de resposta"
-          value={d.responseRate === null ? '—' : formatNumber(d.responseRate, { style: 'percent', maximumFractionDigits: 1 })}
+          value={d.responseRate === null ? '—' : formatPercent(d.responseRate, { maximumFractionDigits: 1 })}
           hint={
             `de ${formatCount(d.invitedCount, 'lote convidado', 'lotes convidados')}` +
             (d.avgResponseHours === null ? '' : ` · resposta em ${formatNumber(d.avgResponseHours, { maximumFractionDigits: 1 })} h, em média`)

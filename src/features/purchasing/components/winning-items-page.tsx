@@ -2,7 +2,7 @@ import { Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatCount, formatCurrency, formatDate, formatNumber } from '@/lib/dates';
+import { formatCount, formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useSupplierWinRates } from '@/features/purchasing/api/get-supplier-win-rates';
 import { useWinningItems } from '@/features/purchasing/api/get-winning-items';
@@ -11,7 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 
 function percent(rate: number | null): string {
-  return rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
+  return rate === null ? '—' : formatPercent(rate, { maximumFractionDigits: 1 });
 }
 
 function hours(value: number | null): string {

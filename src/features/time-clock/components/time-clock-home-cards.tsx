@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime, formatTime } from '@/lib/dates';
+import { formatDateTime, formatPercent, formatTime } from '@/lib/dates';
 import { useActiveTerm } from '@/features/time-clock/api/get-active-term';
 import { useMyConsent } from '@/features/time-clock/api/get-my-consent';
 import { useTodayGoal, type TodayGoal } from '@/features/time-clock/api/get-my-schedule';
@@ -98,11 +98,11 @@ function TermCard({ state, at }: { state: 'pending' | 'refused' | 'no-term' | 'e
   );
 }
 
-/** '50% da meta de 8h00'; on a day off the goal is 0h00 and the card says why (the database's expected_day decides). */
+/** '50 % da meta de 8h00'; on a day off the goal is 0h00 and the card says why (the database's expected_day decides). */
 function goalText(goal: TodayGoal | undefined, failed: boolean, percent: number): string {
   if (failed) return timeClockMessages.goalUnavailable;
   if (!goal) return timeClockMessages.goalLoading;
-  const text = `${percent}% da meta de ${formatGoal(goal.expectedMinutes)}`;
+  const text = `${formatPercent(percent / 100)} da meta de ${formatGoal(goal.expectedMinutes)}`;
   if (goal.dayKind === 'holiday') return `${text} — ${timeClockMessages.goalHoliday(goal.holidayName ?? '')}`;
   if (goal.dayKind === 'rest') return `${text} — ${timeClockMessages.goalRest}`;
   if (goal.dayKind === 'excused') return `${text} — ${timeClockMessages.goalExcused}`;

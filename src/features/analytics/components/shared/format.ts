@@ -2,7 +2,7 @@
  * pt-BR formatting of the analyses' figures. A metric whose denominator was zero arrives as null
  * and reads 'sem dados' (never 0 % or 100 %); so does a duration nobody reached.
  */
-import { formatCurrency, formatNumber } from '@/lib/dates';
+import { formatCurrency, formatNumber, formatPercent as formatFraction } from '@/lib/dates';
 import { plural } from '@/lib/utils';
 import { analyticsMessages } from '@/features/analytics/messages';
 
@@ -15,13 +15,13 @@ function isFiniteNumber(value: number | null | undefined): value is number {
 /** A fraction as a percentage with one decimal: 0.125 → '12,5 %'; null → 'sem dados'. */
 export function formatRatio(value: number | null | undefined): string {
   if (!isFiniteNumber(value)) return NO_DATA;
-  return `${formatNumber(value * 100, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+  return formatFraction(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /** A percentage already in percent (e.g. a spread of 12.5): '12,5 %'; null → 'sem dados'. */
 export function formatPercent(value: number | null | undefined): string {
   if (!isFiniteNumber(value)) return NO_DATA;
-  return `${formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+  return formatFraction(value / 100, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /** Hours with one decimal: 12.5 → '12,5 h'; null → 'sem dados'. */
