@@ -30,7 +30,7 @@ async function settled(page: Page) {
   return root;
 }
 
-test('an analyst filters a period: the URL carries it, and the suppliers export’s totals are the screen’s', async ({ page }) => {
+test('an analyst filters a period: the URL carries it, the suppliers export’s totals are the screen’s, and the offers table loads its whole list on demand', async ({ page }) => {
   await openAs(page, 'analista');
   await page.goto('/analise-cotacoes');
   await expect(page.getByRole('heading', { name: 'Análise de Cotações Avançada', level: 1 })).toBeVisible();
@@ -86,6 +86,21 @@ test('an analyst filters a period: the URL carries it, and the suppliers export�
   const rows = lines.slice(lines.indexOf(header.join(';')) + 1, lines.indexOf(total.join(';')));
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.reduce((sum, row) => sum + csvCents(row.split(';')[valueColumn]!), 0)).toBe(awarded);
+
+  // The offers table holds the first 25 lines; its export and 'Mostrar todas' load the whole list (up to 500).
+  const offers = page.getByRole('region', { name: 'Ofertas e custo efetivo', exact: true });
+  const offersLabel = (await offers.getByTestId('analysis-table-totals').locator('th').first().textContent()) ?? '';
+  const offerCount = Math.min(Number(/Total \(([\d.]+) ofertas?\)/.exec(offersLabel)![1]!.replaceAll('.', '')), 500);
+  expect(offerCount).toBeGreaterThan(25);
+  await expect(offers.locator('tbody tr')).toHaveCount(25);
+  const offersDownload = page.waitForEvent('download');
+  await offers.getByRole('button', { name: 'Exportar CSV: Ofertas e custo efetivo' }).click();
+  const offerLines = (await readDownload(await offersDownload)).split('\r\n');
+  const offerHeader = offerLines.findIndex((line) => line.startsWith('Produto;'));
+  const offerTotal = offerLines.findIndex((line) => line.startsWith('Total ('));
+  expect(offerTotal - offerHeader - 1).toBe(offerCount);
+  await offers.getByRole('button', { name: `Mostrar todas (${offerCount.toLocaleString('pt-BR')})` }).click();
+  await expect(offers.locator('tbody tr')).toHaveCount(offerCount);
 
   // The supplier × item sheet.
   const matrix = page.waitForEvent('download');

@@ -3075,6 +3075,7 @@ export type Database = {
         Args: {
           p_category_id?: string
           p_from: string
+          p_list_limit?: number
           p_monthly_rate?: number
           p_product_id?: string
           p_supplier_id?: string

@@ -7,6 +7,10 @@ export const analyticsMessages = {
   loadError: 'Erro ao carregar a análise',
   optionsError: 'Não foi possível carregar as opções de filtro.',
   exportError: 'Erro ao exportar a planilha',
+  loadAllError: 'Não foi possível carregar todas as linhas. Tente novamente.',
+  /** On paper, under a table whose other lines were never loaded. */
+  printedFirstLines: (shown: string, total: string) =>
+    `Impressas as ${shown} primeiras linhas de ${total}: use 'Mostrar todas' antes de imprimir para incluir todas.`,
   updating: 'Atualizando…',
   loading: 'Carregando análise…',
   noPermission: 'Você não tem permissão para ver esta análise',

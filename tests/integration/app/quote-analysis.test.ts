@@ -343,6 +343,40 @@ describe('get_quote_analysis for purchasing readers', () => {
     const half = await analyst.rpc('get_quote_analysis', { p_from: '2023-03-01', p_to: null });
     expect(half.error?.code).toBe('22023');
   });
+
+  it('sends the first lines of the lists when asked (the screen), the same figures as the whole document, and refuses a limit below 1', async () => {
+    const analyst = await as('analista');
+    const whole = (await analysis(analyst)) as Analysis & Json;
+    const first = (await analysis(analyst, { p_list_limit: 2 })) as Analysis & Json;
+    // Everything but the lists is the same document.
+    const { items: wholeItems, offers: wholeOffers, ...wholeRest } = whole;
+    const { items: firstItems, offers: firstOffers, ...firstRest } = first;
+    expect(firstRest).toEqual(wholeRest);
+    expect(wholeItems.length).toBe(whole.items_total);
+    expect(firstItems).toEqual(wholeItems.slice(0, 2));
+    // The offers of the first two items holding one, in the whole list's order.
+    expect(firstOffers.length).toBe(2);
+    expect(firstOffers).toEqual(wholeOffers.slice(0, 2));
+    const refused = await analyst.rpc('get_quote_analysis', { ...MARCH, p_list_limit: 0 });
+    expect(refused.error).toMatchObject({ code: '22023', message: 'O limite de linhas deve ser de pelo menos 1' });
+  });
+
+  it('lists the widest price spreads of the whole period for the spread chart, widest first, items with two offers or more', async () => {
+    const { spread_items: spread, items } = (await analysis(await as('admin'), { p_list_limit: 1 })) as Analysis & { spread_items: Json[] };
+    const expected = (await analysis(await as('admin'))).items
+      .filter((item) => (item.offers as number) > 1 && (item.min_price as number) > 0)
+      .sort((a, b) => (b.spread_pct as number) - (a.spread_pct as number))
+      .slice(0, 15)
+      .map((item) => ({
+        batch_id: item.batch_id, batch_name: item.batch_name, shortage_id: item.shortage_id, product_name: item.product_name,
+        unit_name: item.unit_name, min_price: item.min_price, avg_price: item.avg_price, max_price: item.max_price, spread_pct: item.spread_pct,
+      }));
+    expect(items).toHaveLength(1);
+    expect(spread).toEqual(expected);
+    expect(spread.find((row) => row.shortage_id === ids.s1)).toMatchObject({ min_price: 9.5, max_price: 11, spread_pct: 0.1579 });
+    // One offer only: no spread to chart.
+    expect(spread.some((row) => row.shortage_id === ids.s4)).toBe(false);
+  });
 });
 
 describe('private.last_prices_paid, the one definition of the last price paid', () => {

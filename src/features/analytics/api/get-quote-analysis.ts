@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { analyticsKeys } from '@/features/analytics/api/keys';
@@ -77,6 +78,18 @@ const offerSchema = z.object({
   is_winner: z.boolean(),
 });
 
+const spreadItemSchema = z.object({
+  batch_id: z.string(),
+  batch_name: z.string().nullable(),
+  shortage_id: z.string(),
+  product_name: z.string(),
+  unit_name: z.string().nullable(),
+  min_price: z.number(),
+  avg_price: z.number(),
+  max_price: z.number(),
+  spread_pct: z.number(),
+});
+
 const monthSchema = z.object({
   month: z.string(),
   awarded_value: z.number(),
@@ -91,6 +104,8 @@ const allSchema = z.object({
   summary: summarySchema,
   suppliers: z.array(supplierRowSchema),
   supplier_totals: supplierFiguresSchema,
+  /** The 15 items of the widest price spread in the whole period (the spread chart). */
+  spread_items: z.array(spreadItemSchema),
   items_total: z.number(),
   items_truncated: z.boolean(),
   items: z.array(itemSchema),
@@ -134,6 +149,7 @@ export type QuoteSupplierRow = z.infer<typeof supplierRowSchema>;
 export type QuoteItemRow = z.infer<typeof itemSchema>;
 export type QuoteOfferRow = z.infer<typeof offerSchema>;
 export type QuoteMonthRow = z.infer<typeof monthSchema>;
+export type QuoteSpreadItem = z.infer<typeof spreadItemSchema>;
 export type QuoteSupplierLine = QuoteAnalysisSupplier['lines'][number];
 export type PriceBand = z.infer<typeof bandSchema>;
 
@@ -155,23 +171,46 @@ export function quoteAnalysisArgs(input: QuoteAnalysisInput) {
   };
 }
 
+/**
+ * Lines of the items and offers lists in the screen's first answer: what their tables show until 'Mostrar todas'.
+ * The whole lists (up to the database's caps) are asked for when a table is expanded or exported: for 90 days of a
+ * large history they were 940 KB of an answer whose figures are 40 KB.
+ */
+export const QUOTE_ANALYSIS_FIRST_LINES = 25;
+
+/** The whole lists' caps in the database (private.quote_analysis_all): the newest 1,000 items and 500 offers. */
+export const QUOTE_ANALYSIS_CAPS = { items: 1000, offers: 500 } as const;
+
+/** Which lines an answer holds: the first ones (the screen) or all of them ('Mostrar todas', exports). */
+export type QuoteAnalysisLines = 'first' | 'all';
+
 /** /analise-cotacoes in one call: every supplier for buyers and analysts, its own figures for a representative. */
-export async function getQuoteAnalysis(input: QuoteAnalysisInput, signal?: AbortSignal): Promise<QuoteAnalysis> {
-  let call = supabase.rpc('get_quote_analysis', quoteAnalysisArgs(input));
+export async function getQuoteAnalysis(input: QuoteAnalysisInput, lines: QuoteAnalysisLines, signal?: AbortSignal): Promise<QuoteAnalysis> {
+  let call = supabase.rpc('get_quote_analysis', { ...quoteAnalysisArgs(input), p_list_limit: lines === 'first' ? QUOTE_ANALYSIS_FIRST_LINES : undefined });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw error;
   return quoteAnalysisSchema.parse(data);
 }
 
-export function quoteAnalysisQueryOptions(input: QuoteAnalysisInput) {
+export function quoteAnalysisQueryOptions(input: QuoteAnalysisInput, lines: QuoteAnalysisLines = 'first') {
   return queryOptions({
-    queryKey: analyticsKeys.quoteAnalysis(input),
-    queryFn: ({ signal }) => getQuoteAnalysis(input, signal),
+    queryKey: analyticsKeys.quoteAnalysis(input, lines),
+    queryFn: ({ signal }) => getQuoteAnalysis(input, lines, signal),
     ...analysisQueryDefaults,
   });
 }
 
 export function useQuoteAnalysis(input: QuoteAnalysisInput, enabled: boolean) {
   return useQuery({ ...quoteAnalysisQueryOptions(input), enabled });
+}
+
+/** The whole items and offers lists of the same filters ('Mostrar todas', exports): fetched once, then cached. */
+export function useLoadAllQuoteAnalysisLines(input: QuoteAnalysisInput): () => Promise<QuoteAnalysisAll> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const data = await queryClient.fetchQuery(quoteAnalysisQueryOptions(input, 'all'));
+    if (data.scope !== 'ALL') throw new Error('quote analysis: the whole lists are a buyer\'s document');
+    return data;
+  }, [queryClient, input]);
 }

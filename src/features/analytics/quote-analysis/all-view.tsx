@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { formatCount, formatMonthYear, formatNumber } from '@/lib/dates';
 import type { ExportDetail } from '@/lib/spreadsheet/write';
-import type { QuoteAnalysisAll, QuoteItemRow, QuoteMonthRow, QuoteOfferRow, QuoteSupplierRow } from '@/features/analytics/api/get-quote-analysis';
+import { QUOTE_ANALYSIS_CAPS, type QuoteAnalysisAll, type QuoteItemRow, type QuoteMonthRow, type QuoteOfferRow, type QuoteSupplierRow } from '@/features/analytics/api/get-quote-analysis';
 import { AnalysisTable, type AnalysisColumn } from '@/features/analytics/components/shared/analysis-table';
 import { ChartCard } from '@/features/analytics/components/shared/chart-card';
 import { formatMoney, formatQuantity, formatRatio } from '@/features/analytics/components/shared/format';
@@ -9,7 +9,7 @@ import { BarSeriesChart } from '@/features/analytics/components/shared/lazy-char
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { GRAIN, quoteAnalysisMessages as messages } from '@/features/analytics/quote-analysis/messages';
 
-/** Items drawn in the spread chart (the widest spreads; the table view and the items table have every item). */
+/** Items drawn in the spread chart: the database's spread_items, the widest spreads of the period. */
 const SPREAD_CHART_ITEMS = 15;
 
 const SAVINGS_HINT = {
@@ -82,17 +82,20 @@ interface AllViewProps {
   data: QuoteAnalysisAll;
   /** The filters in words, for the exports' header. */
   details: readonly ExportDetail[];
+  /** The same document with the whole items and offers lists ('Mostrar todas', exports): `data` holds their first lines. */
+  loadAll: () => Promise<QuoteAnalysisAll>;
 }
 
 /** Buyers', analysts' and admins' view: every supplier, item and offer of the period. */
-export function QuoteAnalysisAllView({ data, details }: AllViewProps) {
+export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
   const { summary } = data;
   const exportAs = (name: string, fileName: string) => ({ title: `${messages.title}: ${name}`, details, fileName: `analise-cotacoes-${fileName}` });
-  const spread = [...data.items]
-    .filter((item) => item.spread_pct !== null && item.offers > 1)
-    .sort((a, b) => (b.spread_pct ?? 0) - (a.spread_pct ?? 0))
+  const spread = data.spread_items
     .slice(0, SPREAD_CHART_ITEMS)
     .map((item) => ({ ...item, label: item.unit_name ? `${item.product_name} · ${item.unit_name}` : item.product_name }));
+  // The whole lists hold every line up to the database's caps.
+  const itemLines = data.items_truncated ? QUOTE_ANALYSIS_CAPS.items : data.items_total;
+  const offerLines = data.offers_truncated ? QUOTE_ANALYSIS_CAPS.offers : data.offers_total;
   const monthTotals = {
     month: `Total (${formatCount(data.monthly.length, 'mês', 'meses')})`,
     awarded_value: summary.awarded_value,
@@ -155,8 +158,8 @@ export function QuoteAnalysisAllView({ data, details }: AllViewProps) {
               columns={[
                 { key: 'label', header: 'Item', kind: 'text', value: (row) => row.label },
                 { key: 'batch_name', header: 'Lote', kind: 'text', value: (row) => row.batch_name },
-                ...itemColumns.filter((column) => ['min_price', 'avg_price', 'max_price', 'spread_pct'].includes(column.key)),
-              ] as AnalysisColumn<(typeof spread)[number]>[]}
+                ...(itemColumns.filter((column) => ['min_price', 'avg_price', 'max_price', 'spread_pct'].includes(column.key)) as unknown as AnalysisColumn<(typeof spread)[number]>[]),
+              ]}
               rows={spread}
               rowKey={(row) => `${row.batch_id}:${row.shortage_id}`}
             />
@@ -240,7 +243,7 @@ export function QuoteAnalysisAllView({ data, details }: AllViewProps) {
         title="Itens"
         description={
           data.items_truncated
-            ? messages.itemsTruncated(formatNumber(data.items.length), formatNumber(data.items_total))
+            ? messages.itemsTruncated(formatNumber(QUOTE_ANALYSIS_CAPS.items), formatNumber(data.items_total))
             : 'Preços ofertados, preço adjudicado, referências e onde o custo efetivo muda a melhor oferta.'
         }
         columns={itemColumns}
@@ -249,13 +252,14 @@ export function QuoteAnalysisAllView({ data, details }: AllViewProps) {
         totals={{ product_name: `Total (${formatCount(summary.items, 'item', 'itens')})`, offers: summary.offers, effective_differs: formatNumber(summary.effective_differs_count) }}
         exportAs={exportAs('itens', 'itens')}
         collapsedRows={25}
+        more={{ total: itemLines, loadAll: async () => (await loadAll()).items }}
       />
 
       <AnalysisTable
         title="Ofertas e custo efetivo"
         description={
           data.offers_truncated
-            ? messages.offersTruncated(formatNumber(data.offers.length), formatNumber(data.offers_total))
+            ? messages.offersTruncated(formatNumber(QUOTE_ANALYSIS_CAPS.offers), formatNumber(data.offers_total))
             : 'Cada oferta com seu custo efetivo e como ele foi calculado.'
         }
         columns={offerColumns}
@@ -264,6 +268,7 @@ export function QuoteAnalysisAllView({ data, details }: AllViewProps) {
         totals={{ product_name: `Total (${formatCount(data.offers_total, 'oferta', 'ofertas')})` }}
         exportAs={exportAs('ofertas', 'ofertas')}
         collapsedRows={25}
+        more={{ total: offerLines, loadAll: async () => (await loadAll()).offers }}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { formatNumber } from '@/lib/dates';
 import type { QuoteAnalysisInput } from '@/features/analytics/api/get-quote-analysis';
-import { useQuoteAnalysis } from '@/features/analytics/api/get-quote-analysis';
+import { useLoadAllQuoteAnalysisLines, useQuoteAnalysis } from '@/features/analytics/api/get-quote-analysis';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
 import { AnalysisContent, AnalysisPage } from '@/features/analytics/components/shared/analysis-page';
 import { exportDetails } from '@/features/analytics/components/shared/export-details';
@@ -33,6 +33,7 @@ export function QuoteAnalysisPage({ representative }: QuoteAnalysisPageProps) {
   const { filters, extras, product } = params;
   const input = useMemo<QuoteAnalysisInput>(() => ({ ...filters, costOfMoney: extras.costOfMoney }), [filters, extras.costOfMoney]);
   const query = useQuoteAnalysis(input, params.ready);
+  const loadAll = useLoadAllQuoteAnalysisLines(input);
   const fields = representative ? REPRESENTATIVE_FIELDS : BUYER_FIELDS;
   const costOfMoney = extras.costOfMoney;
   const details = useMemo(() => {
@@ -56,7 +57,7 @@ export function QuoteAnalysisPage({ representative }: QuoteAnalysisPageProps) {
       }
     >
       <AnalysisContent loading={query.isPending} stale={query.isPlaceholderData} error={query.error} onRetry={() => void query.refetch()}>
-        {query.data?.scope === 'ALL' ? <QuoteAnalysisAllView data={query.data} details={details} /> : null}
+        {query.data?.scope === 'ALL' ? <QuoteAnalysisAllView data={query.data} details={details} loadAll={loadAll} /> : null}
         {query.data?.scope === 'SUPPLIER' ? <QuoteAnalysisSupplierView data={query.data} details={details} /> : null}
       </AnalysisContent>
     </AnalysisPage>

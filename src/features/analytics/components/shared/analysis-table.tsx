@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronUp, Download } from 'lucide-react';
+import { ChevronDown, ChevronUp, Download, LoaderCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -40,22 +40,56 @@ interface AnalysisTableProps<Row> {
   collapsedRows?: number;
   /** Without its own card frame and heading (inside a ChartCard's 'Tabela' view). */
   bare?: boolean;
+  /**
+   * `rows` are the first lines of a longer list of `total` lines: 'Mostrar todas' and the exports first load the
+   * whole list with `loadAll` (once; other rows, i.e. other filters, start over). Printing prints the lines loaded.
+   */
+  more?: { total: number; loadAll: () => Promise<readonly Row[]> };
 }
 
 /** A table of an analysis with pt-BR figures, a totals row and its CSV / XLSX export. */
-export function AnalysisTable<Row>({ title, description, columns, rows, rowKey, totals, exportAs, emptyText = DEFAULT_EMPTY_TEXT, collapsedRows = 50, bare = false }: AnalysisTableProps<Row>) {
+export function AnalysisTable<Row>({ title, description, columns, rows, rowKey, totals, exportAs, emptyText = DEFAULT_EMPTY_TEXT, collapsedRows = 50, bare = false, more }: AnalysisTableProps<Row>) {
   const headingId = useId();
   const [expanded, setExpanded] = useState(false);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [loadingAll, setLoadingAll] = useState(false);
+  // The whole list, for the rows it was loaded for (new rows, from other filters, leave it behind).
+  const [loaded, setLoaded] = useState<{ from: readonly Row[]; rows: readonly Row[] } | null>(null);
   const printing = usePrinting();
-  const collapsible = rows.length > collapsedRows;
-  const shownRows = collapsible && !expanded && !printing ? rows.slice(0, collapsedRows) : rows;
+  const allRows = loaded?.from === rows ? loaded.rows : rows;
+  const needsLoad = more !== undefined && loaded?.from !== rows && rows.length < more.total;
+  const lineCount = needsLoad ? more.total : allRows.length;
+  const collapsible = lineCount > collapsedRows;
+  const shownRows = collapsible && !expanded && !printing ? allRows.slice(0, collapsedRows) : allRows;
+
+  const loadAll = async (): Promise<readonly Row[]> => {
+    if (!needsLoad) return allRows;
+    const whole = await more.loadAll();
+    setLoaded({ from: rows, rows: whole });
+    return whole;
+  };
+
+  const toggle = async () => {
+    if (expanded || !needsLoad) {
+      setExpanded(!expanded);
+      return;
+    }
+    setLoadingAll(true);
+    try {
+      await loadAll();
+      setExpanded(true);
+    } catch {
+      toast({ title: analyticsMessages.loadAllError, variant: 'destructive' });
+    } finally {
+      setLoadingAll(false);
+    }
+  };
 
   const exportTable = async (format: ExportFormat) => {
     if (!exportAs) return;
     setExporting(format);
     try {
-      const body = tableExportRows(columns, rows, totals);
+      const body = tableExportRows(columns, await loadAll(), totals);
       const generatedAt = new Date();
       await downloadSpreadsheet(
         { title: exportAs.title, details: exportAs.details, generatedAt, ...body, sheetName: title },
@@ -124,12 +158,13 @@ export function AnalysisTable<Row>({ title, description, columns, rows, rowKey, 
         {table}
         {collapsible ? (
           <div className="px-4 print:hidden">
-            <Button type="button" variant="ghost" size="sm" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-              {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-              {expanded ? `Mostrar só as ${formatNumber(collapsedRows)} primeiras linhas` : `Mostrar todas (${formatNumber(rows.length)})`}
+            <Button type="button" variant="ghost" size="sm" aria-expanded={expanded} disabled={loadingAll} onClick={() => void toggle()}>
+              {loadingAll ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+              {expanded ? `Mostrar só as ${formatNumber(collapsedRows)} primeiras linhas` : `Mostrar todas (${formatNumber(lineCount)})`}
             </Button>
           </div>
         ) : null}
+        {needsLoad ? <p className="hidden px-4 text-xs text-muted-foreground print:block">{analyticsMessages.printedFirstLines(formatNumber(allRows.length), formatNumber(lineCount))}</p> : null}
       </>
     );
 
