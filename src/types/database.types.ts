@@ -3059,6 +3059,7 @@ export type Database = {
         Args: {
           p_category_id?: string
           p_from: string
+          p_list_limit?: number
           p_supplier_id?: string
           p_to: string
           p_unit_id?: string

@@ -188,6 +188,18 @@ describe('get_purchase_report', () => {
     expect(r.orders[0]).toMatchObject({ status: 'SOLICITADO', received_at: null, savings_vs_last: null });
   });
 
+  it('sends the newest orders only when asked for the first lines (the screen), with the same totals, and refuses a limit below 1', async () => {
+    const whole = await report({});
+    const first = await report({ p_list_limit: 1 });
+    const { orders: wholeOrders, ...wholeRest } = whole as Report & Record<string, unknown>;
+    const { orders: firstOrders, ...firstRest } = first as Report & Record<string, unknown>;
+    expect(firstRest).toEqual(wholeRest);
+    expect(firstOrders).toEqual(wholeOrders.slice(0, 1));
+    expect(firstOrders[0]!.order_id).toBe(ids.o2);
+    const { error } = await (await as('analista')).rpc('get_purchase_report', { ...PERIOD, p_list_limit: 0 });
+    expect(error).toMatchObject({ code: '22023', message: 'O limite de linhas deve ser de pelo menos 1' });
+  });
+
   it("filters by the lines' unit: an order counts with its lines of that unit only", async () => {
     const r = await report({ p_unit_id: ids.u2 });
     expect(r.summary).toEqual({ orders: 1, lines: 1, total_amount: 20, savings_vs_avg: 2, savings_vs_last: null, received_orders: 1, pending_orders: 0 });

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { analyticsKeys } from '@/features/analytics/api/keys';
@@ -86,14 +87,23 @@ export interface PurchaseReportFilters {
   categoryId: string | null;
 }
 
+/** Orders in the report's first answer: what the orders table shows until 'Mostrar todas' (the rest on demand). */
+export const PURCHASE_REPORT_FIRST_ORDERS = 50;
+/** The whole orders list's cap in the database (get_purchase_report): the newest 1,000. */
+export const PURCHASE_REPORT_ORDERS_CAP = 1000;
+
+/** Which orders an answer holds: the first ones (the screen) or all of them ('Mostrar todas', exports). */
+export type PurchaseReportLines = 'first' | 'all';
+
 /** get_purchase_report: the orders of the period by month, supplier and unit (one round trip per filter change). */
-export async function getPurchaseReport(filters: PurchaseReportFilters, signal?: AbortSignal): Promise<PurchaseReport> {
+export async function getPurchaseReport(filters: PurchaseReportFilters, lines: PurchaseReportLines, signal?: AbortSignal): Promise<PurchaseReport> {
   let call = supabase.rpc('get_purchase_report', {
     p_from: filters.from,
     p_to: filters.to,
     ...(filters.unitId ? { p_unit_id: filters.unitId } : {}),
     ...(filters.supplierId ? { p_supplier_id: filters.supplierId } : {}),
     ...(filters.categoryId ? { p_category_id: filters.categoryId } : {}),
+    ...(lines === 'first' ? { p_list_limit: PURCHASE_REPORT_FIRST_ORDERS } : {}),
   });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
@@ -101,14 +111,20 @@ export async function getPurchaseReport(filters: PurchaseReportFilters, signal?:
   return reportSchema.parse(data);
 }
 
-export function purchaseReportQueryOptions(filters: PurchaseReportFilters) {
+export function purchaseReportQueryOptions(filters: PurchaseReportFilters, lines: PurchaseReportLines = 'first') {
   return queryOptions({
-    queryKey: analyticsKeys.purchaseReport(filters),
-    queryFn: ({ signal }) => getPurchaseReport(filters, signal),
+    queryKey: analyticsKeys.purchaseReport(filters, lines),
+    queryFn: ({ signal }) => getPurchaseReport(filters, lines, signal),
     ...analysisQueryDefaults,
   });
 }
 
 export function usePurchaseReport(filters: PurchaseReportFilters, enabled: boolean) {
   return useQuery({ ...purchaseReportQueryOptions(filters), enabled });
+}
+
+/** The whole orders list of the same filters ('Mostrar todas', exports): fetched once, then cached. */
+export function useLoadAllPurchaseReportOrders(filters: PurchaseReportFilters): () => Promise<PurchaseReportOrder[]> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => (await queryClient.fetchQuery(purchaseReportQueryOptions(filters, 'all'))).orders, [queryClient, filters]);
 }

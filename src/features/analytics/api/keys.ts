@@ -11,6 +11,6 @@ export const analyticsKeys = {
   quoteMatrix: (filters: object) => [...analyticsKeys.all, 'quote-matrix', filters] as const,
   shortageAnalysis: (filters: object) => [...analyticsKeys.all, 'shortage-analysis', filters] as const,
   purchaseDays: (filters: object) => [...analyticsKeys.all, 'purchase-days', filters] as const,
-  purchaseReport: (filters: object) => [...analyticsKeys.all, 'purchase-report', filters] as const,
+  purchaseReport: (filters: object, lines: 'first' | 'all') => [...analyticsKeys.all, 'purchase-report', filters, lines] as const,
   purchaseReportOrder: (orderId: string) => [...analyticsKeys.all, 'purchase-report-order', orderId] as const,
 };

@@ -104,7 +104,7 @@ describe('PurchaseReportPage', () => {
     const { container } = renderPage();
     expect(root(container).getAttribute('aria-busy')).toBe('true');
     await waitFor(() => expect(root(container).getAttribute('aria-busy')).toBe('false'));
-    expect(rpc.calls.find((call) => call.name === 'get_purchase_report')?.args).toEqual({ p_from: '2026-08-29', p_to: '2026-11-26' });
+    expect(rpc.calls.find((call) => call.name === 'get_purchase_report')?.args).toEqual({ p_from: '2026-08-29', p_to: '2026-11-26', p_list_limit: 50 });
     expect(within(screen.getByRole('group', { name: 'Pedidos' })).getByText('2')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Pedidos' }).textContent).toContain('1 recebido, 1 pendente');
     expect(screen.getByRole('group', { name: 'Valor comprado' }).textContent).toMatch(/R\$\s141,00/);
@@ -128,7 +128,7 @@ describe('PurchaseReportPage', () => {
     });
     renderPage(`/relatorio-compras?de=2026-01-01&ate=2026-01-31&fornecedor=${SUPPLIER}`);
     expect(await screen.findByText('Nenhum pedido no período. Amplie o período ou remova filtros.')).toBeTruthy();
-    expect(rpc.calls.find((call) => call.name === 'get_purchase_report')?.args).toEqual({ p_from: '2026-01-01', p_to: '2026-01-31', p_supplier_id: SUPPLIER });
+    expect(rpc.calls.find((call) => call.name === 'get_purchase_report')?.args).toEqual({ p_from: '2026-01-01', p_to: '2026-01-31', p_supplier_id: SUPPLIER, p_list_limit: 50 });
   });
 
   it("shows the database's refusal with a retry", async () => {

@@ -4,7 +4,14 @@ import { Button } from '@/components/ui/button';
 import { formatCount, formatCurrency, formatMonthYear, formatNumber } from '@/lib/dates';
 import { isUuid } from '@/lib/utils';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
-import { usePurchaseReport, type PurchaseReport, type PurchaseReportOrder } from '@/features/analytics/api/get-purchase-report';
+import {
+  PURCHASE_REPORT_FIRST_ORDERS,
+  PURCHASE_REPORT_ORDERS_CAP,
+  useLoadAllPurchaseReportOrders,
+  usePurchaseReport,
+  type PurchaseReport,
+  type PurchaseReportOrder,
+} from '@/features/analytics/api/get-purchase-report';
 import type { PurchaseOrderDetail } from '@/features/analytics/api/get-purchase-report-order';
 import { AnalysisContent, AnalysisPage } from '@/features/analytics/components/shared/analysis-page';
 import { AnalysisTable, type AnalysisColumn } from '@/features/analytics/components/shared/analysis-table';
@@ -38,6 +45,7 @@ export function PurchaseReportPage({ title, renderPrintable }: PurchaseReportPag
     [filters.from, filters.to, filters.unitId, filters.supplierId, filters.categoryId],
   );
   const report = usePurchaseReport(reportFilters, params.ready);
+  const loadAllOrders = useLoadAllPurchaseReportOrders(reportFilters);
   const options = useAnalysisFilterOptions();
   const [search, setSearch] = useSearchParams();
   const openedOrder = search.get(ORDER_PARAM);
@@ -67,14 +75,22 @@ export function PurchaseReportPage({ title, renderPrintable }: PurchaseReportPag
   return (
     <AnalysisPage name="relatorio-compras" title={title} description={m.description} busy={busy} filters={<FilterBar params={params} fields={FIELDS} />}>
       <AnalysisContent loading={!data} stale={report.isPlaceholderData} error={report.isError ? report.error : null} onRetry={() => void report.refetch()}>
-        {data ? data.summary.orders === 0 ? <EmptyState text={m.empty} /> : <ReportBody report={data} details={details} onOpenOrder={openOrder} /> : null}
+        {data ? data.summary.orders === 0 ? <EmptyState text={m.empty} /> : <ReportBody report={data} details={details} onOpenOrder={openOrder} loadAllOrders={loadAllOrders} /> : null}
       </AnalysisContent>
       <OrderSheet orderId={openedOrder && isUuid(openedOrder) ? openedOrder : null} invalid={openedOrder !== null && !isUuid(openedOrder)} onClose={closeOrder} renderPrintable={renderPrintable} />
     </AnalysisPage>
   );
 }
 
-function ReportBody({ report, details, onOpenOrder }: { report: PurchaseReport; details: ReturnType<typeof exportDetails>; onOpenOrder: (orderId: string) => void }) {
+interface ReportBodyProps {
+  report: PurchaseReport;
+  details: ReturnType<typeof exportDetails>;
+  onOpenOrder: (orderId: string) => void;
+  /** The whole orders list ('Mostrar todas', exports): `report` holds its first lines. */
+  loadAllOrders: () => Promise<PurchaseReportOrder[]>;
+}
+
+function ReportBody({ report, details, onOpenOrder, loadAllOrders }: ReportBodyProps) {
   const { summary } = report;
   const totals = summaryTotals(report);
   const columns: AnalysisColumn<PurchaseReportOrder>[] = orderColumns.map((column) =>
@@ -156,12 +172,14 @@ function ReportBody({ report, details, onOpenOrder }: { report: PurchaseReport; 
 
       <AnalysisTable
         title="Pedidos"
-        description={report.truncated ? m.truncated(formatNumber(report.orders.length)) : 'Do mais recente ao mais antigo. Abra um pedido para ver suas linhas e imprimi-lo.'}
+        description={report.truncated ? m.truncated(formatNumber(PURCHASE_REPORT_ORDERS_CAP)) : 'Do mais recente ao mais antigo. Abra um pedido para ver suas linhas e imprimi-lo.'}
         columns={columns}
         rows={report.orders}
         rowKey={(row) => row.order_id}
         totals={totals}
         exportAs={exportAs('pedidos', 'pedidos')}
+        collapsedRows={PURCHASE_REPORT_FIRST_ORDERS}
+        more={{ total: Math.min(summary.orders, PURCHASE_REPORT_ORDERS_CAP), loadAll: loadAllOrders }}
       />
     </>
   );
