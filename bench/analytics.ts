@@ -50,10 +50,11 @@ const USERS = [
 
 /** The four analyses: route, RPC and the arguments of its screen's default load (period given separately). */
 const ANALYSES = [
-  { route: '/analise-cotacoes', rpc: 'get_quote_analysis', args: { p_monthly_rate: 0.02 } },
+  // The screens ask for the first lines of their long lists (p_list_limit) and load the rest on demand.
+  { route: '/analise-cotacoes', rpc: 'get_quote_analysis', args: { p_monthly_rate: 0.02, p_list_limit: 25 } },
   { route: '/analise-faltas', rpc: 'get_shortage_analysis', args: { p_recurrence_days: 30 } },
   { route: '/analise-dias-compras', rpc: 'get_purchase_days_analysis', args: {} },
-  { route: '/relatorio-compras', rpc: 'get_purchase_report', args: {} },
+  { route: '/relatorio-compras', rpc: 'get_purchase_report', args: { p_list_limit: 50 } },
 ] as const;
 
 /** Secondary RPCs of the same screens (export, filter options) and the purchasing reports they extend. */
