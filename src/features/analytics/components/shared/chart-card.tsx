@@ -1,5 +1,5 @@
 import { BarChart3, Inbox, Table2 } from 'lucide-react';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InfoTip } from '@/features/analytics/components/shared/info-tip';
@@ -26,8 +26,17 @@ export const DEFAULT_EMPTY_TEXT = 'Nenhum dado no período. Amplie o período ou
 export function ChartCard({ title, grain, hint, table, empty = false, emptyText = DEFAULT_EMPTY_TEXT, children }: ChartCardProps) {
   const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
+  // The chart renders after the rest of the screen, in the background: drawing a page's recharts charts takes a
+  // few hundred milliseconds on a shop PC, and the cards and tables need not wait for it. A change of filters
+  // keeps the previous chart (React skips it: the same element) until the new one is drawn.
+  const chart = useDeferredValue<ReactNode>(children, null);
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 shadow-sm print:break-inside-avoid">
+    <section
+      aria-labelledby={headingId}
+      // The chart drawn is not yet this render's (benches wait for no stale chart to be left).
+      data-chart-stale={chart !== children ? '' : undefined}
+      className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 shadow-sm print:break-inside-avoid"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
           <h2 id={headingId} className="text-base font-semibold">
@@ -49,12 +58,17 @@ export function ChartCard({ title, grain, hint, table, empty = false, emptyText 
       {empty ? (
         <EmptyState text={emptyText} />
       ) : view === 'chart' ? (
-        <Suspense fallback={<Skeleton className="h-64 sm:h-72" aria-label="Carregando gráfico…" />}>{children}</Suspense>
+        <Suspense fallback={<ChartSkeleton />}>{chart ?? <ChartSkeleton />}</Suspense>
       ) : (
         table
       )}
     </section>
   );
+}
+
+/** The chart's place while it is drawn (data-chart-pending: benches wait for none to be left). */
+export function ChartSkeleton() {
+  return <Skeleton className="h-64 sm:h-72" aria-label="Carregando gráfico…" data-chart-pending="" />;
 }
 
 /** What an empty table or chart says: that nothing matched, and what to do about it. */

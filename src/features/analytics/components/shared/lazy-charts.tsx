@@ -3,11 +3,11 @@
  * fetching when they mount (prefetchAnalysisCharts), alongside their RPC. A chart whose code is not
  * here yet shows a skeleton of its size (src/lib/preloadable: no Suspense throttle on its reveal).
  */
-import { Skeleton } from '@/components/ui/skeleton';
 import { preloadable } from '@/lib/preloadable';
+import { ChartSkeleton } from '@/features/analytics/components/shared/chart-card';
 
 const loadCharts = () => import('@/features/analytics/components/shared/charts');
-const fallback = <Skeleton className="h-64 sm:h-72" aria-label="Carregando gráfico…" />;
+const fallback = <ChartSkeleton />;
 
 export const BarSeriesChart = preloadable(() => loadCharts().then((module) => module.BarSeriesChart), { fallback });
 export const LineSeriesChart = preloadable(() => loadCharts().then((module) => module.LineSeriesChart), { fallback });
