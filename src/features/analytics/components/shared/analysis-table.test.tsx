@@ -74,6 +74,11 @@ describe('AnalysisTable', () => {
     rerender(<AnalysisTable title="Itens" columns={columns} rows={other} rowKey={(row) => row.id} collapsedRows={5} more={{ total: 60, loadAll }} />);
     expect(screen.queryByText('Produto 60')).toBeNull();
     expect(screen.getByText('Produto 21')).toBeTruthy();
+    // Collapsed again: its rest is not loaded yet.
+    expect(bodyRows()).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar todas (60)' }));
+    expect(await screen.findByText('Produto 60')).toBeTruthy();
+    expect(loadAll).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the first lines and says so when the rest of the list cannot be loaded', async () => {

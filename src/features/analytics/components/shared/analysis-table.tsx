@@ -34,8 +34,8 @@ interface AnalysisTableProps<Row> {
   exportAs?: TableExport;
   emptyText?: string;
   /**
-   * Lines drawn before 'Mostrar todas' (printing and exports always have every line). Only these are rendered:
-   * a period's 1,000 items of 16 columns drawn at once cost the screen most of its first second.
+   * Lines drawn before 'Mostrar todas' (printing and exports have every line, see `more` for a longer list). Only
+   * these are rendered: a period's 1,000 items of 16 columns drawn at once cost the screen most of its first second.
    */
   collapsedRows?: number;
   /** Without its own card frame and heading (inside a ChartCard's 'Tabela' view). */
@@ -50,7 +50,9 @@ interface AnalysisTableProps<Row> {
 /** A table of an analysis with pt-BR figures, a totals row and its CSV / XLSX export. */
 export function AnalysisTable<Row>({ title, description, columns, rows, rowKey, totals, exportAs, emptyText = DEFAULT_EMPTY_TEXT, collapsedRows = 50, bare = false, more }: AnalysisTableProps<Row>) {
   const headingId = useId();
-  const [expanded, setExpanded] = useState(false);
+  // A longer list stays expanded for the rows whose rest it loaded (other filters collapse it); a whole list, always.
+  const [expansion, setExpansion] = useState<{ rows: readonly Row[] } | null>(null);
+  const expanded = expansion !== null && (more === undefined || expansion.rows === rows);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [loadingAll, setLoadingAll] = useState(false);
   // The whole list, for the rows it was loaded for (new rows, from other filters, leave it behind).
@@ -71,13 +73,13 @@ export function AnalysisTable<Row>({ title, description, columns, rows, rowKey, 
 
   const toggle = async () => {
     if (expanded || !needsLoad) {
-      setExpanded(!expanded);
+      setExpansion(expanded ? null : { rows });
       return;
     }
     setLoadingAll(true);
     try {
       await loadAll();
-      setExpanded(true);
+      setExpansion({ rows });
     } catch {
       toast({ title: analyticsMessages.loadAllError, variant: 'destructive' });
     } finally {
