@@ -31,6 +31,16 @@ const supplierColumns: AnalysisColumn<QuoteSupplierRow>[] = [
   { key: 'value_won', header: 'Valor ganho', kind: 'money', value: (row) => row.value_won, hint: 'Preço adjudicado × quantidade pedida dos itens ganhos.', grain: GRAIN.item },
 ];
 
+/** An item's offered prices and their spread: columns of the items table and of the spread chart's table. */
+type PriceSpread = Pick<QuoteItemRow, 'min_price' | 'avg_price' | 'max_price' | 'spread_pct'>;
+
+const priceColumns: AnalysisColumn<PriceSpread>[] = [
+  { key: 'min_price', header: 'Menor preço', kind: 'unitCost', value: (row) => row.min_price, grain: GRAIN.item },
+  { key: 'avg_price', header: 'Preço médio', kind: 'unitCost', value: (row) => row.avg_price, grain: GRAIN.item },
+  { key: 'max_price', header: 'Maior preço', kind: 'unitCost', value: (row) => row.max_price, grain: GRAIN.item },
+  { key: 'spread_pct', header: 'Dispersão', kind: 'ratio', value: (row) => row.spread_pct, hint: '(Maior − menor preço) ÷ menor preço.', grain: GRAIN.item },
+];
+
 const itemColumns: AnalysisColumn<QuoteItemRow>[] = [
   { key: 'product_name', header: 'Produto', kind: 'text', value: (row) => row.product_name },
   { key: 'category_name', header: 'Categoria', kind: 'text', value: (row) => row.category_name },
@@ -38,10 +48,7 @@ const itemColumns: AnalysisColumn<QuoteItemRow>[] = [
   { key: 'batch_name', header: 'Lote', kind: 'text', value: (row) => row.batch_name },
   { key: 'quantity', header: 'Necessidade', kind: 'count', value: (row) => row.quantity, grain: GRAIN.item },
   { key: 'offers', header: 'Ofertas', kind: 'count', value: (row) => row.offers, hint: 'Ofertas com preço em cotações enviadas.', grain: GRAIN.item },
-  { key: 'min_price', header: 'Menor preço', kind: 'unitCost', value: (row) => row.min_price, grain: GRAIN.item },
-  { key: 'avg_price', header: 'Preço médio', kind: 'unitCost', value: (row) => row.avg_price, grain: GRAIN.item },
-  { key: 'max_price', header: 'Maior preço', kind: 'unitCost', value: (row) => row.max_price, grain: GRAIN.item },
-  { key: 'spread_pct', header: 'Dispersão', kind: 'ratio', value: (row) => row.spread_pct, hint: '(Maior − menor preço) ÷ menor preço.', grain: GRAIN.item },
+  ...priceColumns,
   { key: 'awarded_price', header: 'Preço adjudicado', kind: 'unitCost', value: (row) => row.awarded_price, grain: GRAIN.item },
   { key: 'awarded_supplier_name', header: 'Vencedor', kind: 'text', value: (row) => row.awarded_supplier_name },
   { key: 'last_price', header: 'Último preço pago', kind: 'unitCost', value: (row) => row.last_price, hint: 'Preço da compra mais recente do produto antes do fechamento do lote.', grain: GRAIN.item },
@@ -158,7 +165,7 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
               columns={[
                 { key: 'label', header: 'Item', kind: 'text', value: (row) => row.label },
                 { key: 'batch_name', header: 'Lote', kind: 'text', value: (row) => row.batch_name },
-                ...(itemColumns.filter((column) => ['min_price', 'avg_price', 'max_price', 'spread_pct'].includes(column.key)) as unknown as AnalysisColumn<(typeof spread)[number]>[]),
+                ...priceColumns,
               ]}
               rows={spread}
               rowKey={(row) => `${row.batch_id}:${row.shortage_id}`}
