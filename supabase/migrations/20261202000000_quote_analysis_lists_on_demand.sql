@@ -5,7 +5,8 @@
 -- the screen shows 25 lines of each until 'Mostrar todas'. Building, sending and reading that list
 -- was most of a first load. get_quote_analysis gains p_list_limit (default null: the whole lists as
 -- before, capped as before): the screen asks for 25 lines first, and for the whole lists only when
--- the user expands a table or exports it. The spread chart, which drew the widest spreads among the
+-- the user expands a table or exports it; items_listed and offers_listed say how long the whole
+-- lists are (the totals up to the caps), so the screen need not know the caps. The spread chart, which drew the widest spreads among the
 -- listed items, gets its own 'spread_items': the 15 widest of the whole period.
 
 -- ---------------------------------------------------------------------------
@@ -176,6 +177,8 @@ language sql stable security definer set search_path = '' set enable_nestloop = 
       ) from supplier_rows s
     ),
     'items_total', (select count(*) from item_rows),
+    -- The whole list's length (what 'Mostrar todas' and the exports load): the total, up to the cap.
+    'items_listed', (select least(count(*), 1000) from item_rows),
     'items_truncated', (select count(*) > 1000 from item_rows),
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -208,6 +211,7 @@ language sql stable security definer set search_path = '' set enable_nestloop = 
       ) r
     ), '[]'::jsonb),
     'offers_total', (select count(*) from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
+    'offers_listed', (select least(count(*), 500) from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
     'offers_truncated', (select count(*) > 500 from offers o where p_supplier_id is null or o.supplier_id = p_supplier_id),
     'offers', coalesce((
       select jsonb_agg(jsonb_build_object(

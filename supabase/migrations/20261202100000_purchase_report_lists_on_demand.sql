@@ -4,7 +4,8 @@
 -- bench's 2,000-batch history) while the screen shows 50 until 'Mostrar todas'. As the quote
 -- analysis does (20261202000000), get_purchase_report gains p_list_limit (default null: the whole
 -- list as before, capped at 1,000): the screen asks for its first lines and loads the whole list when
--- the user expands the table or exports it. 'truncated' keeps its meaning: the whole list is capped.
+-- the user expands the table or exports it. 'truncated' keeps its meaning (the whole list is capped)
+-- and 'orders_listed' says how long the whole list is, so the screen need not know the cap.
 
 drop function public.get_purchase_report(date, date, uuid, uuid, uuid);
 
@@ -92,6 +93,8 @@ begin
        where po.id in (select o2.order_id from orders o2 join public.purchase_orders p2 on p2.id = o2.order_id
                         order by p2.created_at desc, p2.id
                         limit least(coalesce(p_list_limit, v_cap), v_cap))), '[]'::jsonb),
+    -- The whole list's length (what 'Mostrar todas' and the exports load): the orders, up to the cap.
+    'orders_listed', (select least(count(*), v_cap) from orders),
     'truncated', (select count(*) > v_cap from orders)
   ) into v_result;
 

@@ -32,6 +32,7 @@ type Report = {
   by_supplier: Record<string, unknown>[];
   by_unit: Record<string, unknown>[];
   orders: Record<string, unknown>[];
+  orders_listed: number;
   truncated: boolean;
 };
 
@@ -196,6 +197,7 @@ describe('get_purchase_report', () => {
     expect(firstRest).toEqual(wholeRest);
     expect(firstOrders).toEqual(wholeOrders.slice(0, 1));
     expect(firstOrders[0]!.order_id).toBe(ids.o2);
+    expect(first.orders_listed).toBe(wholeOrders.length);
     const { error } = await (await as('analista')).rpc('get_purchase_report', { ...PERIOD, p_list_limit: 0 });
     expect(error).toMatchObject({ code: '22023', message: 'O limite de linhas deve ser de pelo menos 1' });
   });

@@ -353,6 +353,9 @@ describe('get_quote_analysis for purchasing readers', () => {
     const { items: firstItems, offers: firstOffers, ...firstRest } = first;
     expect(firstRest).toEqual(wholeRest);
     expect(wholeItems.length).toBe(whole.items_total);
+    // How long the whole lists are, for 'Mostrar todas' (under the caps here: the totals).
+    expect(first.items_listed).toBe(wholeItems.length);
+    expect(first.offers_listed).toBe(wholeOffers.length);
     expect(firstItems).toEqual(wholeItems.slice(0, 2));
     // The offers of the first two items holding one, in the whole list's order.
     expect(firstOffers.length).toBe(2);

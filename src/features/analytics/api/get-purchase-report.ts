@@ -70,6 +70,8 @@ const reportSchema = z.object({
   by_supplier: z.array(supplierSchema),
   by_unit: z.array(unitSchema),
   orders: z.array(orderSchema),
+  /** The whole orders list's length (the orders, up to the database's cap). */
+  orders_listed: z.number(),
   truncated: z.boolean(),
 });
 
@@ -89,8 +91,6 @@ export interface PurchaseReportFilters {
 
 /** Orders in the report's first answer: what the orders table shows until 'Mostrar todas' (the rest on demand). */
 export const PURCHASE_REPORT_FIRST_ORDERS = 50;
-/** The whole orders list's cap in the database (get_purchase_report): the newest 1,000. */
-export const PURCHASE_REPORT_ORDERS_CAP = 1000;
 
 /** Which orders an answer holds: the first ones (the screen) or all of them ('Mostrar todas', exports). */
 export type PurchaseReportLines = 'first' | 'all';

@@ -107,9 +107,12 @@ const allSchema = z.object({
   /** The 15 items of the widest price spread in the whole period (the spread chart). */
   spread_items: z.array(spreadItemSchema),
   items_total: z.number(),
+  /** The whole items list's length (items_total up to the database's cap). */
+  items_listed: z.number(),
   items_truncated: z.boolean(),
   items: z.array(itemSchema),
   offers_total: z.number(),
+  offers_listed: z.number(),
   offers_truncated: z.boolean(),
   offers: z.array(offerSchema),
   monthly: z.array(monthSchema),
@@ -177,9 +180,6 @@ export function quoteAnalysisArgs(input: QuoteAnalysisInput) {
  * large history they were 940 KB of an answer whose figures are 40 KB.
  */
 export const QUOTE_ANALYSIS_FIRST_LINES = 25;
-
-/** The whole lists' caps in the database (private.quote_analysis_all): the newest 1,000 items and 500 offers. */
-export const QUOTE_ANALYSIS_CAPS = { items: 1000, offers: 500 } as const;
 
 /** Which lines an answer holds: the first ones (the screen) or all of them ('Mostrar todas', exports). */
 export type QuoteAnalysisLines = 'first' | 'all';

@@ -45,6 +45,7 @@ const REPORT = {
       status: 'SOLICITADO', lines: 3, total_amount: 141, savings_vs_avg: 12, savings_vs_last: null,
     },
   ],
+  orders_listed: 2,
   truncated: false,
 };
 
@@ -124,7 +125,7 @@ describe('PurchaseReportPage', () => {
 
   it('sends the filters of the URL and says what to do when nothing matches', async () => {
     rpc.answers.get_purchase_report = () => ({
-      data: { ...REPORT, summary: { ...REPORT.summary, orders: 0, lines: 0, total_amount: 0, savings_vs_avg: null, received_orders: 0, pending_orders: 0 }, by_month: [], by_supplier: [], by_unit: [], orders: [] },
+      data: { ...REPORT, summary: { ...REPORT.summary, orders: 0, lines: 0, total_amount: 0, savings_vs_avg: null, received_orders: 0, pending_orders: 0 }, by_month: [], by_supplier: [], by_unit: [], orders: [], orders_listed: 0 },
       error: null,
     });
     renderPage(`/relatorio-compras?de=2026-01-01&ate=2026-01-31&fornecedor=${SUPPLIER}`);

@@ -6,7 +6,6 @@ import { isUuid } from '@/lib/utils';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
 import {
   PURCHASE_REPORT_FIRST_ORDERS,
-  PURCHASE_REPORT_ORDERS_CAP,
   useLoadAllPurchaseReportOrders,
   usePurchaseReport,
   type PurchaseReport,
@@ -172,14 +171,14 @@ function ReportBody({ report, details, onOpenOrder, loadAllOrders }: ReportBodyP
 
       <AnalysisTable
         title="Pedidos"
-        description={report.truncated ? m.truncated(formatNumber(PURCHASE_REPORT_ORDERS_CAP)) : 'Do mais recente ao mais antigo. Abra um pedido para ver suas linhas e imprimi-lo.'}
+        description={report.truncated ? m.truncated(formatNumber(report.orders_listed)) : 'Do mais recente ao mais antigo. Abra um pedido para ver suas linhas e imprimi-lo.'}
         columns={columns}
         rows={report.orders}
         rowKey={(row) => row.order_id}
         totals={totals}
         exportAs={exportAs('pedidos', 'pedidos')}
         collapsedRows={PURCHASE_REPORT_FIRST_ORDERS}
-        more={{ total: Math.min(summary.orders, PURCHASE_REPORT_ORDERS_CAP), loadAll: loadAllOrders }}
+        more={{ total: report.orders_listed, loadAll: loadAllOrders }}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { formatCount, formatMonthYear, formatNumber } from '@/lib/dates';
 import type { ExportDetail } from '@/lib/spreadsheet/write';
-import { QUOTE_ANALYSIS_CAPS, type QuoteAnalysisAll, type QuoteItemRow, type QuoteMonthRow, type QuoteOfferRow, type QuoteSupplierRow } from '@/features/analytics/api/get-quote-analysis';
+import type { QuoteAnalysisAll, QuoteItemRow, QuoteMonthRow, QuoteOfferRow, QuoteSupplierRow } from '@/features/analytics/api/get-quote-analysis';
 import { AnalysisTable, type AnalysisColumn } from '@/features/analytics/components/shared/analysis-table';
 import { ChartCard } from '@/features/analytics/components/shared/chart-card';
 import { formatMoney, formatQuantity, formatRatio } from '@/features/analytics/components/shared/format';
@@ -100,9 +100,6 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
   const spread = data.spread_items
     .slice(0, SPREAD_CHART_ITEMS)
     .map((item) => ({ ...item, label: item.unit_name ? `${item.product_name} · ${item.unit_name}` : item.product_name }));
-  // The whole lists hold every line up to the database's caps.
-  const itemLines = data.items_truncated ? QUOTE_ANALYSIS_CAPS.items : data.items_total;
-  const offerLines = data.offers_truncated ? QUOTE_ANALYSIS_CAPS.offers : data.offers_total;
   const monthTotals = {
     month: `Total (${formatCount(data.monthly.length, 'mês', 'meses')})`,
     awarded_value: summary.awarded_value,
@@ -250,7 +247,7 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
         title="Itens"
         description={
           data.items_truncated
-            ? messages.itemsTruncated(formatNumber(QUOTE_ANALYSIS_CAPS.items), formatNumber(data.items_total))
+            ? messages.itemsTruncated(formatNumber(data.items_listed), formatNumber(data.items_total))
             : 'Preços ofertados, preço adjudicado, referências e onde o custo efetivo muda a melhor oferta.'
         }
         columns={itemColumns}
@@ -259,14 +256,14 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
         totals={{ product_name: `Total (${formatCount(summary.items, 'item', 'itens')})`, offers: summary.offers, effective_differs: formatNumber(summary.effective_differs_count) }}
         exportAs={exportAs('itens', 'itens')}
         collapsedRows={25}
-        more={{ total: itemLines, loadAll: async () => (await loadAll()).items }}
+        more={{ total: data.items_listed, loadAll: async () => (await loadAll()).items }}
       />
 
       <AnalysisTable
         title="Ofertas e custo efetivo"
         description={
           data.offers_truncated
-            ? messages.offersTruncated(formatNumber(QUOTE_ANALYSIS_CAPS.offers), formatNumber(data.offers_total))
+            ? messages.offersTruncated(formatNumber(data.offers_listed), formatNumber(data.offers_total))
             : 'Cada oferta com seu custo efetivo e como ele foi calculado.'
         }
         columns={offerColumns}
@@ -275,7 +272,7 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
         totals={{ product_name: `Total (${formatCount(data.offers_total, 'oferta', 'ofertas')})` }}
         exportAs={exportAs('ofertas', 'ofertas')}
         collapsedRows={25}
-        more={{ total: offerLines, loadAll: async () => (await loadAll()).offers }}
+        more={{ total: data.offers_listed, loadAll: async () => (await loadAll()).offers }}
       />
     </>
   );
