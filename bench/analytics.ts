@@ -340,8 +340,12 @@ const SCREENS_BUILT = existsSync(path.join(REPO_ROOT, 'src/features/analytics/co
 const SETTLED = `((root) => root !== null && root.getAttribute('aria-busy') === 'false'
   && root.querySelector('table, .recharts-wrapper, [data-empty-state]') !== null)(document.querySelector('[data-analysis]'))`;
 
-/** Settled, and every chart drawn from the current data: no chart placeholder, no chart behind the data (ChartCard). */
-const COMPLETE = `((root) => (${SETTLED}) && root.querySelector('[data-chart-pending], [data-chart-stale]') === null)(document.querySelector('[data-analysis]'))`;
+/**
+ * Settled, and every chart drawn from the current data: no chart placeholder, no chart behind the data (ChartCard),
+ * and every chart's box holding its SVG (recharts measures its box after layout and draws in a later frame).
+ */
+const COMPLETE = `((root) => (${SETTLED}) && root.querySelector('[data-chart-pending], [data-chart-stale]') === null
+  && [...root.querySelectorAll('[data-testid="analysis-chart"]')].every((chart) => chart.querySelector('svg.recharts-surface') !== null))(document.querySelector('[data-analysis]'))`;
 
 /** Installed in every document: records when the analysis root first settles, after the next paint (window.__settled). */
 const WATCH_FIRST_LOAD = `(() => {
