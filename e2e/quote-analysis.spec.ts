@@ -117,6 +117,30 @@ test('an unusable cost of money in the URL falls back to 2 % with a notice', asy
   await expect(page.getByRole('group', { name: 'Valor adjudicado', exact: true })).toBeVisible();
 });
 
+test('a reload asks for the analysis of its URL once, as soon as the session is known, not after the user’s permissions', async ({ page }) => {
+  await openAs(page, 'analista');
+  const events: string[] = [];
+  const analyses: unknown[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.endsWith('/rpc/get_quote_analysis')) return;
+    events.push('analysis asked');
+    analyses.push(request.postDataJSON());
+  });
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/role_permissions')) events.push('permissions answered');
+  });
+  const from = saoPauloDay(30);
+  const to = saoPauloDay(0);
+  await page.goto(`/analise-cotacoes?de=${from}&ate=${to}&custo=3`);
+  await settled(page);
+  await expect(page.getByLabel('Custo do dinheiro (% ao mês)')).toHaveValue('3');
+
+  // One request, the screen's own (the router's early one is the same query: the screen reads its answer).
+  expect(analyses).toEqual([{ p_from: from, p_to: to, p_monthly_rate: 0.03, p_list_limit: 25 }]);
+  // Asked while the user's profile and permissions were still loading (their second round trip).
+  expect(events.indexOf('analysis asked')).toBeLessThan(events.indexOf('permissions answered'));
+});
+
 test('a representative sees its own lines with its rank and band, nothing of competitors', async ({ page }) => {
   await openAs(page, 'representante');
   await page.goto('/analise-cotacoes');

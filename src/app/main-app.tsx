@@ -4,17 +4,21 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@/lib/query-client';
 import { App } from '@/app/app';
+import { refreshAfterMutation } from '@/app/freshness';
 import { preloadRoute } from '@/app/router';
 import '@/index.css';
 
 export function mountApp(element: HTMLElement): void {
-  // The first page's code is fetched at once, alongside the session, not after it.
-  preloadRoute(window.location.pathname);
+  const queryClient = createQueryClient(refreshAfterMutation);
+  // The first page's code is fetched at once, alongside the session, not after it; so is its data, once the
+  // session is known, into the cache the page will read.
+  preloadRoute(window.location, queryClient);
 
   createRoot(element).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

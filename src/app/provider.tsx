@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { ToastViewportShell } from '@/components/ui/toast-viewport-shell';
 import { useToast } from '@/components/ui/use-toast';
 import { preloadable } from '@/lib/preloadable';
-import { createQueryClient } from '@/lib/query-client';
-import { refreshAfterMutation } from '@/app/freshness';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 
@@ -27,9 +25,11 @@ function DeferredToaster() {
   return <Toaster fallback={<ToastViewportShell />} />;
 }
 
-/** App-wide providers: server-state cache, theme, session and toasts. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient(refreshAfterMutation));
+/**
+ * App-wide providers: server-state cache, theme, session and toasts. The cache is made by main-app.tsx, which
+ * fills it with the first page's data before React renders (src/app/router.tsx, preloadRoute).
+ */
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

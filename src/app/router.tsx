@@ -1,6 +1,7 @@
 /**
  * Every route of spec §2, each page lazily loaded, guarded by the rules of spec §6 (config/permissions.ts).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
@@ -11,15 +12,27 @@ import { RequireAccess, RequireAuth, SignedInOr } from '@/app/guards';
 import { RootRoute } from '@/app/routes/root';
 import { RouteErrorFallback } from '@/app/routes/route-error';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
+import { getSession } from '@/features/auth/api/session';
 
 type PageModule = { default: ComponentType };
 
 /** A page whose code is loaded on first render, or earlier with preload() (see preloadRoute). */
 type Page = Preloadable<object>;
 
-/** What a route needs loaded before it can render (its page, and the signed-in frame for those inside it). */
+/**
+ * Starts the first queries of a page into the app's cache, from its URL (the path's search), once `signedIn` says
+ * a session exists (nothing is asked for a visitor). Each loads its own small module, not the page's code, and
+ * starts loading it at once.
+ */
+type PrefetchData = (queryClient: QueryClient, search: string, signedIn: Promise<boolean>) => Promise<unknown>;
+
+/**
+ * What a route needs loaded before it can render (its page, and the signed-in frame for those inside it), and the
+ * data its page asks for first.
+ */
 interface RouteHandle {
   preload: () => Promise<unknown>;
+  prefetch?: PrefetchData;
 }
 
 /** A page's chunk (src/lib/preloadable: shown as soon as its code is here, without React's Suspense throttle). */
@@ -42,9 +55,10 @@ function publicRoute(path: string, Page: Page): RouteObject {
 
 /** A page inside the signed-in layout, guarded by its access rule. */
 function guardedRoute(path: GuardedPath, Page: Page): RouteObject {
+  const prefetch = guardedPrefetch[path];
   return {
     path,
-    handle: { preload: Page.preload } satisfies RouteHandle,
+    handle: { preload: Page.preload, ...(prefetch ? { prefetch } : {}) } satisfies RouteHandle,
     element: (
       <RequireAccess rule={ROUTE_ACCESS[path]}>
         <Suspense fallback={<PageLoading />}>
@@ -102,6 +116,26 @@ const guardedPages: Record<GuardedPath, Page> = {
   [paths.punchDetailedReports]: page(() => import('@/app/routes/punch-detailed-reports')),
 };
 
+/** An analysis screen's first queries (src/features/analytics/first-queries.ts). */
+function analysisData(screen: 'quote-analysis' | 'shortage-analysis' | 'purchase-days' | 'purchase-report'): PrefetchData {
+  return (queryClient, search, signedIn) =>
+    Promise.all([import('@/features/analytics/first-queries'), signedIn]).then(([module, session]) =>
+      session ? module.prefetchAnalysisScreen(screen, queryClient, search) : undefined,
+    );
+}
+
+/**
+ * Pages whose first answer is asked for on a reload as soon as the session is known, while the user's profile and
+ * permissions and the page's code load (issue 28: the analyses' first load). The database authorizes each call: a
+ * user who may not open the page gets a refusal the page never shows, as it redirects to /unauthorized.
+ */
+const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
+  [paths.quoteAnalysis]: analysisData('quote-analysis'),
+  [paths.shortageAnalysis]: analysisData('shortage-analysis'),
+  [paths.purchaseDaysAnalysis]: analysisData('purchase-days'),
+  [paths.purchaseReport]: analysisData('purchase-report'),
+};
+
 const changePasswordPaths: GuardedPath[] = [paths.changePassword, paths.authChangePassword];
 const signedInOnlyPaths = (Object.keys(guardedPages) as GuardedPath[]).filter((path) => !changePasswordPaths.includes(path));
 
@@ -151,13 +185,22 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts loading the code of every route that `pathname` matches (the page, and the signed-in frame around it), so
- * it downloads while the session and the user's profile load instead of after them, one chunk after the other.
+ * Starts loading the code of every route that the URL matches (the page, and the signed-in frame around it), so it
+ * downloads while the session and the user's profile load instead of after them, one chunk after the other; and,
+ * once a session is known, the page's first data. The data's module is asked for first: it is small, and the page's
+ * code is many files on few connections.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+export function preloadRoute({ pathname, search }: { pathname: string; search: string }, queryClient: QueryClient): void {
+  const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as RouteHandle] : []));
+  const prefetches = handles.flatMap(({ prefetch }) => (prefetch ? [prefetch] : []));
+  if (prefetches.length > 0) {
+    const signedIn = getSession().then(
+      ({ data }) => data.session !== null,
+      () => false,
+    );
+    for (const prefetch of prefetches) void prefetch(queryClient, search, signedIn).catch(() => undefined);
   }
+  for (const { preload } of handles) void preload().catch(() => undefined);
 }
 
 export const router = createBrowserRouter(routes);

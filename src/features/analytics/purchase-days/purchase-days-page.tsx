@@ -12,6 +12,7 @@ import { formatDays, formatRatio } from '@/features/analytics/components/shared/
 import { BarSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { purchaseDaysInput } from '@/features/analytics/first-queries';
 import { weekdayName } from '@/features/analytics/purchase-days/weekdays';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
 
@@ -68,10 +69,7 @@ export function PurchaseDaysPage({ title }: { title: string }) {
   const params = useAnalysisParams();
   const { filters } = params;
   const options = useAnalysisFilterOptions();
-  const query = usePurchaseDaysAnalysis(
-    { from: filters.from, to: filters.to, unitId: filters.unitId, supplierId: filters.supplierId, categoryId: filters.categoryId, productId: filters.productId },
-    params.ready,
-  );
+  const query = usePurchaseDaysAnalysis(purchaseDaysInput(filters), params.ready);
   useEffect(() => prefetchAnalysisCharts(), []);
 
   const data = query.data;

@@ -21,6 +21,7 @@ import { formatMoney } from '@/features/analytics/components/shared/format';
 import { BarSeriesChart, LineSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { purchaseReportInput } from '@/features/analytics/first-queries';
 import { hints, monthColumns, orderColumns, orderNumber, summaryTotals, supplierColumns, unitColumns } from '@/features/analytics/purchase-report/columns';
 import { purchaseReportMessages as m } from '@/features/analytics/purchase-report/messages';
 import { OrderSheet, ORDER_PARAM } from '@/features/analytics/purchase-report/order-sheet';
@@ -39,10 +40,7 @@ interface PurchaseReportPageProps {
 export function PurchaseReportPage({ title, renderPrintable }: PurchaseReportPageProps) {
   const params = useAnalysisParams();
   const { filters } = params;
-  const reportFilters = useMemo(
-    () => ({ from: filters.from, to: filters.to, unitId: filters.unitId, supplierId: filters.supplierId, categoryId: filters.categoryId }),
-    [filters.from, filters.to, filters.unitId, filters.supplierId, filters.categoryId],
-  );
+  const reportFilters = useMemo(() => purchaseReportInput(filters), [filters]);
   const report = usePurchaseReport(reportFilters, params.ready);
   const loadAllOrders = useLoadAllPurchaseReportOrders(reportFilters);
   const options = useAnalysisFilterOptions();

@@ -7,7 +7,8 @@ import { AnalysisContent, AnalysisPage } from '@/features/analytics/components/s
 import { exportDetails } from '@/features/analytics/components/shared/export-details';
 import { FilterBar, type FilterField } from '@/features/analytics/components/shared/filter-bar';
 import { prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
-import { costOfMoneyExtra, useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { QUOTE_ANALYSIS_EXTRAS as EXTRAS, quoteAnalysisInput } from '@/features/analytics/first-queries';
 import { QuoteAnalysisAllView } from '@/features/analytics/quote-analysis/all-view';
 import { CostOfMoneyField } from '@/features/analytics/quote-analysis/cost-of-money-field';
 import { MatrixExportButton } from '@/features/analytics/quote-analysis/matrix-export-button';
@@ -15,7 +16,6 @@ import { quoteAnalysisMessages as messages } from '@/features/analytics/quote-an
 import { QuoteAnalysisSupplierView } from '@/features/analytics/quote-analysis/supplier-view';
 
 /** The screen's own URL param: 'custo', the cost of money in % a month (default 2). */
-const EXTRAS = { costOfMoney: costOfMoneyExtra };
 
 const BUYER_FIELDS: readonly FilterField[] = ['unit', 'supplier', 'category', 'product'];
 /** A representative analyses its own supplier only: no supplier to choose. */
@@ -31,7 +31,7 @@ export function QuoteAnalysisPage({ representative }: QuoteAnalysisPageProps) {
   const params = useAnalysisParams(EXTRAS);
   const options = useAnalysisFilterOptions();
   const { filters, extras, product } = params;
-  const input = useMemo<QuoteAnalysisInput>(() => ({ ...filters, costOfMoney: extras.costOfMoney }), [filters, extras.costOfMoney]);
+  const input = useMemo<QuoteAnalysisInput>(() => quoteAnalysisInput(filters, extras), [filters, extras]);
   const query = useQuoteAnalysis(input, params.ready);
   const loadAll = useLoadAllQuoteAnalysisLines(input);
   const fields = representative ? REPRESENTATIVE_FIELDS : BUYER_FIELDS;

@@ -10,11 +10,11 @@ import { FilterBar, type FilterField } from '@/features/analytics/components/sha
 import { formatDays, formatQuantity, formatRatio } from '@/features/analytics/components/shared/format';
 import { BarSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
-import { recurrenceExtra, useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
+import { SHORTAGE_ANALYSIS_EXTRAS as EXTRAS, shortageAnalysisInput } from '@/features/analytics/first-queries';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
 import { RecurrenceField } from '@/features/analytics/shortage-analysis/recurrence-field';
 
-const EXTRAS = { recurrenceDays: recurrenceExtra };
 const FIELDS: readonly FilterField[] = ['unit', 'category', 'product'];
 const GRAIN = leadTimeMessages.grainShortage;
 
@@ -73,17 +73,7 @@ export function ShortageAnalysisPage({ title }: { title: string }) {
   const params = useAnalysisParams(EXTRAS);
   const { filters, extras } = params;
   const options = useAnalysisFilterOptions();
-  const query = useShortageAnalysis(
-    {
-      from: filters.from,
-      to: filters.to,
-      unitId: filters.unitId,
-      categoryId: filters.categoryId,
-      productId: filters.productId,
-      recurrenceDays: extras.recurrenceDays,
-    },
-    params.ready,
-  );
+  const query = useShortageAnalysis(shortageAnalysisInput(filters, extras), params.ready);
   useEffect(() => prefetchAnalysisCharts(), []);
 
   const data = query.data;
