@@ -11,6 +11,8 @@
  * Batch B2 (no unit, sent 2023-03-20 12:00Z, still in quotation):
  *   s4  P1 Norte need 4     Alfa 9,00 (sent after 2 h) | X 8,00 in a draft (never counted) | Y invited, silent.
  * Batch B3 (sent 2023-05-10, outside March): Alfa 3,00 on P2, closed.
+ * Batch B4 (Centro, sent 2022-09-05, in quotation): s6 P2 need 3 in the batch, s7 P3 need 2 quoted there by Alfa and
+ *   since returned to the queue (no batch): Alfa 4,00 and 6,00.
  * Earlier purchases of P1: 12,00 (2023-01-01), 10,50 (2023-02-01); later: 7,00 (2023-04-01).
  * Earlier purchase of P3: 22,00 (2023-02-15). None of P2.
  * P1 and P2 are in the fixture's category.
@@ -29,7 +31,7 @@ const MARCH = { p_from: '2023-03-01', p_to: '2023-03-31' };
 const id = () => randomUUID();
 const ids = {
   xSupplier: id(), ySupplier: id(), category: id(), p1: id(), p2: id(), p3: id(),
-  b1: id(), b2: id(), b3: id(), s1: id(), s2: id(), s3: id(), s4: id(), s5: id(),
+  b1: id(), b2: id(), b3: id(), b4: id(), s1: id(), s2: id(), s3: id(), s4: id(), s5: id(), s6: id(), s7: id(), qAlfa4: id(), i6a: id(), i7a: id(),
   qAlfa1: id(), qX1: id(), qY1: id(), qAlfa2: id(), qX2: id(), qAlfa3: id(),
   i1a: id(), i1x: id(), i1y: id(), i2a: id(), i2x: id(), i2y: id(), i3a: id(), i3y: id(), i4a: id(), i4x: id(), i5a: id(),
   oAlfa: id(), oX: id(), oY: id(),
@@ -143,6 +145,15 @@ beforeAll(async () => {
     await quote(ids.qAlfa3, ids.b3, alfaId, 'VENCEDORA', '2023-05-10T13:00:00Z', null);
     await item(ids.i5a, ids.qAlfa3, ids.s5, 3, null, 0, true);
 
+    // B4, a batch one of whose quoted shortages went back to the queue
+    await batch(ids.b4, `B4 ${tag}`, 'EM_COTACAO', centro, '2022-09-05T12:00:00Z', null);
+    await shortage(ids.s6, ids.p2, centro, 3, 'EM_COTACAO', ids.b4, '2022-09-01T12:00:00Z');
+    await shortage(ids.s7, ids.p3, centro, 2, 'PENDENTE', null, '2022-09-01T12:00:00Z');
+    await invite(ids.b4, alfaId, '2022-09-05T12:00:00Z');
+    await quote(ids.qAlfa4, ids.b4, alfaId, 'ENVIADA', '2022-09-05T15:00:00Z', null);
+    await item(ids.i6a, ids.qAlfa4, ids.s6, 4, null, 0, false);
+    await item(ids.i7a, ids.qAlfa4, ids.s7, 6, null, 0, false);
+
     // Purchase history: one batch, shortage, order and line per earlier (or later) purchase.
     const history: [string, string, number][] = [
       [ids.p1, '2023-01-01T12:00:00Z', 12], [ids.p1, '2023-02-01T12:00:00Z', 10.5],
@@ -171,13 +182,13 @@ afterAll(async () => {
   try {
     await db.query('begin');
     await db.query('set local session_replication_role = replica');
-    const batches = [ids.b1, ids.b2, ids.b3, ...historyBatches];
+    const batches = [ids.b1, ids.b2, ids.b3, ids.b4, ...historyBatches];
     await db.query('delete from public.purchase_order_items where order_id in (select id from public.purchase_orders where batch_id = any($1))', [batches]);
     await db.query('delete from public.purchase_orders where batch_id = any($1)', [batches]);
     await db.query('delete from public.quote_items where quote_id in (select id from public.quotes where batch_id = any($1))', [batches]);
     await db.query('delete from public.quotes where batch_id = any($1)', [batches]);
     await db.query('delete from public.quote_batch_invitations where batch_id = any($1)', [batches]);
-    await db.query('delete from public.shortages where batch_id = any($1)', [batches]);
+    await db.query('delete from public.shortages where batch_id = any($1) or id = $2', [batches, ids.s7]);
     await db.query('delete from public.quote_batches where id = any($1)', [batches]);
     await db.query('delete from public.product_categories where category_id = $1', [ids.category]);
     await db.query('delete from public.products where id = any($1)', [[ids.p1, ids.p2, ids.p3]]);
@@ -334,6 +345,16 @@ describe('get_quote_analysis for purchasing readers', () => {
     expect(supplier.summary).toMatchObject({ items: 2, offers: 5, awarded_lines: 1, awarded_value: 720, savings_vs_avg: 15, savings_vs_max: 30, savings_vs_last: null });
     const nothing = await analysis(analyst, { p_product_id: randomUUID() });
     expect(nothing.summary).toMatchObject({ batches: 0, items: 0, offers: 0, avg_offers_per_item: null, awarded_value: 0, savings_vs_avg: null });
+  });
+
+  it('counts a shortage quoted in a batch and since returned to the queue as an item of that batch', async () => {
+    const result = await analysis(await as('analista'), { p_from: '2022-09-01', p_to: '2022-09-30' });
+    expect(result.items.map((i) => i.shortage_id).sort()).toEqual([ids.s6, ids.s7].sort());
+    expect(result.summary).toMatchObject({ batches: 1, items: 2, offers: 2 });
+    expect(result.offers.map((o) => [o.shortage_id, o.price, o.price_rank])).toEqual([
+      [ids.s6, 4, 1],
+      [ids.s7, 6, 1],
+    ]);
   });
 
   it('refuses a half-given or inverted period with a message', async () => {
