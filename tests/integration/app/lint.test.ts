@@ -210,6 +210,31 @@ describe('splinter-style lints on the migrated app database', () => {
     expect(result.rows[0]).toEqual({ anon: false, authenticated: true });
   });
 
+  it('the analyses plan each call with its own arguments (a generic plan after the fifth call doubled a report)', async () => {
+    // The analysis RPCs (each checks its period with private.check_analysis_period) and the private helpers they
+    // read; see 20261203100000_analyses_plan_each_call.sql.
+    const helpers = [
+      'private.quote_analysis_rows(date,date,uuid,uuid,uuid,numeric)',
+      'private.quote_analysis_all(date,date,uuid,uuid,uuid,uuid,numeric,integer)',
+      'private.quote_analysis_supplier(uuid,date,date,uuid,uuid,uuid)',
+      'private.purchase_report_lines(date,date,uuid,uuid,uuid,uuid)',
+      'private.last_prices_paid(uuid[],timestamptz[])',
+      'public.get_supplier_win_rates(date,date)',
+      'public.get_winning_items(date,date)',
+    ];
+    const result = await db.query<{ item: string; custom: boolean }>(
+      `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as item,
+              'plan_cache_mode=force_custom_plan' = any(coalesce(p.proconfig, '{}')) as custom
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = any($1)
+         and (p.prosrc like '%private.check_analysis_period(%' or p.oid = any($2::text[]::regprocedure[]))`,
+      [CHECKED_FUNCTION_SCHEMAS, helpers],
+    );
+    // The five RPCs that check a period, and the helpers.
+    expect(result.rows.length).toBe(5 + helpers.length);
+    expect(result.rows.filter((row) => !row.custom).map((row) => row.item)).toEqual([]);
+  });
+
   it('the organisation RPCs are executable by authenticated and not by anon', async () => {
     const result = await db.query<{ item: string; anon: boolean; authenticated: boolean }>(
       `select p.proname as item, has_function_privilege('anon', p.oid, 'execute') as anon,
