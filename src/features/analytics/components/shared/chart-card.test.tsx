@@ -1,5 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChartCard } from '@/features/analytics/components/shared/chart-card';
 
 afterEach(cleanup);
@@ -28,6 +28,34 @@ describe('ChartCard', () => {
     expect(await screen.findByText('fevereiro')).toBeTruthy();
     expect(screen.queryByText('janeiro')).toBeNull();
     await waitFor(() => expect(section.hasAttribute('data-chart-stale')).toBe(false));
+  });
+
+  it('draws a screen’s charts one at a time, top first, each in its own task', () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = render(
+        <>
+          <ChartCard title="Compras por mês" grain="Grão: pedido" table={null}>
+            <Chart label="primeiro" />
+          </ChartCard>
+          <ChartCard title="Compras por fornecedor" grain="Grão: pedido" table={null}>
+            <Chart label="segundo" />
+          </ChartCard>
+        </>,
+      );
+      expect(container.querySelectorAll('[data-chart-pending]')).toHaveLength(2);
+      // The first at the next task.
+      act(() => void vi.advanceTimersByTime(0));
+      expect(screen.getByText('primeiro')).toBeTruthy();
+      expect(screen.queryByText('segundo')).toBeNull();
+      expect(container.querySelectorAll('[data-chart-pending]')).toHaveLength(1);
+      // The second after a frame (and the first painted).
+      act(() => void vi.advanceTimersByTime(50));
+      expect(screen.getByText('segundo')).toBeTruthy();
+      expect(container.querySelector('[data-chart-pending]')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows what to do instead of a chart when there is no data', () => {

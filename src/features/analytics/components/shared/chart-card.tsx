@@ -1,5 +1,5 @@
 import { BarChart3, Inbox, Table2 } from 'lucide-react';
-import { Suspense, useDeferredValue, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InfoTip } from '@/features/analytics/components/shared/info-tip';
@@ -22,14 +22,48 @@ interface ChartCardProps {
 
 export const DEFAULT_EMPTY_TEXT = 'Nenhum dado no período. Amplie o período ou remova filtros.';
 
+/**
+ * The charts waiting to be drawn, in the order their cards asked (the screen's order: top first). Drawing a recharts
+ * chart takes 80–100 ms on a shop PC; drawn all at once (one deferred render), a screen's four or five charts
+ * appeared together 400 ms after its figures. Drawn one per task, with a frame painted between two, the charts at the
+ * top of the screen appear first and the rest follow while the user reads them.
+ */
+const drawQueue: (() => void)[] = [];
+let drawing = false;
+
+function drawNext(): void {
+  drawQueue.shift()?.();
+  if (drawQueue.length === 0) {
+    drawing = false;
+    return;
+  }
+  // The next chart after this one is painted (a hidden tab paints nothing: then at once).
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(drawNext, 0));
+  else setTimeout(drawNext, 0);
+}
+
+/** Queues `draw` after the charts already waiting; returns how to take it back out (the card changed or left). */
+function queueDraw(draw: () => void): () => void {
+  drawQueue.push(draw);
+  if (!drawing) {
+    drawing = true;
+    setTimeout(drawNext, 0);
+  }
+  return () => {
+    const index = drawQueue.indexOf(draw);
+    if (index >= 0) drawQueue.splice(index, 1);
+  };
+}
+
 /** A chart with its title, an (i) stating the metric and its grain, a 'Gráfico' / 'Tabela' toggle and an empty state. */
 export function ChartCard({ title, grain, hint, table, empty = false, emptyText = DEFAULT_EMPTY_TEXT, children }: ChartCardProps) {
   const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  // The chart renders after the rest of the screen, in the background: drawing a page's recharts charts takes a
-  // few hundred milliseconds on a shop PC, and the cards and tables need not wait for it. A change of filters
-  // keeps the previous chart (React skips it: the same element) until the new one is drawn.
-  const chart = useDeferredValue<ReactNode>(children, null);
+  // The chart is drawn after the rest of the screen, one chart at a time (queueDraw): the cards and tables need not
+  // wait for the charts, nor the top chart for the others. A change of filters keeps the previous chart until the
+  // new one is drawn.
+  const [chart, setChart] = useState<ReactNode>(null);
+  useEffect(() => (chart === children ? undefined : queueDraw(() => setChart(children))), [chart, children]);
   return (
     <section
       aria-labelledby={headingId}
