@@ -357,6 +357,42 @@ describe('get_quote_analysis for purchasing readers', () => {
     ]);
   });
 
+  it('puts a batch in the São Paulo day it was sent, to the second around midnight', async () => {
+    const db = await sql(backend);
+    try {
+      await db.query('begin');
+      await db.query('set local session_replication_role = replica');
+      const shortages: Record<string, string> = {};
+      // 02:59:59Z is 23:59:59 of 31 October in São Paulo; 03:00:00Z is midnight of 1 November.
+      for (const sent of ['2022-11-01T02:59:59Z', '2022-11-01T03:00:00Z']) {
+        const [batchId, shortageId] = [id(), id()];
+        await db.query(
+          `insert into public.quote_batches (id, name, status, unit_id, created_at, sent_at, created_by)
+           values ($1, $2, 'EM_COTACAO', $3, $4::timestamptz - interval '1 day', $4, $5)`,
+          [batchId, `Meia-noite ${tag}`, centro, sent, adminId],
+        );
+        await db.query(
+          `insert into public.shortages (id, product_id, unit_id, requested_quantity, status, batch_id, created_at, created_by, observation)
+           values ($1, $2, $3, 1, 'EM_COTACAO', $4, '2022-10-20T12:00:00Z', $5, $6)`,
+          [shortageId, ids.p1, centro, batchId, adminId, tag],
+        );
+        shortages[sent] = shortageId;
+      }
+      const day = async (date: string) =>
+        (
+          await db.query<{ shortage_id: string }>(
+            `select shortage_id from private.quote_analysis_rows($1::date, $1::date, null, null, $2, 0) where first_of_item`,
+            [date, ids.p1],
+          )
+        ).rows.map((row) => row.shortage_id);
+      expect(await day('2022-10-31')).toEqual([shortages['2022-11-01T02:59:59Z']]);
+      expect(await day('2022-11-01')).toEqual([shortages['2022-11-01T03:00:00Z']]);
+    } finally {
+      await db.query('rollback');
+      await db.end();
+    }
+  });
+
   it('refuses a half-given or inverted period with a message', async () => {
     const analyst = await as('analista');
     const inverted = await analyst.rpc('get_quote_analysis', { p_from: '2023-03-31', p_to: '2023-03-01' });
