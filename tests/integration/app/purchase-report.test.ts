@@ -216,6 +216,51 @@ describe('get_purchase_report', () => {
     expect((await report({ p_from: '2025-03-11', p_to: '2025-04-01' })).summary).toMatchObject({ orders: 0, lines: 0, total_amount: 0, savings_vs_avg: null });
   });
 
+  it('puts an order in the São Paulo day of its instant, to the second around midnight', async () => {
+    const db = await sql(backend);
+    try {
+      await db.query('begin');
+      const one = async (text: string, values: unknown[] = []) => (await db.query<{ id: string }>(text, values)).rows[0]!.id;
+      const creator = await one(`select id from auth.users where email = 'balconista@farmacia.local'`);
+      const lines: Record<string, string> = {};
+      // 02:59:59Z is 23:59:59 of 30 April in São Paulo; 03:00:00Z is midnight of 1 May. One batch each (one order
+      // per batch and supplier).
+      for (const at of ['2025-05-01T02:59:59Z', '2025-05-01T03:00:00Z']) {
+        const batchId = await one(
+          `insert into public.quote_batches (unit_id, name, status, created_at, sent_at, closed_at)
+           values ($1, $2, 'PEDIDO_ENVIADO', '2025-04-28T12:00:00Z', '2025-04-28T13:00:00Z', '2025-04-29T12:00:00Z') returning id`,
+          [ids.u1, `Meia-noite ${at} ${tag}`],
+        );
+        const shortageId = await one(
+          `insert into public.shortages (product_id, unit_id, requested_quantity, created_by, batch_id, status, created_at)
+           values ($1, $2, 1, $3, $4, 'PEDIDO_ENVIADO', '2025-04-27T12:00:00Z') returning id`,
+          [ids.pA, ids.u1, creator, batchId],
+        );
+        const orderId = await one(
+          `insert into public.purchase_orders (batch_id, supplier_id, created_at, delivery_date) values ($1, $2, $3, '2025-05-10') returning id`,
+          [batchId, ids.s3, at],
+        );
+        lines[at] = await one(
+          `insert into public.purchase_order_items (order_id, shortage_id, quantity, requested_quantity, unit_price)
+           values ($1, $2, 1, 1, 1) returning id`,
+          [orderId, shortageId],
+        );
+      }
+      const day = async (date: string) =>
+        (
+          await db.query<{ line_id: string }>(
+            `select line_id from private.purchase_report_lines($1::date, $1::date, null, $2, null) order by line_id`,
+            [date, ids.s3],
+          )
+        ).rows.map((row) => row.line_id);
+      expect(await day('2025-04-30')).toEqual([lines['2025-05-01T02:59:59Z']]);
+      expect(await day('2025-05-01')).toEqual([lines['2025-05-01T03:00:00Z']]);
+    } finally {
+      await db.query('rollback');
+      await db.end();
+    }
+  });
+
   it('covers everything without a period, the earlier order included', async () => {
     const r = await report({ p_from: null, p_to: null });
     expect(r.summary).toMatchObject({ orders: 3, lines: 4, total_amount: 203.5, savings_vs_avg: 12, savings_vs_last: 25 });
