@@ -12,6 +12,7 @@ import { RequireAccess, RequireAuth, SignedInOr } from '@/app/guards';
 import { RootRoute } from '@/app/routes/root';
 import { RouteErrorFallback } from '@/app/routes/route-error';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
+import type { AnalysisScreen } from '@/features/analytics/first-queries';
 import { getSession } from '@/features/auth/api/session';
 
 type PageModule = { default: ComponentType };
@@ -117,7 +118,7 @@ const guardedPages: Record<GuardedPath, Page> = {
 };
 
 /** An analysis screen's first queries (src/features/analytics/first-queries.ts). */
-function analysisData(screen: 'quote-analysis' | 'shortage-analysis' | 'purchase-days' | 'purchase-report'): PrefetchData {
+function analysisData(screen: AnalysisScreen): PrefetchData {
   return (queryClient, search, signedIn) =>
     Promise.all([import('@/features/analytics/first-queries'), signedIn]).then(([module, session]) =>
       session ? module.prefetchAnalysisScreen(screen, queryClient, search) : undefined,
