@@ -387,6 +387,78 @@ describe('get_quote_analysis for purchasing readers', () => {
         ).rows.map((row) => row.shortage_id);
       expect(await day('2022-10-31')).toEqual([shortages['2022-11-01T02:59:59Z']]);
       expect(await day('2022-11-01')).toEqual([shortages['2022-11-01T03:00:00Z']]);
+      // The document the screen reads selects its batches by the same days.
+      const documentDay = async (date: string) =>
+        (
+          await db.query<{ shortage_id: string }>(
+            `select i->>'shortage_id' as shortage_id
+               from jsonb_array_elements(private.quote_analysis_all($1::date, $1::date, null, null, null, $2, 0, null)->'items') as i`,
+            [date, ids.p1],
+          )
+        ).rows.map((row) => row.shortage_id);
+      expect(await documentDay('2022-10-31')).toEqual([shortages['2022-11-01T02:59:59Z']]);
+      expect(await documentDay('2022-11-01')).toEqual([shortages['2022-11-01T03:00:00Z']]);
+    } finally {
+      await db.query('rollback');
+      await db.end();
+    }
+  });
+
+  it('names every supplier tied at the lowest price, and says the effective cost differs only when none of them is also the cheapest in effect', async () => {
+    const db = await sql(backend);
+    try {
+      await db.query('begin');
+      await db.query('set local session_replication_role = replica');
+      // A quote holds one payment term: each item in a batch of its own.
+      const [tied, beaten] = [id(), id()];
+      for (const shortageId of [tied, beaten]) {
+        const batchId = id();
+        await db.query(
+          `insert into public.quote_batches (id, name, status, unit_id, created_at, sent_at, closed_at, created_by)
+           values ($1, $2, 'COTACAO_FINALIZADA', $3, '2022-07-04T12:00:00Z', '2022-07-05T12:00:00Z', '2022-07-06T12:00:00Z', $4)`,
+          [batchId, `Empate ${tag}`, centro, adminId],
+        );
+        await db.query(
+          `insert into public.shortages (id, product_id, unit_id, requested_quantity, status, batch_id, created_at, created_by, observation)
+           values ($1, $2, $3, 10, 'COTACAO_FINALIZADA', $4, '2022-07-01T12:00:00Z', $5, $6)`,
+          [shortageId, ids.p2, centro, batchId, adminId, tag],
+        );
+        // tied: Alfa and X both at 5,00; Alfa at 60 days is the cheapest in effect (5 ÷ 1,02² = 4,8058), Y at 6,00
+        // and 90 days is not (5,6540). beaten: Alfa and X both at 5,00 and no term; Y at 5,10 and 90 days costs 4,8060.
+        const offers: [string, number, number][] = shortageId === tied
+          ? [[alfaId, 5, 60], [ids.xSupplier, 5, 0], [ids.ySupplier, 6, 90]]
+          : [[alfaId, 5, 0], [ids.xSupplier, 5, 0], [ids.ySupplier, 5.1, 90]];
+        for (const [supplier, price, term] of offers) {
+          const quoteId = id();
+          await db.query(
+            `insert into public.quotes (id, batch_id, supplier_id, status, submitted_at, payment_term_days, created_at)
+             values ($1, $2, $3, 'ENVIADA', '2022-07-05T18:00:00Z', $4, '2022-07-05T12:00:00Z')`,
+            [quoteId, batchId, supplier, term],
+          );
+          await db.query(
+            `insert into public.quote_items (quote_id, shortage_id, unit_price, has_bonus, bonus_quantity, is_winner)
+             values ($1, $2, $3, false, 1, false)`,
+            [quoteId, shortageId, price],
+          );
+        }
+      }
+      const result = await db.query<{ document: Analysis & { summary: Json } }>(
+        `select private.quote_analysis_all('2022-07-01', '2022-07-31', null, null, null, $1, 0.02, null) as document`,
+        [ids.p2],
+      );
+      const { summary, items, offers: listed } = result.rows[0]!.document;
+      const both = ['Distribuidora Alfa', X_NAME].sort((a, b) => a.localeCompare(b, 'en')).join(', ');
+      expect(byName(items, 'shortage_id', tied)).toMatchObject({
+        best_price_supplier_name: both, best_effective_supplier_name: 'Distribuidora Alfa', effective_differs: false,
+      });
+      expect(byName(items, 'shortage_id', beaten)).toMatchObject({
+        best_price_supplier_name: both, best_effective_supplier_name: Y_NAME, effective_differs: true,
+      });
+      expect(summary).toMatchObject({ batches: 2, items: 2, offers: 6, effective_differs_count: 1 });
+      const ranks = (shortageId: string) =>
+        listed.filter((o) => o.shortage_id === shortageId).map((o) => [o.supplier_name, o.price_rank, o.effective_rank]);
+      expect(ranks(tied)).toEqual(expect.arrayContaining([['Distribuidora Alfa', 1, 1], [X_NAME, 1, 2], [Y_NAME, 3, 3]]));
+      expect(ranks(beaten)).toEqual(expect.arrayContaining([['Distribuidora Alfa', 1, 2], [X_NAME, 1, 2], [Y_NAME, 3, 1]]));
     } finally {
       await db.query('rollback');
       await db.end();
