@@ -15,6 +15,48 @@ export type Database = {
   }
   public: {
     Tables: {
+      ai_chat_log: {
+        Row: {
+          answer: string | null
+          answered_at: string | null
+          context: string
+          created_at: string
+          filters: Json | null
+          id: string
+          question: string
+          row_count: number | null
+          source: string | null
+          tool: string | null
+          user_id: string
+        }
+        Insert: {
+          answer?: string | null
+          answered_at?: string | null
+          context: string
+          created_at?: string
+          filters?: Json | null
+          id?: string
+          question: string
+          row_count?: number | null
+          source?: string | null
+          tool?: string | null
+          user_id: string
+        }
+        Update: {
+          answer?: string | null
+          answered_at?: string | null
+          context?: string
+          created_at?: string
+          filters?: Json | null
+          id?: string
+          question?: string
+          row_count?: number | null
+          source?: string | null
+          tool?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       audit_log: {
         Row: {
           action: string
@@ -2661,6 +2703,24 @@ export type Database = {
           p_user_id: string
         }
         Returns: undefined
+      }
+      ai_chat_close: {
+        Args: {
+          p_answer: string
+          p_filters: Json
+          p_id: string
+          p_row_count: number
+          p_source: string
+          p_tool: string
+        }
+        Returns: undefined
+      }
+      ai_chat_open: {
+        Args: {
+          p_context: string
+          p_question: string
+        }
+        Returns: string
       }
       archive_document: {
         Args: {

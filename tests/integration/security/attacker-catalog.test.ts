@@ -299,6 +299,8 @@ const PLANS: Record<string, TablePlan> = {
   shipment_signature_links: { read: shipmentChild },
   shipment_signatures: { read: shipmentChild },
   shipment_settings: { read: (_r, a) => hasRole(a) || a.perms.size > 0 },
+  // Issue 29: the assistant's questions and answers are read by administrators only; written by its RPCs alone.
+  ai_chat_log: { read: (_r, a) => a.isAdmin && activeReader(a) },
   audit_log: {
     // The trail is for user administrators; nobody writes it through the API (the audit triggers and
     // the admin-users function, with the service role, do).
@@ -711,6 +713,12 @@ beforeAll(async () => {
     `insert into public.import_runs (kind, file_name, created_by, unit_id, rows_total)
      values ('products', '${tag}-semente.csv', '${otherUserId}', null, 0) returning id`,
   );
+  // A question that account asked the assistant, still open: nobody else may answer it.
+  await db.query(`insert into public.ai_chat_log (id, user_id, context, question) values ($1, $2, 'compras', $3)`, [
+    FOREIGN_QUESTION_ID,
+    otherUserId,
+    `${tag} pergunta`,
+  ]);
   // A request that account made: its result must never reach anyone else sending the same id.
   await db.query(
     `insert into private.request_log (user_id, request_id, action, result) values ($1, $2, 'add_shortages_to_batch', $3)`,
@@ -957,7 +965,25 @@ const notForeignResult = (r: RpcResult): true | string =>
 const withForeignRequest = (a: Actor, args: Record<string, unknown>, name = 'p_request_id'): RpcAttempt[] =>
   when(a.userId !== otherUserId, [{ args: { ...args, [name]: FOREIGN_REQUEST_ID }, expect: notForeignResult }]);
 
+/** An open assistant question of the account without a role (ai_chat_log): nobody else may close it. */
+const FOREIGN_QUESTION_ID = randomUUID();
+
 const RPC_PLANS: Record<string, RpcPlan> = {
+  // Issue 29: only ADMIN or ADMIN_ACCESS on an active account opens a question (never in another context); nobody
+  // answers a question someone else opened.
+  ai_chat_open: (a) => [
+    { args: { p_context: 'painel', p_question: 'quem ganhou mais?' }, expect: refused },
+    ...when(!((a.isAdmin || a.perms.has('ADMIN_ACCESS')) && activeReader(a)), [
+      { args: { p_context: 'compras', p_question: 'quem ganhou mais?' }, expect: refused },
+    ]),
+  ],
+  ai_chat_close: (a) =>
+    when(a.userId !== otherUserId, [
+      {
+        args: { p_id: FOREIGN_QUESTION_ID, p_answer: 'forjada', p_tool: null, p_filters: null, p_row_count: 0, p_source: 'built-in' },
+        expect: refused,
+      },
+    ]),
   // Purchasing actions: only buyers act; everyone else is refused whatever the ids.
   // Each create RPC with a request id is also called with another user's id: nothing of that user's result comes back.
   add_shortages_to_batch: (a, w) => [
