@@ -4,6 +4,7 @@ import { useUrlTab } from '@/hooks/use-url-tab';
 import { useLivePurchasing } from '@/features/purchasing/api/live-purchasing';
 import { BatchDetail, type BatchTab } from '@/features/purchasing/components/batch-detail';
 import { BatchesPage } from '@/features/purchasing/components/batches-page';
+import { PurchasingAssistant } from '@/app/purchasing-assistant';
 
 const TABS: readonly BatchTab[] = ['itens', 'comparativo', 'pedidos'];
 /** Switching a batch's tab keeps the batch. */
@@ -17,14 +18,14 @@ export default function PurchasesRoute() {
   const batchId = params.get('lote');
   const [tab, selectTab] = useUrlTab(TABS, 'itens', KEEP_BATCH);
 
-  if (!batchId) return <BatchesPage onOpenBatch={(id) => setParams({ lote: id })} />;
   return (
-    <BatchDetail
-      key={batchId}
-      batchId={batchId}
-      tab={tab}
-      onTabChange={selectTab}
-      onBack={() => setParams({})}
-    />
+    <>
+      {batchId ? (
+        <BatchDetail key={batchId} batchId={batchId} tab={tab} onTabChange={selectTab} onBack={() => setParams({})} />
+      ) : (
+        <BatchesPage onOpenBatch={(id) => setParams({ lote: id })} />
+      )}
+      <PurchasingAssistant context="compras" />
+    </>
   );
 }

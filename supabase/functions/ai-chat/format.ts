@@ -68,7 +68,8 @@ export function escapeText(text: string | null | undefined, max = 120): string {
   if (!text) return '';
   const flat = text.replace(/[\r\n\t]+/g, ' ').trim();
   const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-  return cut.replace(/([\\`*_[\]()<>#|!~])/g, '\\$1');
+  // ':' too, so a URL in a name is not turned into a link by GFM's autolinks.
+  return cut.replace(/([\\`*_[\]()<>#|!~:])/g, '\\$1');
 }
 
 /** An internal link (a path of this app: starts with one '/'); anything else is written as plain text. */

@@ -90,6 +90,16 @@ function startOfDay(isoDay: string): string {
   return `${isoDay}T03:00:00.000Z`;
 }
 
+/**
+ * A batch as a link to where the caller opens it: a buyer's /compras?lote={id}; a representative's own quote on
+ * /cotacoes?cotacao={id} when it has one (it cannot open /compras), else the name as plain text.
+ */
+function batchLink(ctx: ToolContext, name: unknown, batchId: unknown, quoteId?: unknown): string {
+  const label = String(name ?? 'Lote sem nome');
+  if (!ctx.supplierId) return link(label, `/compras?lote=${batchId}`);
+  return quoteId ? link(label, `/cotacoes?cotacao=${quoteId}`) : escapeText(label);
+}
+
 function more(total: number, shown: number): string {
   return total > shown ? `\n\nE mais ${total - shown} ${total - shown === 1 ? 'linha' : 'linhas'} (veja a tela de análise).` : '';
 }
@@ -118,16 +128,18 @@ async function batchesWaiting(ctx: ToolContext, intent: Intent): Promise<ToolRes
   const ids = batches.map((b) => b.id as string);
   const [invitations, quotes] = await Promise.all([
     ctx.client.from('quote_batch_invitations').select('batch_id, supplier_id').in('batch_id', ids),
-    ctx.client.from('quotes').select('batch_id, supplier_id, status').in('batch_id', ids),
+    ctx.client.from('quotes').select('id, batch_id, supplier_id, status').in('batch_id', ids),
   ]);
   const invited = must(invitations) as Row[];
-  const answered = (must(quotes) as Row[]).filter((q) => q.status !== 'EM_ANDAMENTO');
+  const allQuotes = must(quotes) as Row[];
+  const answered = allQuotes.filter((q) => q.status !== 'EM_ANDAMENTO');
   const rows = batches.slice(0, SHOWN).map((b) => {
     const mine = (list: Row[]) => list.filter((r) => r.batch_id === b.id);
     const state = ctx.supplierId
       ? mine(answered).length > 0 ? 'sua cotação foi enviada' : 'sua cotação ainda não foi enviada'
       : `${mine(answered).length} de ${mine(invited).length} fornecedores responderam`;
-    return [link(String(b.name ?? 'Lote sem nome'), `/cotacoes?lote=${b.id}`), formatDateTime(b.sent_at as string), formatAge(b.sent_at as string, ctx.now), state];
+    const ownQuote = ctx.supplierId ? allQuotes.find((q) => q.batch_id === b.id)?.id : undefined;
+    return [batchLink(ctx, b.name ?? 'Lote sem nome', b.id, ownQuote), formatDateTime(b.sent_at as string), formatAge(b.sent_at as string, ctx.now), state];
   });
   const intro = batches.length === 1 ? '**1 lote** está aguardando cotação:' : `**${batches.length} lotes** estão aguardando cotação:`;
   return {
@@ -148,7 +160,7 @@ async function answersPerBatch(ctx: ToolContext, intent: Intent): Promise<ToolRe
   const ids = batches.map((b) => b.id as string);
   const [invitationsResult, quotesResult, suppliersResult] = await Promise.all([
     ctx.client.from('quote_batch_invitations').select('batch_id, supplier_id').in('batch_id', ids),
-    ctx.client.from('quotes').select('batch_id, supplier_id, status, submitted_at').in('batch_id', ids),
+    ctx.client.from('quotes').select('id, batch_id, supplier_id, status, submitted_at').in('batch_id', ids),
     ctx.client.from('suppliers').select('id, name'),
   ]);
   const invitations = must(invitationsResult) as Row[];
@@ -163,7 +175,7 @@ async function answersPerBatch(ctx: ToolContext, intent: Intent): Promise<ToolRe
     const rows = own.slice(0, SHOWN).map((b) => {
       const quote = quotes.find((q) => q.batch_id === b.id && q.status !== 'EM_ANDAMENTO');
       return [
-        link(String(b.name ?? 'Lote sem nome'), `/cotacoes?lote=${b.id}`),
+        batchLink(ctx, b.name ?? 'Lote sem nome', b.id, quotes.find((q) => q.batch_id === b.id)?.id),
         formatDateTime(b.sent_at as string),
         quote ? `enviada em ${formatDateTime(quote.submitted_at as string)}` : 'ainda não enviada',
       ];
@@ -178,7 +190,7 @@ async function answersPerBatch(ctx: ToolContext, intent: Intent): Promise<ToolRe
     const answered = invited.filter((i) => sent(i.supplier_id)).map((i) => escapeText(names.get(i.supplier_id as string) ?? 'Fornecedor'));
     const pending = invited.filter((i) => !sent(i.supplier_id)).map((i) => escapeText(names.get(i.supplier_id as string) ?? 'Fornecedor'));
     rows.push([
-      link(String(b.name ?? 'Lote sem nome'), `/cotacoes?lote=${b.id}`),
+      batchLink(ctx, b.name ?? 'Lote sem nome', b.id),
       formatDateTime(b.sent_at as string),
       answered.length > 0 ? answered.join(', ') : '—',
       pending.length > 0 ? pending.join(', ') : '—',
@@ -207,7 +219,7 @@ async function bestOffer(ctx: ToolContext, intent: Intent): Promise<ToolResult> 
     if (lines.length === 0) return { text: 'Você não tem itens cotados em lotes encerrados nesse período.', rows: 0, filters };
     const rows = lines.slice(0, SHOWN).map((l) => [
       escapeText(l.product_name as string),
-      link(String(l.batch_name ?? 'Lote'), `/cotacoes?lote=${l.batch_id}`),
+      batchLink(ctx, l.batch_name ?? 'Lote', l.batch_id),
       formatMoney(l.my_price as number),
       `${l.my_rank}º`,
       escapeText(String(l.band)),
@@ -220,7 +232,7 @@ async function bestOffer(ctx: ToolContext, intent: Intent): Promise<ToolResult> 
   const ordered = [...items.filter((i) => i.effective_differs), ...items.filter((i) => !i.effective_differs)];
   const rows = ordered.slice(0, SHOWN).map((i) => [
     escapeText(i.product_name as string),
-    link(String(i.batch_name ?? 'Lote'), `/cotacoes?lote=${i.batch_id}`),
+    batchLink(ctx, i.batch_name ?? 'Lote', i.batch_id),
     formatMoney(i.min_price as number),
     escapeText(i.best_price_supplier_name as string),
     escapeText(i.best_effective_supplier_name as string),
@@ -263,7 +275,7 @@ async function savingsAgainstLastPrice(ctx: ToolContext, intent: Intent): Promis
       ['Produto', 'Lote', 'Último preço', 'Preço pago', 'Diferença no item'],
       dearer.slice(0, SHOWN).map((i) => [
         escapeText(i.product_name as string),
-        link(String(i.batch_name ?? 'Lote'), `/cotacoes?lote=${i.batch_id}`),
+        batchLink(ctx, i.batch_name ?? 'Lote', i.batch_id),
         formatMoney(i.last_price as number),
         formatMoney(i.awarded_price as number),
         formatMoney(Math.round(((i.awarded_price as number) - (i.last_price as number)) * (i.quantity as number) * 100) / 100),
@@ -330,7 +342,7 @@ async function itemsWithoutOffers(ctx: ToolContext, intent: Intent): Promise<Too
   if (items.length === 0) return { text: 'Todos os itens dos lotes do período receberam ao menos uma oferta.', rows: 0, filters };
   const rows = items.slice(0, SHOWN).map((i) => [
     escapeText(i.product_name as string),
-    link(String(i.batch_name ?? 'Lote'), `/cotacoes?lote=${i.batch_id}`),
+    batchLink(ctx, i.batch_name ?? 'Lote', i.batch_id),
     escapeText((i.unit_name as string | null) ?? '—'),
     formatNumber(i.quantity as number),
   ]);
@@ -382,7 +394,7 @@ async function bonusesAndSubstitutes(ctx: ToolContext, intent: Intent): Promise<
     ].filter(Boolean).join('; ');
     return [
       escapeText(productOfShortage.get(l.shortage_id) ?? 'Produto'),
-      link(String(batchName.get(quote.batch_id) ?? 'Lote'), `/cotacoes?lote=${quote.batch_id}`),
+      batchLink(ctx, batchName.get(quote.batch_id) ?? 'Lote', quote.batch_id, quote.id),
       escapeText(supplierNames.get(quote.supplier_id) ?? 'Fornecedor'),
       offer,
     ];

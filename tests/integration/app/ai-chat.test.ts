@@ -119,7 +119,7 @@ describe('ai-chat: answers from the data', () => {
     expect(reply.body).toMatchObject({ tool: 'lotes_aguardando', rows: waiting.length });
     const response = reply.body.response!;
     expect(response).toContain(`**${waiting.length} lotes** estão aguardando cotação`);
-    for (const batch of waiting.slice(0, 10)) expect(response).toContain(`(/cotacoes?lote=${batch.id})`);
+    for (const batch of waiting.slice(0, 10)) expect(response).toContain(`(/compras?lote=${batch.id})`);
     expect(response).toMatch(/fornecedores responderam/);
     expect(response).toMatch(/_Dados usados: Lotes aguardando cotação · situação: em cotação · \d+ linhas\._$/);
   });
@@ -128,7 +128,7 @@ describe('ai-chat: answers from the data', () => {
     const reply = await ask(await as('admin'), { message: 'lotes aguardando', context: 'cotacoes' });
     expect(reply.body.tool).toBe('lotes_aguardando');
     const response = reply.body.response!;
-    expect(response).toContain(`[${INJECTION}](/cotacoes?lote=${injectedBatch})`);
+    expect(response).toContain(`[${INJECTION}](/compras?lote=${injectedBatch})`);
     expect(response).not.toContain('R$');
     const injected = await ask(await as('admin'), { message: INJECTION, context: 'cotacoes' });
     expect(injected.body.tool).toBeNull();
@@ -171,6 +171,8 @@ describe('ai-chat: answers from the data', () => {
       expect(reply.status, message).toBe(200);
       for (const name of competitors) expect(reply.body.response, message).not.toContain(name);
       expect(reply.body.response, message).not.toMatch(/\d+ de \d+ fornecedores/);
+      // Its links open what it may open: its own quotes, never a buyer's batch screen.
+      expect(reply.body.response, message).not.toContain('/compras?');
     }
     const ranking = await ask(representative, { message: 'quem ganhou mais?', context: 'cotacoes' });
     expect(ranking.body.response).toMatch(/^Seus números no período:/);
