@@ -17,7 +17,8 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 import { z } from 'npm:zod@4.6.7';
 import { CAPABILITIES, recognize, type Intent } from './intents.ts';
 import { saoPauloDay } from './format.ts';
-import { TOOL_LABELS, TOOLS, ToolError, type ToolResult } from './tools.ts';
+import { answerWithModel, modelConfigFrom } from './model.ts';
+import { TOOL_LABELS, TOOLS, ToolError, type ToolContext, type ToolResult } from './tools.ts';
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -99,16 +100,59 @@ function footer(tool: string, result: ToolResult): string {
   return `_Dados usados: ${[tool, ...filters, rows].join(' · ')}._`;
 }
 
-async function answer(caller: Caller, intent: Intent | null, now: Date, today: string): Promise<{ text: string; tool: string | null; result: ToolResult | null }> {
-  if (!intent) {
-    const list = CAPABILITIES.map((line) => `- ${line}`).join('\n');
-    return { text: `Não entendi a pergunta. Posso responder sobre:\n\n${list}`, tool: null, result: null };
-  }
+interface Reply {
+  text: string;
+  tool: string | null;
+  result: ToolResult | null;
+  source: 'built-in' | 'model';
+}
+
+/** What the tools need: the caller's client and, for a representative, its supplier (its own figures only). */
+async function toolContext(caller: Caller, now: Date, today: string): Promise<ToolContext> {
   const profile = await caller.client.from('profiles').select('supplier_id').eq('id', caller.id).maybeSingle();
   if (profile.error) throw new ToolError(profile.error.message, profile.error.code ?? null);
-  const supplierId = (profile.data?.supplier_id as string | null | undefined) ?? null;
-  const result = await TOOLS[intent.tool]({ client: caller.client, supplierId, now, today }, intent);
-  return { text: `${result.text}\n\n${footer(TOOL_LABELS[intent.tool], result)}`, tool: intent.tool, result };
+  return { client: caller.client, supplierId: (profile.data?.supplier_id as string | null | undefined) ?? null, now, today };
+}
+
+/** The built-in answer: the recognized intent's tool, or the list of what the assistant can answer. */
+async function builtInAnswer(ctx: () => Promise<ToolContext>, intent: Intent | null): Promise<Reply> {
+  if (!intent) {
+    const list = CAPABILITIES.map((line) => `- ${line}`).join('\n');
+    return { text: `Não entendi a pergunta. Posso responder sobre:\n\n${list}`, tool: null, result: null, source: 'built-in' };
+  }
+  const result = await TOOLS[intent.tool](await ctx(), intent);
+  return { text: `${result.text}\n\n${footer(TOOL_LABELS[intent.tool], result)}`, tool: intent.tool, result, source: 'built-in' };
+}
+
+/**
+ * The model's answer when one is configured (the tools it calls run as the built-in ones do), ending with the data
+ * each tool used; null when the model fails in any way (the caller then answers built-in).
+ */
+async function modelAnswer(ctx: () => Promise<ToolContext>, message: string, today: string, suppliers: readonly string[]): Promise<Reply | null> {
+  const config = modelConfigFrom((name) => Deno.env.get(name));
+  if (!config) return null;
+  const runs: { tool: string; result: ToolResult }[] = [];
+  try {
+    const context = await ctx();
+    const outcome = await answerWithModel(config, message, today, suppliers, async (intent) => {
+      const result = await TOOLS[intent.tool](context, intent);
+      runs.push({ tool: intent.tool, result });
+      return result.text;
+    });
+    const footers = runs.map((run) => footer(TOOL_LABELS[run.tool as keyof typeof TOOL_LABELS], run.result)).join('\n');
+    const rows = runs.reduce((sum, run) => sum + run.result.rows, 0);
+    return {
+      text: `${outcome.text}\n\n${footers}`,
+      tool: runs.map((run) => run.tool).join(',').slice(0, 60),
+      result: { text: outcome.text, rows, filters: runs[0]?.result.filters ?? {} },
+      source: 'model',
+    };
+  } catch (error) {
+    // A refusal of the caller's rights is the answer, whoever asked the tool; anything else falls back.
+    if (error instanceof ToolError && error.code === '42501') throw error;
+    console.warn('ai-chat model failed; answering built-in', error instanceof Error ? error.message : error);
+    return null;
+  }
 }
 
 Deno.serve(async (req) => {
@@ -139,9 +183,11 @@ Deno.serve(async (req) => {
     const names = suppliers.error ? [] : (suppliers.data as { name: string }[]).map((s) => s.name);
     const intent = recognize(message, today, names);
 
-    let reply: Awaited<ReturnType<typeof answer>>;
+    let contextPromise: Promise<ToolContext> | null = null;
+    const ctx = () => (contextPromise ??= toolContext(caller, now, today));
+    let reply: Reply;
     try {
-      reply = await answer(caller, intent, now, today);
+      reply = (await modelAnswer(ctx, message, today, names)) ?? (await builtInAnswer(ctx, intent));
     } catch (error) {
       const refused = error instanceof ToolError && error.code === '42501';
       const text = refused ? `Você não tem acesso a esses dados: ${error.message}` : MESSAGES.toolFailed;
@@ -159,7 +205,7 @@ Deno.serve(async (req) => {
       p_tool: reply.tool,
       p_filters: reply.result?.filters ?? null,
       p_row_count: reply.result?.rows ?? 0,
-      p_source: 'built-in',
+      p_source: reply.source,
     });
     if (closed.error) console.error('ai-chat log failed', closed.error.message);
     return json(200, { response: reply.text, tool: reply.tool, filters: reply.result?.filters ?? {}, rows: reply.result?.rows ?? 0 });
