@@ -261,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       trustForwardedFor: env.LOCAL_SUPABASE_TRUST_FORWARDED_FOR === '1',
     },
     functions,
+    ...(env.LOCAL_SUPABASE_FUNCTIONS_ENV_FILE ? { functionsEnvFile: path.resolve(env.LOCAL_SUPABASE_FUNCTIONS_ENV_FILE) } : {}),
     seed: {
       enabled: bool(seedT, 'enabled', true, 'db.seed'),
       sqlPaths: strList(seedT, 'sql_paths', ['./seed.sql'], 'db.seed'),

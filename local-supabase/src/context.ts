@@ -106,6 +106,11 @@ export interface BackendConfig {
   auth: AuthSettings;
   /** `[functions.<name>]` sections; a function without one gets verifyJwt true. */
   functions: Record<string, FunctionSettings>;
+  /**
+   * The functions' secrets file: `functions/.env` of the project, or LOCAL_SUPABASE_FUNCTIONS_ENV_FILE (the CLI's
+   * `supabase functions serve --env-file`), e.g. a test harness's secrets outside the checkout.
+   */
+  functionsEnvFile?: string;
 }
 
 /** A mail that would have been sent; kept in the local mailbox (Inbucket's role). */

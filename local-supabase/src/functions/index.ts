@@ -82,7 +82,7 @@ export const createFunctionsService: ServiceFactory = (ctx: BackendContext): Ser
   };
 
   const readSecrets = (): Record<string, string> => {
-    const file = path.join(functionsDir, '.env');
+    const file = ctx.config.functionsEnvFile ?? path.join(functionsDir, '.env');
     if (!existsSync(file)) return {};
     try {
       return parseDotEnv(readFileSync(file, 'utf8'));

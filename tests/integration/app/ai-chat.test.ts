@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoSessions } from '../../utils/app-users.ts';
 import { anonClient, appBackend, sql } from '../../utils/env.ts';
 
@@ -176,6 +176,52 @@ describe('ai-chat: answers from the data', () => {
     }
     const ranking = await ask(representative, { message: 'quem ganhou mais?', context: 'cotacoes' });
     expect(ranking.body.response).toMatch(/^Seus números no período:/);
+  });
+});
+
+describe('ai-chat with a model configured (a local stand-in endpoint, tests/utils/model-stub.ts)', () => {
+  const stub = inject('modelStubUrl');
+  const requests = async () => (await (await fetch(`${stub}/__requests`)).json()) as { authorization: string; body: { model: string; messages: { role: string; content: string | null }[]; tool_choice: string } }[];
+  const script = (responses: unknown[]) => fetch(`${stub}/__script`, { method: 'POST', body: JSON.stringify({ responses }) });
+
+  it('gives the built-in answer when the model endpoint fails', async () => {
+    await requests();
+    const reply = await ask(await as('admin'), { message: 'quem ganhou mais nos últimos 90 dias?', context: 'itens-vitoriosos' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.tool).toBe('ranking_fornecedores');
+    expect(reply.body.response).toMatch(/^Quem mais ganhou foi \*\*/);
+    const sent = await requests();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ authorization: 'Bearer chave-de-teste', body: { model: 'modelo-de-teste', tool_choice: 'auto' } });
+    const db = await sql(backend);
+    try {
+      const logged = await db.query<{ source: string }>(
+        `select source from public.ai_chat_log where user_id = $1 and question = 'quem ganhou mais nos últimos 90 dias?' order by created_at desc limit 1`,
+        [adminId],
+      );
+      expect(logged.rows[0]?.source).toBe('built-in');
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('answers through the model when it answers: the tool it calls runs with the caller’s rights, the answer ends with the data used', async () => {
+    await requests();
+    await script([
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'lotes_aguardando', arguments: '{}' } }] },
+      { role: 'assistant', content: 'Há lotes esperando resposta dos fornecedores.' },
+    ]);
+    const reply = await ask(await as('admin'), { message: 'o que está parado?', context: 'compras' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.tool).toBe('lotes_aguardando');
+    expect(reply.body.response).toMatch(/^Há lotes esperando resposta dos fornecedores\.\n\n_Dados usados: Lotes aguardando cotação · situação: em cotação · \d+ linhas?\._$/);
+    const sent = await requests();
+    expect(sent).toHaveLength(2);
+    // The second call carries the tool's result as quoted data (the planted batch name among it) and may not call tools.
+    expect(sent[1]!.body.tool_choice).toBe('none');
+    const data = sent[1]!.body.messages.find((message) => message.role === 'tool')!.content!;
+    expect(JSON.parse(data)).toHaveProperty('dados');
+    expect(data).toContain(INJECTION);
   });
 });
 
