@@ -157,3 +157,22 @@ describe('what a question names', () => {
     expect(extractProduct('histórico de preços')).toBeNull();
   });
 });
+
+describe('a whole year named', () => {
+  it.each([
+    ['no ano de 2021', { from: '2021-01-01', to: '2021-12-31', label: '2021' }],
+    ['em 2026', { from: '2026-01-01', to: '2026-11-27', label: '2026' }],
+  ])('reads "%s"', (text, period) => {
+    expect(extractPeriod(text, TODAY)).toEqual(period);
+  });
+
+  it('leaves a future year alone', () => {
+    expect(extractPeriod('em 2030', TODAY)).toBeNull();
+  });
+});
+
+describe('words that are not a product', () => {
+  it.each(['qual a melhor oferta em custo efetivo?', 'preço dos itens este mês', 'qual o melhor preço por item?'])('"%s" names no product', (question) => {
+    expect(recognize(question, TODAY, SUPPLIERS)?.product ?? null).toBeNull();
+  });
+});

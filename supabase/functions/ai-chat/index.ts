@@ -18,7 +18,7 @@ import { z } from 'npm:zod@4.6.7';
 import { CAPABILITIES, recognize, type Intent } from './intents.ts';
 import { saoPauloDay } from './format.ts';
 import { answerWithModel, modelConfigFrom } from './model.ts';
-import { TOOL_LABELS, TOOLS, ToolError, type ToolContext, type ToolResult } from './tools.ts';
+import { runTool, TOOL_LABELS, ToolError, type ToolContext, type ToolResult } from './tools.ts';
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -120,7 +120,7 @@ async function builtInAnswer(ctx: () => Promise<ToolContext>, intent: Intent | n
     const list = CAPABILITIES.map((line) => `- ${line}`).join('\n');
     return { text: `Não entendi a pergunta. Posso responder sobre:\n\n${list}`, tool: null, result: null, source: 'built-in' };
   }
-  const result = await TOOLS[intent.tool](await ctx(), intent);
+  const result = await runTool(await ctx(), intent);
   return { text: `${result.text}\n\n${footer(TOOL_LABELS[intent.tool], result)}`, tool: intent.tool, result, source: 'built-in' };
 }
 
@@ -135,7 +135,7 @@ async function modelAnswer(ctx: () => Promise<ToolContext>, message: string, tod
   try {
     const context = await ctx();
     const outcome = await answerWithModel(config, message, today, suppliers, async (intent) => {
-      const result = await TOOLS[intent.tool](context, intent);
+      const result = await runTool(context, intent);
       runs.push({ tool: intent.tool, result });
       return result.text;
     });

@@ -273,6 +273,11 @@ export function extractPeriod(question: string, today: string): Period | null {
     const to = y === year && m === month ? today : day(y, m, lastDayOf(y, m));
     return { from: day(y, m, 1), to, label: `${named[1] === 'marco' ? 'março' : named[1]} de ${y}` };
   }
+  const wholeYear = /\b(?:em|no ano de|ano de|durante|de) (20\d{2})\b/.exec(text);
+  if (wholeYear && Number(wholeYear[1]) <= year) {
+    const y = Number(wholeYear[1]);
+    return { from: day(y, 1, 1), to: y === year ? today : day(y, 12, 31), label: String(y) };
+  }
   return null;
 }
 
@@ -305,6 +310,12 @@ const ANOTHER_LEAD = new RegExp(`^${LEAD_WORDS}\\b(?: (?:medio|media))?(?: ${PRE
 const PRODUCT_END =
   /\b(?:nos|nas|no|na|em|neste|nesse|este|esse|desde|durante|ultimos?|ultimas?|hoje|ontem|mes|ano|semana|com|junto|ao longo|pela|pelo|por favor|\?)\b.*$/;
 
+const NOT_PRODUCT = new Set([
+  'efetivo', 'efetiva', 'custo', 'preco', 'precos', 'fornecedor', 'fornecedores', 'itens', 'item', 'lote', 'lotes',
+  'cotacao', 'cotacoes', 'oferta', 'ofertas', 'compra', 'compras', 'mais', 'menos', 'barato', 'barata', 'caro', 'cara',
+  'todos', 'todas', 'cada', 'geral', 'total', 'media', 'medio', 'unitario',
+]);
+
 /** The product words of a question (what follows 'preço do', 'histórico de'…), or null. */
 export function extractProduct(question: string): string | null {
   const text = normalize(question);
@@ -313,8 +324,9 @@ export function extractProduct(question: string): string | null {
   let rest = match[1]!;
   while (ANOTHER_LEAD.test(rest)) rest = rest.replace(ANOTHER_LEAD, '');
   rest = rest.replace(PRODUCT_END, '').trim();
-  const words = rest.split(' ').filter((word) => word.length > 0 && !['o', 'a', 'os', 'as', 'um', 'uma', 'produto', 'item'].includes(word));
-  if (words.length === 0) return null;
+  const words = rest.split(' ').filter((word) => word.length > 0 && !['o', 'a', 'os', 'as', 'um', 'uma', 'produto', 'por', 'para', 'de', 'do', 'da', 'dos', 'das'].includes(word));
+  // Purchasing words are not a product ('melhor oferta em custo efetivo', 'preço dos itens').
+  if (words.length === 0 || words.every((word) => NOT_PRODUCT.has(word))) return null;
   const product = words.slice(0, 6).join(' ');
   return product.length >= 3 ? product : null;
 }

@@ -7,7 +7,8 @@
  * tool writes anything.
  */
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
-import type { Intent, Period, ToolName } from './intents.ts';
+import { z } from 'npm:zod@4.6.7';
+import { TOOL_NAMES, type Intent, type Period, type ToolName } from './intents.ts';
 import {
   escapeText,
   formatAge,
@@ -187,8 +188,10 @@ async function answersPerBatch(ctx: ToolContext, intent: Intent): Promise<ToolRe
     const invited = invitations.filter((i) => i.batch_id === b.id && (!onlySupplier || i.supplier_id === onlySupplier));
     if (invited.length === 0) continue;
     const sent = (supplier: unknown) => quotes.some((q) => q.batch_id === b.id && q.supplier_id === supplier && q.status !== 'EM_ANDAMENTO');
-    const answered = invited.filter((i) => sent(i.supplier_id)).map((i) => escapeText(names.get(i.supplier_id as string) ?? 'Fornecedor'));
-    const pending = invited.filter((i) => !sent(i.supplier_id)).map((i) => escapeText(names.get(i.supplier_id as string) ?? 'Fornecedor'));
+    const named = (list: Row[]) =>
+      list.map((i) => names.get(i.supplier_id as string) ?? 'Fornecedor').sort((a, b) => a.localeCompare(b, 'pt-BR')).map((name) => escapeText(name));
+    const answered = named(invited.filter((i) => sent(i.supplier_id)));
+    const pending = named(invited.filter((i) => !sent(i.supplier_id)));
     rows.push([
       batchLink(ctx, b.name ?? 'Lote sem nome', b.id),
       formatDateTime(b.sent_at as string),
@@ -257,13 +260,13 @@ async function savingsAgainstLastPrice(ctx: ToolContext, intent: Intent): Promis
     .filter((i) => (i.awarded_price as number) > (i.last_price as number))
     .sort((a, b) => ((b.awarded_price as number) - (b.last_price as number)) * (b.quantity as number) - ((a.awarded_price as number) - (a.last_price as number)) * (a.quantity as number));
   const savings = summary.savings_vs_last as number | null;
-  const bought = `${formatNumber(summary.awarded_lines as number)} itens comprados (valor ${formatMoney(summary.awarded_value as number)})`;
+  const bought = `${formatNumber(summary.awarded_lines as number)}, valor ${formatMoney(summary.awarded_value as number)}`;
   const lines = [
     savings === null
-      ? `Não há último preço pago para comparar com os ${bought}.`
+      ? `Não há último preço pago para comparar com os itens comprados (${bought}).`
       : savings >= 0
-        ? `Economia contra o último preço pago: **${formatMoney(savings)}** em ${bought}.`
-        : `No total, os ${bought} custaram **${formatMoney(-savings)} a mais** que pelo último preço pago.`,
+        ? `Economia contra o último preço pago: **${formatMoney(savings)}** nos itens comprados (${bought}).`
+        : `Os itens comprados (${bought}) custaram **${formatMoney(-savings)} a mais** que pelo último preço pago.`,
   ];
   if (dearer.length === 0) {
     lines.push('Nenhum item foi comprado acima do último preço pago.');
@@ -478,7 +481,34 @@ function matchesProduct(name: unknown, words: string[] | null): boolean {
   return words.every((w) => have.includes(w));
 }
 
-export const TOOLS: Record<ToolName, (ctx: ToolContext, intent: Intent) => Promise<ToolResult>> = {
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, 'not a calendar day');
+
+/**
+ * A tool's parameters, whoever chose them (the built-in recognition or a model): a known tool, a period of calendar
+ * days in order and at most three years long, a supplier name and product words of bounded length and characters.
+ * The supplier was matched against the database's names before; the product only reaches an escaped ilike.
+ */
+export const toolParamsSchema = z.object({
+  tool: z.enum(TOOL_NAMES as unknown as [ToolName, ...ToolName[]]),
+  period: z
+    .object({ from: daySchema, to: daySchema, label: z.string().min(1).max(60) })
+    .refine((p) => p.from <= p.to && Date.parse(`${p.to}T00:00:00Z`) - Date.parse(`${p.from}T00:00:00Z`) <= 1096 * 86_400_000, 'invalid period')
+    .nullable(),
+  supplier: z.string().min(1).max(120).nullable(),
+  product: z.string().regex(/^[a-z0-9 ,.%/+-]{3,60}$/).nullable(),
+});
+
+/** Runs the tool an intent names after validating its parameters (a refusal: ToolError, code 22023). */
+export function runTool(ctx: ToolContext, intent: Intent): Promise<ToolResult> {
+  const parsed = toolParamsSchema.safeParse(intent);
+  if (!parsed.success) return Promise.reject(new ToolError('Parâmetros inválidos para a consulta', '22023'));
+  return TOOLS[parsed.data.tool](ctx, parsed.data);
+}
+
+const TOOLS: Record<ToolName, (ctx: ToolContext, intent: Intent) => Promise<ToolResult>> = {
   lotes_aguardando: batchesWaiting,
   respostas_lote: answersPerBatch,
   melhor_oferta: bestOffer,
