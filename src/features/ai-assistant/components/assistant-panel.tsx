@@ -103,13 +103,13 @@ export default function AssistantPanel({ context, onClose }: { context: Assistan
       </div>
 
       <div className="border-t px-3 pt-2 pb-3">
-        <ul aria-label={m.suggestions} className="mb-2 flex flex-wrap gap-1.5">
+        <ul aria-label={m.suggestions} className="mb-2 flex gap-1.5 overflow-x-auto pb-1">
           {SUGGESTIONS[context].map((suggestion) => (
             <li key={suggestion}>
               <button
                 type="button"
                 title={suggestion}
-                className="rounded-full border bg-background px-2.5 py-1 text-xs hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                className="shrink-0 rounded-full border bg-background px-2.5 py-1 text-xs whitespace-nowrap hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                 onClick={() => send(suggestion)}
               >
                 {chipLabel(suggestion)}
