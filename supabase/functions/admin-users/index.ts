@@ -16,12 +16,7 @@
  */
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { z } from 'npm:zod@4.6.7';
-
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
+import { CORS_HEADERS, env, json, Refusal } from '../_shared/http.ts';
 
 /** Ten years is "until an administrator enables it again". */
 const DISABLED_FOR = '87600h';
@@ -73,26 +68,6 @@ const bodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), user_id: id('Usuário inválido.') }),
 ]);
 type Body = z.infer<typeof bodySchema>;
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...CORS_HEADERS, 'Content-Type': 'application/json' } });
-}
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /** A database or auth error as the caller should read it (Portuguese messages raised by our SQL pass through). */
 function refusalFrom(error: { message?: string; code?: string; status?: number } | null, fallback: string = MESSAGES.failed): Refusal {

@@ -15,16 +15,11 @@
  */
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { z } from 'npm:zod@4.6.7';
+import { CORS_HEADERS, env, json, Refusal } from '../_shared/http.ts';
 import { CAPABILITIES, recognize, type Intent } from './intents.ts';
 import { saoPauloDay } from './format.ts';
 import { answerWithModel, modelConfigFrom } from './model.ts';
 import { runTool, TOOL_LABELS, ToolError, type ToolContext, type ToolResult } from './tools.ts';
-
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
 
 /** The longest question accepted (the database's limit too). */
 export const MAX_MESSAGE_LENGTH = 500;
@@ -46,26 +41,6 @@ const bodySchema = z.object({
   message: z.string({ error: MESSAGES.blank }).trim().min(1, MESSAGES.blank).max(MAX_MESSAGE_LENGTH, MESSAGES.tooLong),
   context: z.enum(['compras', 'cotacoes', 'itens-vitoriosos'], { error: MESSAGES.context }),
 });
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...CORS_HEADERS, 'Content-Type': 'application/json' } });
-}
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 interface Caller {
   id: string;

@@ -240,6 +240,23 @@ describe('ai-chat: the log', () => {
     expect(forged.error).not.toBeNull();
   });
 
+  it('keeps questions 90 days: older ones are gone once anyone asks again', async () => {
+    const db = await sql(backend);
+    try {
+      const old = await db.query<{ id: string }>(
+        `insert into public.ai_chat_log (user_id, context, question, created_at)
+         values ($1, 'compras', 'antiga', now() - interval '91 days'), ($1, 'compras', 'recente', now() - interval '89 days') returning id`,
+        [representativeId],
+      );
+      const opened = await (await as('admin')).rpc('ai_chat_open', { p_context: 'compras', p_question: 'quem ganhou mais?' });
+      expect(opened.error).toBeNull();
+      const left = await db.query<{ question: string }>('select question from public.ai_chat_log where id = any($1)', [old.rows.map((row) => row.id)]);
+      expect(left.rows.map((row) => row.question)).toEqual(['recente']);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('lets a caller close only its own open question, once', async () => {
     const admin = await as('admin');
     const representative = await as('representante');
