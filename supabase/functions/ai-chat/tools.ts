@@ -108,7 +108,8 @@ function more(total: number, shown: number): string {
 async function supplierIdByName(ctx: ToolContext, name: string | null): Promise<string | null> {
   if (!name) return null;
   const rows = must(await ctx.client.from('suppliers').select('id, name').eq('name', name).limit(1));
-  return (rows as Row[])[0]?.id as string | undefined ?? null;
+  const id = (rows as Row[])[0]?.id;
+  return typeof id === 'string' ? id : null;
 }
 
 async function quoteAnalysis(ctx: ToolContext, period: Period, supplierId: string | null): Promise<Row> {
