@@ -43,6 +43,12 @@ function deviceOptions(address?: string): SupabaseClientOptions<'public'> {
   return { ...clientOptions, global: { headers: { 'Sb-Forwarded-For': forwardedFor } } };
 }
 
+/** A signed-out client, as a new device, whose requests go through `fetchImpl` (to observe them). */
+export function deviceClientWithFetch(info: BackendInfo, fetchImpl: typeof fetch): SupabaseClient {
+  const options = deviceOptions();
+  return createClient(info.apiUrl, info.anonKey, { ...options, global: { ...options.global, fetch: fetchImpl } });
+}
+
 /** A signed-out client, as a new device (or from `address`, to test per-address limits). */
 export function anonClient(info: BackendInfo, address?: string): SupabaseClient {
   return createClient(info.apiUrl, info.anonKey, deviceOptions(address));
