@@ -13,6 +13,7 @@ import { RootRoute } from '@/app/routes/root';
 import { RouteErrorFallback } from '@/app/routes/route-error';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
 import type { AnalysisScreen } from '@/features/analytics/first-queries';
+import { sessionUserQueryOptions } from '@/features/auth/api/get-session-user';
 import { getSession } from '@/features/auth/api/session';
 
 type PageModule = { default: ComponentType };
@@ -193,14 +194,15 @@ export const routes: RouteObject[] = [
  */
 export function preloadRoute({ pathname, search }: { pathname: string; search: string }, queryClient: QueryClient): void {
   const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as RouteHandle] : []));
-  const prefetches = handles.flatMap(({ prefetch }) => (prefetch ? [prefetch] : []));
-  if (prefetches.length > 0) {
-    const signedIn = getSession().then(
-      ({ data }) => data.session !== null,
-      () => false,
-    );
-    for (const prefetch of prefetches) void prefetch(queryClient, search, signedIn).catch(() => undefined);
-  }
+  // A stored session: the user's profile, permissions and menu (what every guard waits for) are asked for now, into
+  // the cache the auth provider reads, instead of after React's first render subscribes to auth events.
+  const session = getSession().then(
+    ({ data }) => data.session,
+    () => null,
+  );
+  void session.then((current) => (current ? queryClient.prefetchQuery(sessionUserQueryOptions(current.user)) : undefined));
+  const signedIn = session.then((current) => current !== null);
+  for (const { prefetch } of handles) if (prefetch) void prefetch(queryClient, search, signedIn).catch(() => undefined);
   for (const { preload } of handles) void preload().catch(() => undefined);
 }
 
