@@ -67,3 +67,26 @@ test('/register explains in Portuguese what a weak password lacks, and keeps wha
   await expect(page.getByLabel('Nome completo')).toHaveValue('Paula Senha');
   await expect(page).toHaveURL(/\/register$/);
 });
+
+test('the sign-in form works before supabase-js has arrived: typed and sent, it signs in once the client is here', async ({ page }) => {
+  // supabase-js is its own chunk (src/lib/supabase-loader.ts), asked for once the form is shown: hold it back.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/supabase-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('balconista@farmacia.local');
+  await page.getByLabel('Senha').fill('Farmacia@2026');
+  await expect.poll(() => asked).toBe(true);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page.getByText('Selecione uma das ações abaixo para começar:', { exact: true })).toBeVisible();
+});

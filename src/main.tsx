@@ -7,6 +7,8 @@
  * each side's mount module, not here, so it downloads alongside that code instead of delaying this file's run.
  */
 import { isSigningPath, startSigningLoad } from '@/features/public-signing/preload';
+import { hasAuthRedirectInUrl, hasStoredSession } from '@/lib/auth-storage';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Elemento #root não encontrado.');
@@ -25,5 +27,9 @@ if (isSigningPath(pathname)) {
   startSigningLoad(pathname);
   import('@/features/public-signing/mount').then(({ mountSigningPage }) => mountSigningPage(root, pathname), () => showLoadFailure(root));
 } else {
+  // A stored session (or an e-mail link's, in the URL): the client is needed at once (the session, the user's
+  // profile, the page's data), so it downloads alongside the app's code. Signed out, the sign-in form shows
+  // first and asks for it then (src/components/layouts/auth-layout.tsx).
+  if (hasStoredSession() || hasAuthRedirectInUrl()) void loadSupabase().catch(() => undefined);
   import('@/app/main-app').then(({ mountApp }) => mountApp(root), () => showLoadFailure(root));
 }

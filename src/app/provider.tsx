@@ -14,7 +14,7 @@ const Toaster = preloadable(() => import('@/components/ui/toaster').then((module
  * the Radix toaster is needed — on the first toast, or as soon as the signed-in frame is shown. The toast
  * store (`use-toast.ts`) is plain module state, so nothing raised before the toaster's code arrives is lost.
  * This keeps Radix Toast and its dismissable-layer/collection/presence machinery (~11 KB gzipped) out of
- * the login page's 200 KB budget.
+ * the login page's 150 KB target.
  */
 function DeferredToaster() {
   const { toasts } = useToast();
@@ -34,7 +34,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {/* deviation: the TooltipProvider (700 ms / 300 ms, spec §9) lives in AppLayout, the only place with
-            tooltips, so Radix's positioning engine stays out of the login page's 200 KB budget. */}
+            tooltips, so Radix's positioning engine stays out of the login page's 150 KB target. */}
         <AuthProvider>
           {children}
           <DeferredToaster />

@@ -14,7 +14,7 @@ import { RouteErrorFallback } from '@/app/routes/route-error';
 import { preloadable, type Preloadable } from '@/lib/preloadable';
 import type { AnalysisScreen } from '@/features/analytics/first-queries';
 import { sessionUserQueryOptions } from '@/features/auth/api/get-session-user';
-import { getSession } from '@/features/auth/api/session';
+import { getSession, isSignedOutForSure } from '@/features/auth/api/session';
 
 type PageModule = { default: ComponentType };
 
@@ -196,10 +196,13 @@ export function preloadRoute({ pathname, search }: { pathname: string; search: s
   const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as RouteHandle] : []));
   // A stored session: the user's profile, permissions and menu (what every guard waits for) are asked for now, into
   // the cache the auth provider reads, instead of after React's first render subscribes to auth events.
-  const session = getSession().then(
-    ({ data }) => data.session,
-    () => null,
-  );
+  // Signed out for sure (nothing stored): nothing to ask, and supabase-js is not loaded for it.
+  const session = isSignedOutForSure()
+    ? Promise.resolve(null)
+    : getSession().then(
+        ({ data }) => data.session,
+        () => null,
+      );
   void session.then((current) => (current ? queryClient.prefetchQuery(sessionUserQueryOptions(current.user)) : undefined));
   const signedIn = session.then((current) => current !== null);
   for (const { prefetch } of handles) if (prefetch) void prefetch(queryClient, search, signedIn).catch(() => undefined);

@@ -1,7 +1,7 @@
 /**
  * The Vite environment the app needs, validated at start-up with a readable error.
  * deviation: validated by hand rather than with zod, which would add ~6.5 KB gzipped to the login page and
- * push it over its 200 KB budget (quality.md); the checks are the same (a URL, a non-empty key).
+ * push it over its 150 KB target (quality.md); the checks are the same (a URL, a non-empty key).
  */
 
 export interface AppEnv {

@@ -8,27 +8,9 @@ import { env } from '@/config/env';
 import type { Database } from '@/types/database.types';
 import { createUnauthorizedAwareFetch } from '@/lib/unauthorized-fetch';
 import { createReachabilityAwareFetch, setReachabilityProbe } from '@/lib/network';
+import { reportForbidden, reportUnauthorized } from '@/lib/auth-storage';
 
-type UnauthorizedListener = (url: string) => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-
-const forbiddenListeners = new Set<UnauthorizedListener>();
-
-/** Subscribes to 403 answers from REST or functions; returns the unsubscribe function. */
-export function onForbidden(listener: UnauthorizedListener): () => void {
-  forbiddenListeners.add(listener);
-  return () => {
-    forbiddenListeners.delete(listener);
-  };
-}
-
-/** Subscribes to 401 answers from REST or functions; returns the unsubscribe function. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
+export { AUTH_STORAGE_KEY, clearStoredAuth, onForbidden, onUnauthorized } from '@/lib/auth-storage';
 
 const reachabilityFetch = createReachabilityAwareFetch();
 
@@ -37,13 +19,9 @@ export const supabase = createClient<Database>(env.VITE_SUPABASE_URL, env.VITE_S
   global: {
     fetch: createUnauthorizedAwareFetch(
       env.VITE_SUPABASE_URL,
-      (url) => {
-        for (const listener of unauthorizedListeners) listener(url);
-      },
+      reportUnauthorized,
       reachabilityFetch,
-      (url) => {
-        for (const listener of forbiddenListeners) listener(url);
-      },
+      reportForbidden,
     ),
   },
 });
@@ -53,17 +31,3 @@ export const supabase = createClient<Database>(env.VITE_SUPABASE_URL, env.VITE_S
 setReachabilityProbe(() =>
   reachabilityFetch(`${env.VITE_SUPABASE_URL.replace(/\/$/, '')}/auth/v1/health`, { headers: { apikey: env.VITE_SUPABASE_ANON_KEY } }),
 );
-
-/** The localStorage key supabase-js keeps the session under (sb-<first host label>-auth-token). */
-export const AUTH_STORAGE_KEY = `sb-${new URL(env.VITE_SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
-
-/** Removes every stored auth item (session, PKCE verifier, user) after an expiry or a logout. */
-export function clearStoredAuth(): void {
-  try {
-    for (const key of Object.keys(window.localStorage)) {
-      if (key.startsWith(AUTH_STORAGE_KEY)) window.localStorage.removeItem(key);
-    }
-  } catch {
-    /* storage unavailable */
-  }
-}

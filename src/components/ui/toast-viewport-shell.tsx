@@ -2,7 +2,7 @@
  * The toast viewport before Radix Toast's code has arrived.
  *
  * Radix Toast (with its dismissable-layer, collection and presence machinery, ~11 KB gzipped) does not fit
- * the login page's 200 KB budget, so the real toaster is loaded on the first toast (or when the signed-in
+ * the login page's 150 KB target, so the real toaster is loaded on the first toast (or when the signed-in
  * frame opens). Until then this shell stands in for Radix's empty viewport with the same markup — a
  * region labelled 'Notificações (F8)' around an empty, focusable list — and the same F8 hotkey, so the
  * landmark and the hotkey exist from the first render. When the real viewport replaces it while focused,

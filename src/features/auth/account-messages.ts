@@ -1,6 +1,6 @@
 /**
  * Portuguese messages of the account screens (sign-up, password recovery and change), apart from messages.ts on
- * purpose: messages.ts is loaded by the login page (200 KB gzipped budget), and nothing here is needed there.
+ * purpose: messages.ts is loaded by the login page (150 KB gzipped target), and nothing here is needed there.
  */
 import { GENERIC_ERROR_MESSAGE, codeOf, messageOf } from '@/lib/errors';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';

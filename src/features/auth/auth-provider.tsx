@@ -5,7 +5,7 @@
  * (verifyAccount) at each navigation, when the tab comes back into view and after any 403 from REST or
  * functions; a disabled or deleted account's session ends there with 'Sua conta está desativada…'.
  */
-import { isAuthRetryableFetchError, type Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -16,6 +16,8 @@ import {
   clearStoredAuth,
   getSession,
   isAccountDisabled,
+  isSignedOutForSure,
+  loadTransientErrorCheck,
   onAuthStateChange,
   onForbidden,
   onUnauthorized,
@@ -45,7 +47,9 @@ function tabSessionStorage(): Storage | null {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
-  const [initialised, setInitialised] = useState(false);
+  // Nothing stored and no e-mail link's session in the URL: signed out for sure, and the sign-in form shows
+  // without waiting for supabase-js (which then reports the same, INITIAL_SESSION without a session).
+  const [initialised, setInitialised] = useState(isSignedOutForSure);
   const [isPasswordRecovery, setPasswordRecovery] = useState(false);
   /** Set while we end the session ourselves, so the SIGNED_OUT event it causes is not handled twice. */
   const endingRef = useRef(false);
@@ -163,38 +167,47 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [hasSession, verifyAccount]);
 
-  // The 60 s session check and the once-per-session expiry warning.
+  // The 60 s session check and the once-per-session expiry warning. supabase-js's check for a refresh that
+  // never reached Auth (offline, gateway 5xx: AuthRetryableFetchError) comes with the client, loaded since
+  // there is a session; the check starts once it is here.
   useEffect(() => {
     if (!hasSession) return undefined;
-    const monitor = new SessionMonitor({
-      now: () => Date.now(),
-      getSession: async () => {
-        const { data, error } = await getSession();
-        if (error) throw error;
-        if (!data.session) return null;
-        return { expiresAt: data.session.expires_at ?? 0, key: sessionKeyOf(data.session) };
-      },
-      refresh: async () => {
-        refreshingRef.current = true;
-        try {
-          const { data, error } = await refreshSession();
+    let monitor: SessionMonitor | undefined;
+    let stopped = false;
+    void loadTransientErrorCheck().then((isTransientError) => {
+      if (stopped) return;
+      monitor = new SessionMonitor({
+        now: () => Date.now(),
+        getSession: async () => {
+          const { data, error } = await getSession();
           if (error) throw error;
-          return data.session?.expires_at ?? 0;
-        } finally {
-          refreshingRef.current = false;
-        }
-      },
-      isSilentLogoutError,
-      // A refresh that never reached Auth (offline, gateway 5xx): auth-js raises AuthRetryableFetchError.
-      isTransientError: isAuthRetryableFetchError,
-      warned: warnedSessions,
-      onWarning: (minutes) =>
-        toast({ title: authMessages.sessionExpiringTitle, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),
-      onExpired: () => void endSession('expired'),
-      onSilentLogout: () => void endSession('silent'),
+          if (!data.session) return null;
+          return { expiresAt: data.session.expires_at ?? 0, key: sessionKeyOf(data.session) };
+        },
+        refresh: async () => {
+          refreshingRef.current = true;
+          try {
+            const { data, error } = await refreshSession();
+            if (error) throw error;
+            return data.session?.expires_at ?? 0;
+          } finally {
+            refreshingRef.current = false;
+          }
+        },
+        isSilentLogoutError,
+        isTransientError,
+        warned: warnedSessions,
+        onWarning: (minutes) =>
+          toast({ title: authMessages.sessionExpiringTitle, description: expiryWarningMessage(minutes), duration: SESSION_WARNING_DURATION_MS }),
+        onExpired: () => void endSession('expired'),
+        onSilentLogout: () => void endSession('silent'),
+      });
+      monitor.start();
     });
-    monitor.start();
-    return () => monitor.stop();
+    return () => {
+      stopped = true;
+      monitor?.stop();
+    };
   }, [hasSession, endSession, warnedSessions]);
 
   const authUser = session?.user ?? null;

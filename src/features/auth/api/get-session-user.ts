@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { authKeys } from '@/features/auth/api/keys';
 import { getSessionUser, type AuthUserLike } from '@/features/auth/api/load-session-user';
 
@@ -12,7 +12,7 @@ export function sessionUserQueryOptions(authUser: AuthUserLike) {
   const fallbackName = typeof metadataName === 'string' ? metadataName : '';
   return queryOptions({
     queryKey: authKeys.sessionUserDetail(id, email, fallbackName),
-    queryFn: ({ signal }) => getSessionUser(supabase, { id, email, user_metadata: { full_name: fallbackName } }, signal),
+    queryFn: async ({ signal }) => getSessionUser((await loadSupabase()).supabase, { id, email, user_metadata: { full_name: fallbackName } }, signal),
   });
 }
 

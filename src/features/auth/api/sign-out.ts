@@ -1,5 +1,4 @@
-import { isAuthApiError } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 /** Statuses GoTrue answers when the session is already gone on the server: nothing left to revoke. */
 const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);
@@ -18,6 +17,7 @@ const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);
  * request meets an already-ended session, which supabase-js treats as signed out).
  */
 export async function signOut(): Promise<{ error: unknown }> {
+  const [{ supabase }, { isAuthApiError }] = await Promise.all([loadSupabase(), import('@supabase/supabase-js')]);
   const { data } = await supabase.auth.getSession();
   const accessToken = data.session?.access_token;
   if (accessToken) {

@@ -1,0 +1,74 @@
+/**
+ * What the app knows about the session without loading supabase-js: where supabase-js stores it, whether one is
+ * stored, and the listeners of the Data API's and functions' 401/403 answers. The sign-in page loads this module and
+ * not supabase-js (src/lib/supabase-loader.ts loads the client when it is needed), so that page stays light
+ * (scripts/report-bundle.ts). supabase-js stays the only writer of the stored session.
+ */
+import { env } from '@/config/env';
+
+/** The localStorage key supabase-js keeps the session under (sb-<first host label>-auth-token). */
+export const AUTH_STORAGE_KEY = `sb-${new URL(env.VITE_SUPABASE_URL).hostname.split('.')[0]}-auth-token`;
+
+/**
+ * Whether this browser holds a session (valid or not: supabase-js decides, refreshing it if it can). False means
+ * the visitor is signed out for sure, and the sign-in page can show its form without waiting for supabase-js.
+ */
+export function hasStoredSession(): boolean {
+  try {
+    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    // Storage unavailable: supabase-js cannot have stored a session either.
+    return false;
+  }
+}
+
+/**
+ * Whether the page's URL carries an auth redirect supabase-js will turn into a session on load (an e-mail link: a
+ * password recovery's tokens in the hash, a PKCE code or an error in the query), as its detectSessionInUrl does.
+ */
+export function hasAuthRedirectInUrl(): boolean {
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const query = new URLSearchParams(window.location.search);
+  return ['access_token', 'error_description'].some((key) => hash.has(key) || query.has(key)) || query.has('code');
+}
+
+/** Removes every stored auth item (session, PKCE verifier, user) after an expiry or a logout. */
+export function clearStoredAuth(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith(AUTH_STORAGE_KEY)) window.localStorage.removeItem(key);
+    }
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+type AnswerListener = (url: string) => void;
+const unauthorizedListeners = new Set<AnswerListener>();
+const forbiddenListeners = new Set<AnswerListener>();
+
+/** Subscribes to 401 answers from REST or functions; returns the unsubscribe function. */
+export function onUnauthorized(listener: AnswerListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+/** Subscribes to 403 answers from REST or functions; returns the unsubscribe function. */
+export function onForbidden(listener: AnswerListener): () => void {
+  forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
+}
+
+/** Called by the client's fetch (src/lib/supabase.ts) for each 401 answer. */
+export function reportUnauthorized(url: string): void {
+  for (const listener of unauthorizedListeners) listener(url);
+}
+
+/** Called by the client's fetch (src/lib/supabase.ts) for each 403 answer. */
+export function reportForbidden(url: string): void {
+  for (const listener of forbiddenListeners) listener(url);
+}
