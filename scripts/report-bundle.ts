@@ -2,9 +2,10 @@
  * Runs after `vite build` (npm run build): prints the gzipped JavaScript of the two budgeted paths, read from the Vite
  * manifest, and fails above either budget (quality.md):
  * - the login page: the entry chunk named in dist/index.html, the signed-in app's mount chunk (src/app/main-app.tsx)
- *   and the login route's chunk, each with its static imports — at most 200 KB gzipped;
+ *   and the login route's chunk, each with its static imports — at most 160 KB gzipped (issue 30; the target is
+ *   150 KB: supabase-js is not among them, src/lib/supabase-loader.ts);
  * - the public signature page (/assinar/:token): the entry chunk and the signing page's mount chunk
- *   (src/features/public-signing/mount.tsx), with their static imports — at most 120 KB gzipped.
+ *   (src/features/public-signing/mount.tsx), with their static imports — at most 100 KB gzipped.
  * Also warns about any chunk over 500 kB minified.
  * Usage: tsx scripts/report-bundle.ts [distDir]   (default: dist/ at the repository root)
  */
@@ -23,8 +24,8 @@ interface BudgetedPath {
 }
 
 const BUDGETS: BudgetedPath[] = [
-  { name: 'login page', sources: ['src/app/main-app.tsx', 'src/app/routes/auth/login.tsx'], budgetBytes: 200 * KB },
-  { name: 'signature page (/assinar/:token)', sources: ['src/features/public-signing/mount.tsx'], budgetBytes: 120 * KB },
+  { name: 'login page', sources: ['src/app/main-app.tsx', 'src/app/routes/auth/login.tsx'], budgetBytes: 160 * KB },
+  { name: 'signature page (/assinar/:token)', sources: ['src/features/public-signing/mount.tsx'], budgetBytes: 100 * KB },
 ];
 
 /**
