@@ -6,9 +6,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/lib/query-client';
 import { App } from '@/app/app';
-import { refreshAfterMutation } from '@/app/freshness';
+import type { AfterMutation } from '@/lib/query-client';
 import { preloadRoute } from '@/app/router';
 import '@/index.css';
+
+/**
+ * The cross-feature refreshes (src/app/freshness.ts, every feature's query keys) load with the first mutation that
+ * settles, not with the sign-in page; the mutation still waits for them (createQueryClient awaits this).
+ */
+const refreshAfterMutation: AfterMutation = (mutationKey, queryClient) =>
+  import('@/app/freshness').then((module) => module.refreshAfterMutation(mutationKey, queryClient));
 
 export function mountApp(element: HTMLElement): void {
   const queryClient = createQueryClient(refreshAfterMutation);

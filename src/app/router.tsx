@@ -1,6 +1,7 @@
 /**
  * Every route of spec §2, each page lazily loaded, guarded by the rules of spec §6 (config/permissions.ts).
  */
+import type { Session } from '@supabase/supabase-js';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
@@ -22,11 +23,11 @@ type PageModule = { default: ComponentType };
 type Page = Preloadable<object>;
 
 /**
- * Starts the first queries of a page into the app's cache, from its URL (the path's search), once `signedIn` says
- * a session exists (nothing is asked for a visitor). Each loads its own small module, not the page's code, and
- * starts loading it at once.
+ * Starts the first queries of a page into the app's cache, from its URL (the path's search), once `session` says
+ * one exists (nothing is asked for a visitor). Each loads its own small module, not the page's code, and starts
+ * loading it at once.
  */
-type PrefetchData = (queryClient: QueryClient, search: string, signedIn: Promise<boolean>) => Promise<unknown>;
+type PrefetchData = (queryClient: QueryClient, search: string, session: Promise<Session | null>) => Promise<unknown>;
 
 /**
  * What a route needs loaded before it can render (its page, and the signed-in frame for those inside it), and the
@@ -120,9 +121,9 @@ const guardedPages: Record<GuardedPath, Page> = {
 
 /** An analysis screen's first queries (src/features/analytics/first-queries.ts). */
 function analysisData(screen: AnalysisScreen): PrefetchData {
-  return (queryClient, search, signedIn) =>
-    Promise.all([import('@/features/analytics/first-queries'), signedIn]).then(([module, session]) =>
-      session ? module.prefetchAnalysisScreen(screen, queryClient, search) : undefined,
+  return (queryClient, search, session) =>
+    Promise.all([import('@/features/analytics/first-queries'), session]).then(([module, current]) =>
+      current ? module.prefetchAnalysisScreen(screen, queryClient, search) : undefined,
     );
 }
 
@@ -132,6 +133,11 @@ function analysisData(screen: AnalysisScreen): PrefetchData {
  * user who may not open the page gets a refusal the page never shows, as it redirects to /unauthorized.
  */
 const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
+  // The home's cards (src/app/home-first-queries.ts): the first screen of every sign-in and of most reloads.
+  [paths.home]: (queryClient, _search, session) =>
+    Promise.all([import('@/app/home-first-queries'), session]).then(([module, current]) =>
+      current ? module.prefetchHome(queryClient, current) : undefined,
+    ),
   [paths.quoteAnalysis]: analysisData('quote-analysis'),
   [paths.shortageAnalysis]: analysisData('shortage-analysis'),
   [paths.purchaseDaysAnalysis]: analysisData('purchase-days'),
@@ -204,8 +210,7 @@ export function preloadRoute({ pathname, search }: { pathname: string; search: s
         () => null,
       );
   void session.then((current) => (current ? queryClient.prefetchQuery(sessionUserQueryOptions(current.user)) : undefined));
-  const signedIn = session.then((current) => current !== null);
-  for (const { prefetch } of handles) if (prefetch) void prefetch(queryClient, search, signedIn).catch(() => undefined);
+  for (const { prefetch } of handles) if (prefetch) void prefetch(queryClient, search, session).catch(() => undefined);
   for (const { preload } of handles) void preload().catch(() => undefined);
 }
 

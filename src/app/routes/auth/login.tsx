@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { FullPageSpinner } from '@/components/layouts/full-page-spinner';
@@ -8,8 +9,22 @@ import { useAuth } from '@/features/auth/auth-context';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { POST_LOGIN_NAVIGATION_DELAY_MS } from '@/features/auth/session-timing';
 
+/** Once the form is shown and the browser is idle: the signed-in frame's and the home's code (src/app/after-sign-in.ts). */
+function preloadHomeCode(): void {
+  void import('@/app/after-sign-in').then((module) => module.preloadHomeCode()).catch(() => undefined);
+}
+
 export default function LoginRoute() {
   useDocumentTitle('Entrar');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preloadHomeCode, 200);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(preloadHomeCode, { timeout: 1000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
   const { status } = useAuth();
   const navigate = useNavigate();
   // Arriving from a signed-out password change, the account's email is already known.
@@ -38,7 +53,9 @@ export default function LoginRoute() {
       <div onSubmitCapture={() => setSubmitted(true)}>
         <LoginForm
           initialEmail={initialEmail}
-          onSuccess={() => {
+          onSuccess={(user) => {
+            // The home's cards are asked for during the ~100 ms before it shows.
+            void import('@/app/after-sign-in').then((module) => module.prefetchHomeAfterSignIn(queryClient, user)).catch(() => undefined);
             setTimeout(() => void navigate(paths.home, { replace: true }), POST_LOGIN_NAVIGATION_DELAY_MS);
           }}
         />
