@@ -6,8 +6,12 @@
  * 1. an embedded select (customers → orders → products, 10,000 order rows) through REST vs
  *    the same SQL sent straight to Postgres with node-postgres;
  * 2. cold start on an existing data directory;
- * 3. autocannon, 10 connections × 30 s: single-row GET and single-row POST.
+ * 3. autocannon, 10 connections × 30 s: single-row GET and single-row POST;
+ * 4. the same GET load on a minimal node:http server answering the same row straight from node-postgres
+ *    (bench/baseline-server.ts, its own process), and our REST server's throughput as a ratio of it (target ≥ 0.75,
+ *    issue 30): headroom that holds on any machine, beside the absolute figures above.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -15,7 +19,7 @@ import pg from 'pg';
 import { loadSchemaCache } from '../local-supabase/src/rest/schema-cache.ts';
 import { applyParams, newPlanContext, planRead, findRelation, renderRead } from '../local-supabase/src/rest/select.ts';
 import { parseSelect } from '../local-supabase/src/rest/grammar.ts';
-import { REPO_ROOT, makeDataDir, startBackend } from '../tests/utils/backend.ts';
+import { REPO_ROOT, freePort, makeDataDir, startBackend } from '../tests/utils/backend.ts';
 import type { StartedBackend } from '../tests/utils/backend.ts';
 import { median, percentile } from './browser.ts';
 
@@ -111,6 +115,23 @@ function load(options: autocannon.Options): Promise<LoadResult> {
   });
 }
 
+/** Starts bench/baseline-server.ts on a free port; resolves with its URL and a stop function once it listens. */
+async function startBaseline(dbUrl: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench/baseline-server.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, BASELINE_DB_URL: dbUrl, BASELINE_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 async function main(): Promise<void> {
   const dataDir = await makeDataDir('local-supabase-bench-');
   console.log('Starting the backend (conformance project)...');
@@ -142,6 +163,19 @@ async function main(): Promise<void> {
     lines.push(`  throughput: target >= 500 req/s, measured ${get.rps.toFixed(0)} req/s  ${verdict(get.rps >= 500)}`);
     lines.push(`  p95 latency: target <= 25 ms, measured ${get.p95.toFixed(1)} ms  ${verdict(get.p95 <= 25)}`);
     lines.push(`  errors: target 0, measured ${get.errors}  ${verdict(get.errors === 0)}`);
+
+    const baseline = await startBaseline(backend.dbUrl);
+    try {
+      const baselineUrl = `${baseline.url}/bench_products?id=42`;
+      await load({ url: baselineUrl, connections: 10, duration: 3 });
+      console.log(`GET load on the minimal node-postgres server: 10 connections, ${DURATION} s...`);
+      const bare = await load({ url: baselineUrl, connections: 10, duration: DURATION });
+      const headroom = get.rps / bare.rps;
+      lines.push(`minimal node:http + node-postgres server, same GET: ${bare.requests} requests, ${bare.rps.toFixed(0)} req/s, p95 ${bare.p95.toFixed(1)} ms, ${bare.errors} errors`);
+      lines.push(`  REST throughput as a share of it: target >= 0.75, measured ${headroom.toFixed(2)}  ${verdict(headroom >= 0.75 && bare.errors === 0)}`);
+    } finally {
+      baseline.stop();
+    }
 
     const postOptions = {
       url: `${backend.apiUrl}/rest/v1/bench_events`, connections: 10, method: 'POST' as const,
