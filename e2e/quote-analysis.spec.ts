@@ -121,13 +121,22 @@ test('a reload asks for the analysis of its URL once, as soon as the session is 
   await openAs(page, 'analista');
   const events: string[] = [];
   const analyses: unknown[] = [];
+  let markAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    markAsked = resolve;
+  });
   page.on('request', (request) => {
     if (!new URL(request.url()).pathname.endsWith('/rpc/get_quote_analysis')) return;
     events.push('analysis asked');
     analyses.push(request.postDataJSON());
+    markAsked();
   });
-  page.on('requestfinished', (request) => {
-    if (new URL(request.url()).pathname.endsWith('/role_permissions')) events.push('permissions answered');
+  // The user's permissions are held back until the analysis has been asked for: were it waiting for them, neither
+  // would ever come and the screen would not settle.
+  await page.route(/\/rest\/v1\/user_permissions\?/, async (route) => {
+    await asked;
+    events.push('permissions released');
+    await route.continue();
   });
   const from = saoPauloDay(30);
   const to = saoPauloDay(0);
@@ -137,8 +146,7 @@ test('a reload asks for the analysis of its URL once, as soon as the session is 
 
   // One request, the screen's own (the router's early one is the same query: the screen reads its answer).
   expect(analyses).toEqual([{ p_from: from, p_to: to, p_monthly_rate: 0.03, p_list_limit: 25 }]);
-  // Asked while the user's profile and permissions were still loading (their second round trip).
-  expect(events.indexOf('analysis asked')).toBeLessThan(events.indexOf('permissions answered'));
+  expect(events.slice(0, 2)).toEqual(['analysis asked', 'permissions released']);
 });
 
 test('a representative sees its own lines with its rank and band, nothing of competitors', async ({ page }) => {
