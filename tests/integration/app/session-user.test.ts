@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSessionUser } from '@/features/auth/api/load-session-user';
+import type { SessionUser } from '@/features/auth/types';
 import { resolveRole } from '@/lib/permissions';
 import type { Database } from '@/types/database.types';
 import { DEMO_PASSWORD, DEMO_USER_KEYS, DEMO_USERS, signUpStranger } from '../../utils/app-users.ts';
@@ -60,6 +61,18 @@ async function specReads(client: SupabaseClient<Database>, userId: string) {
   };
 }
 
+/** The fields the spec's reads decide, in a comparable order. */
+function facts(loaded: SessionUser) {
+  return {
+    role: loaded.role,
+    roleId: loaded.roleId,
+    unitId: loaded.unitId,
+    unitName: loaded.unitName,
+    permissions: [...loaded.permissions].sort(),
+    visibleMenuPaths: [...loaded.visibleMenuPaths].sort(),
+  };
+}
+
 async function loadAndCompare(email: string, password: string) {
   const { client, exchanges, userId } = await recordingClient(email, password);
   const loaded = await getSessionUser(client, { id: userId, email });
@@ -67,15 +80,7 @@ async function loadAndCompare(email: string, password: string) {
   expect(exchanges.length).toBeGreaterThan(0);
   const firstAnswer = Math.min(...exchanges.map((exchange) => exchange.answeredAt));
   expect(exchanges.filter((exchange) => exchange.sentAt > firstAnswer).map((exchange) => exchange.url)).toEqual([]);
-  const reference = await specReads(client, userId);
-  expect({
-    role: loaded.role,
-    roleId: loaded.roleId,
-    unitId: loaded.unitId,
-    unitName: loaded.unitName,
-    permissions: [...loaded.permissions].sort(),
-    visibleMenuPaths: [...loaded.visibleMenuPaths].sort(),
-  }).toEqual(reference);
+  expect(facts(loaded)).toEqual(await specReads(client, userId));
   await client.auth.signOut({ scope: 'local' });
   return loaded;
 }
@@ -131,15 +136,7 @@ describe('the session user (profile, role, permissions, unit, menu)', () => {
       expect((await service.auth.admin.updateUserById(grantedId, { ban_duration: '24h' })).error).toBeNull();
       try {
         const loaded = await getSessionUser(client, { id: userId, email: grantedEmail });
-        const reference = await specReads(client, userId);
-        expect({
-          role: loaded.role,
-          roleId: loaded.roleId,
-          unitId: loaded.unitId,
-          unitName: loaded.unitName,
-          permissions: [...loaded.permissions].sort(),
-          visibleMenuPaths: [...loaded.visibleMenuPaths].sort(),
-        }).toEqual(reference);
+        expect(facts(loaded)).toEqual(await specReads(client, userId));
       } finally {
         await service.auth.admin.updateUserById(grantedId, { ban_duration: 'none' });
       }
