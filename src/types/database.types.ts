@@ -3291,7 +3291,7 @@ export type Database = {
       }
       get_visible_menu_paths: {
         Args: {
-          role_id: string
+          role_id?: string
         }
         Returns: {
           menu_path: string

@@ -20,7 +20,7 @@ export interface AuthUserLike {
  *
  * One round trip: the four requests go out together. The spec's reads that depend on the profile or the role
  * ride along as embeds (the unit's name on the profile, the role's permissions on the role), and the menu paths
- * are asked for with a null role_id, which get_visible_menu_paths reads as the caller's own role (the function's
+ * are asked for without a role_id, which get_visible_menu_paths reads as the caller's own role (the function's
  * documented rule; no rows for a user without a role row, as before). Each embed is read under the same row-level
  * security as the separate query was. `client` is the app's client (tests pass one signed in as the user).
  */
@@ -35,8 +35,8 @@ export async function getSessionUser(client: SupabaseClient<Database>, authUser:
       client.from('user_roles').select('role_id, custom_roles(name, is_admin, role_permissions(permission, role_id))').eq('user_id', authUser.id),
     ).maybeSingle(),
     withSignal(client.from('user_permissions').select('permission_id, permissions(id, name)').eq('user_id', authUser.id)),
-    // The generated types mark every argument as required text; null is the function's "my own role".
-    withSignal(client.rpc('get_visible_menu_paths', { role_id: null as unknown as string })),
+    // No role_id: the caller's own role (20261204100000_menu_paths_default_own_role.sql).
+    withSignal(client.rpc('get_visible_menu_paths', {})),
   ]);
 
   // Spec §7: permission and data-fetch failures yield empty results (rows typed by the generated types).
