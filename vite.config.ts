@@ -37,13 +37,46 @@ function contentSecurityPolicy(supabaseUrl: string | undefined): Plugin {
   };
 }
 
+const LUCIDE_ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
+/**
+ * One chunk for the signed-in app's icons (docs/performance.md): left to automatic splitting, each lucide icon shared
+ * by a different set of routes became a chunk of its own (~30 files of 0.2 KB on a signed-in page, queued on HTTP/1.1
+ * ahead of the page's first query). The pages shown before sign-in (the sign-in pages, /assinar/:token) must not load
+ * that chunk, and the module graph cannot tell which icons they use (they come through lucide's barrel), so those
+ * pages import their icons by path (`lucide-react/icons/<name>`): this plugin records every icon imported that way and
+ * the group leaves them to automatic splitting. scripts/report-bundle.ts fails the build if a budgeted page loads the
+ * group's chunk.
+ */
+function signedInIcons(): { plugin: Plugin; group: { name: string; test: (id: string) => boolean } } {
+  const importedByPath = new Set<string>();
+  const plugin: Plugin = {
+    name: 'icons-imported-by-path',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (!source.startsWith('lucide-react/icons/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved) importedByPath.add(resolved.id);
+      return resolved;
+    },
+  };
+  const group = {
+    name: 'app-icons',
+    includeDependenciesRecursively: false,
+    test: (id: string) => LUCIDE_ICON_MODULE.test(id) && !importedByPath.has(id),
+  };
+  return { plugin, group };
+}
+
 export default defineConfig(({ mode }) => {
   // The local backend writes `.env.local` (VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY) at the repo root;
   // process.env wins so tests can point a build at their own backend.
   const env = { ...loadEnv(mode, root, 'VITE_'), ...process.env };
   const port = Number(process.env.PORT ?? 5173);
+  const icons = signedInIcons();
   return {
-    plugins: [react(), tailwindcss(), contentSecurityPolicy(env.VITE_SUPABASE_URL)],
+    plugins: [react(), tailwindcss(), contentSecurityPolicy(env.VITE_SUPABASE_URL), icons.plugin],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     envDir: root,
     server: { port, host: '127.0.0.1', strictPort: true },
@@ -52,6 +85,7 @@ export default defineConfig(({ mode }) => {
       // scripts/report-bundle.ts reads the manifest to measure what the login page loads.
       manifest: true,
       chunkSizeWarningLimit: 500,
+      rolldownOptions: { output: { codeSplitting: { groups: [icons.group] } } },
     },
   };
 });

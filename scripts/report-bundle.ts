@@ -6,7 +6,7 @@
  *   150 KB: supabase-js is not among them, src/lib/supabase-loader.ts);
  * - the public signature page (/assinar/:token): the entry chunk and the signing page's mount chunk
  *   (src/features/public-signing/mount.tsx), with their static imports — at most 100 KB gzipped.
- * Also warns about any chunk over 500 kB minified.
+ * Neither page may load the signed-in app's icon chunk (vite.config.ts). Also warns about any chunk over 500 kB minified.
  * Usage: tsx scripts/report-bundle.ts [distDir]   (default: dist/ at the repository root)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -37,6 +37,12 @@ const SIGNED_IN_APP_MARKERS = [
   { library: '@tanstack/react-query', marker: 'No QueryClient set' },
   { library: 'react-router', marker: 'may be used only in the context of a <Router> component' },
 ];
+
+/**
+ * The chunk of the signed-in app's icons (vite.config.ts, signedInIcons): the budgeted pages never load it, and it must
+ * exist (else the group was renamed and this check is stale).
+ */
+const SIGNED_IN_ICONS_CHUNK = /^assets\/app-icons-[\w-]+\.js$/;
 
 /** Libraries the login page loads only once its form is shown (src/lib/supabase-loader.ts), never before. */
 const LOADED_AFTER_THE_LOGIN_FORM = ['@supabase/supabase-js'];
@@ -111,6 +117,15 @@ for (const budget of BUDGETS) {
   }
   console.log(`  ${'total'.padEnd(48)} ${kb(totalRaw).padStart(10)} min  ${kb(totalGzip).padStart(9)} gzip (budget ${kb(budget.budgetBytes)})`);
   if (totalGzip > budget.budgetBytes) problems.push(`${budget.name} JavaScript is ${kb(totalGzip)} gzipped, over the ${kb(budget.budgetBytes)} budget.`);
+  if (files.some((file) => SIGNED_IN_ICONS_CHUNK.test(file))) {
+    problems.push(
+      `the ${budget.name} loads the signed-in app's icon chunk: a module it loads imports an icon from 'lucide-react'; ` +
+        `import that icon by path instead ('lucide-react/icons/<name>', see signedInIcons in vite.config.ts).`,
+    );
+  }
+}
+if (!readdirSync(join(dist, 'assets')).some((name) => SIGNED_IN_ICONS_CHUNK.test(`assets/${name}`))) {
+  problems.push('no chunk of the signed-in app\'s icons (assets/app-icons-*.js): update SIGNED_IN_ICONS_CHUNK.');
 }
 
 // The signature page is public: none of the signed-in app's libraries may be in what it loads.

@@ -1,4 +1,4 @@
-import { AlertOctagon } from 'lucide-react';
+import AlertOctagon from 'lucide-react/icons/octagon-exclamation-point';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/network';

@@ -1,4 +1,7 @@
-import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Monitor from 'lucide-react/icons/monitor';
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
 import { useTheme, type Theme } from '@/components/theme/theme-context';
 import { cn } from '@/lib/utils';
 

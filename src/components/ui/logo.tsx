@@ -1,4 +1,4 @@
-import { Cross } from 'lucide-react';
+import Cross from 'lucide-react/icons/cross';
 import { cn } from '@/lib/utils';
 
 /** The app's mark and name. */

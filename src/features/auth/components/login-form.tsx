@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import LogIn from 'lucide-react/icons/log-in';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck, Send } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
+import Send from 'lucide-react/icons/send';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,4 +1,6 @@
-import { CircleAlert, LinkIcon, RotateCw } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import LinkIcon from 'lucide-react/icons/link';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Button } from '@/components/ui/button';
 import { PageShell, Section } from '@/features/public-signing/components/page-shell';
 

@@ -1,4 +1,4 @@
-import { Cross } from 'lucide-react';
+import Cross from 'lucide-react/icons/cross';
 import type { ReactNode } from 'react';
 import { signingMessages } from '@/features/public-signing/messages';
 

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { useEffect, useRef } from 'react';
 import { PageShell, Section } from '@/features/public-signing/components/page-shell';
 import { formatSaoPauloDateTime } from '@/lib/plain-dates';

@@ -1,4 +1,4 @@
-import { Eraser } from 'lucide-react';
+import Eraser from 'lucide-react/icons/eraser';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,6 @@
-import { LoaderCircle, PenLine, RotateCw } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import PenLine from 'lucide-react/icons/pen-line';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
