@@ -1,0 +1,76 @@
+/**
+ * One row per figure a bench measures, for `npm run bench` (bench/run.ts) to print every bench in one table.
+ *
+ * A bench calls `recordFigure` beside the line it prints; when bench/run.ts started it, BENCH_RESULTS_FILE names a file
+ * and the row is appended to it as one line of JSON; run alone (`npm run bench:catalog`), nothing is written and the
+ * bench prints as before.
+ */
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Figure {
+  /** What is measured, as a reader of the table understands it ('/produtos: 50,234 products shown, median'). */
+  figure: string;
+  /** The target, with its unit and comparison ('≤ 500 ms', '≥ 0.75'). */
+  target: string;
+  /** The measured figure, with its unit ('412 ms', '0.31'). */
+  measured: string;
+  pass: boolean;
+}
+
+export interface RecordedFigure extends Figure {
+  /** The bench's script name ('catalog' for bench/catalog.ts). */
+  bench: string;
+}
+
+/** The bench's name: its script's file name without the extension. */
+function benchName(): string {
+  const script = process.argv[1] ?? 'bench';
+  return path.basename(script).replace(/\.[cm]?[jt]s$/, '');
+}
+
+export function recordFigure(figure: Figure): void {
+  const file = process.env.BENCH_RESULTS_FILE;
+  if (!file) return;
+  const row: RecordedFigure = { bench: benchName(), ...figure };
+  appendFileSync(file, `${JSON.stringify(row)}\n`);
+}
+
+/** '412 ms' / '1.3 KB' / '0.31': a number with its unit, rounded to `digits`. */
+export function withUnit(value: number, unit: string, digits = 0): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return unit ? `${value.toFixed(digits)} ${unit}` : value.toFixed(digits);
+}
+
+/**
+ * Records a "lower is better" figure: PASS when `value` is at most `target` (the verdicts the benches print use the
+ * same bound: `verdict(value, target + ε)`).
+ */
+export function recordAtMost(figure: string, value: number, target: number, unit: string, digits = 0): void {
+  recordFigure({
+    figure,
+    target: `≤ ${withUnit(target, unit, digits)}`,
+    measured: withUnit(value, unit, digits),
+    pass: Number.isFinite(value) && value <= target,
+  });
+}
+
+/** Records a "higher is better" figure: PASS when `value` is at least `target`. */
+export function recordAtLeast(figure: string, value: number, target: number, unit: string, digits = 0): void {
+  recordFigure({
+    figure,
+    target: `≥ ${withUnit(target, unit, digits)}`,
+    measured: withUnit(value, unit, digits),
+    pass: Number.isFinite(value) && value >= target,
+  });
+}
+
+/** Records a count that must be exactly `target` (errors: 0). */
+export function recordExactly(figure: string, value: number, target: number): void {
+  recordFigure({ figure, target: `= ${target}`, measured: String(value), pass: value === target });
+}
+
+/** Records a yes/no check ('every punch stored exactly once'). */
+export function recordCheck(figure: string, ok: boolean, measured: string): void {
+  recordFigure({ figure, target: 'yes', measured, pass: ok });
+}
