@@ -38,23 +38,40 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-const BASE_SETTINGS = [
-  `set_config('search_path', $1, true)`,
-  `set_config('role', $2, true)`,
-  `set_config('request.jwt.claims', $3, true)`,
-  `set_config('request.method', $4, true)`,
-  `set_config('request.path', $5, true)`,
-  `set_config('request.headers', $6, true)`,
-];
-
-/** One named (prepared once per connection) set_config statement per number of role settings. */
-function settingsStatement(roleSettingCount: number): { name: string; text: string } {
-  const sets = [...BASE_SETTINGS];
-  for (let i = 0; i < roleSettingCount; i++) {
-    const key = BASE_SETTINGS.length + 1 + 2 * i;
-    sets.push(`set_config($${key}, $${key + 1}, true)`);
+/**
+ * A text value as an SQL literal. A NUL character would end the protocol message of a simple query; PostgreSQL
+ * refuses it in a bound parameter with 22021, so it is refused here the same way, as a PostgreSQL error.
+ */
+function sqlLiteral(client: pg.PoolClient, value: string): string {
+  if (value.includes('\u0000')) {
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR' });
   }
-  return { name: `request_settings_${roleSettingCount}`, text: `select ${sets.join(', ')}` };
+  return client.escapeLiteral(value);
+}
+
+/**
+ * BEGIN and the request's settings as one simple-protocol query (one round trip instead of two; node-postgres does
+ * not pipeline): the values go in as literals escaped by node-postgres (`escapeLiteral` doubles quotes and, when a
+ * backslash is present, writes an E'' string, so the result does not depend on standard_conforming_strings). A NUL
+ * character cannot be in a PostgreSQL text value either way: it fails here as a bound parameter would.
+ */
+function beginWithSettings(client: pg.PoolClient, readOnly: boolean, settings: [string, string][]): string {
+  const begin = readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed';
+  const sets = settings.map(([name, value]) => `set_config(${sqlLiteral(client, name)}, ${sqlLiteral(client, value)}, true)`);
+  return `${begin}; select ${sets.join(', ')}`;
+}
+
+/** What PostgREST sets transaction-locally for a request, as [name, value] pairs. */
+function requestSettings(identity: RequestIdentity, options: TransactionOptions): [string, string][] {
+  return [
+    ['search_path', (options.searchPath ?? ['public', 'extensions']).map(quoteIdent).join(', ')],
+    ['role', identity.role],
+    ['request.jwt.claims', JSON.stringify(identity.claims)],
+    ['request.method', identity.method],
+    ['request.path', identity.path],
+    ['request.headers', JSON.stringify(identity.headers)],
+    ...(options.roleSettings ?? []),
+  ];
 }
 
 /**
@@ -72,21 +89,26 @@ export async function withRoleTransaction<T>(
   const client = await pool.connect();
   let broken = false;
   let open = false;
+  /** The connection's release was left to a deferred COMMIT (read-only). */
+  let handedOff = false;
   try {
-    await client.query(options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed');
+    const settings = requestSettings(identity, options);
+    // Open from here: if the settings fail after BEGIN ran, the catch below rolls back.
     open = true;
-    const roleSettings = options.roleSettings ?? [];
-    const values: string[] = [
-      (options.searchPath ?? ['public', 'extensions']).map(quoteIdent).join(', '),
-      identity.role,
-      JSON.stringify(identity.claims),
-      identity.method,
-      identity.path,
-      JSON.stringify(identity.headers),
-      ...roleSettings.flat(),
-    ];
-    await client.query({ ...settingsStatement(roleSettings.length), values });
+    await client.query(beginWithSettings(client, options.readOnly === true, settings));
     const value = await fn(client);
+    if (options.readOnly) {
+      // A read-only transaction's answer is final once its statements returned (it wrote nothing for COMMIT to make
+      // durable or to refuse), so the caller answers without waiting for COMMIT's round trip; the connection goes
+      // back to the pool once COMMIT is done (destroyed if it fails).
+      open = false;
+      handedOff = true;
+      client.query('commit').then(
+        () => client.release(),
+        (error: unknown) => client.release(error instanceof Error ? error : true),
+      );
+      return value;
+    }
     await client.query('commit');
     open = false;
     return value;
@@ -98,6 +120,30 @@ export async function withRoleTransaction<T>(
       });
     }
     if (error instanceof Rollback) return error.value as T;
+    throw error;
+  } finally {
+    if (!handedOff) client.release(broken);
+  }
+}
+
+/**
+ * One read-only statement in its own transaction, under the caller's role, in one round trip: BEGIN, the settings
+ * withRoleTransaction sets, `sql` and COMMIT go as one simple-protocol query (its values written as literals:
+ * rest/select.ts, InlineParams). PostgreSQL runs them in order and stops at the first error; the connection is then
+ * rolled back before it goes back to the pool. Returns the statement's first row.
+ */
+export async function withRoleStatement<T>(pool: pg.Pool, identity: RequestIdentity, options: TransactionOptions, sql: string): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const text = `${beginWithSettings(client, true, requestSettings(identity, options))}; ${sql}; commit`;
+    // A multi-statement query answers one result per statement: BEGIN, the settings, the statement, COMMIT.
+    const results = (await client.query(text)) as unknown as pg.QueryResult[];
+    return results[2]?.rows[0] as T;
+  } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
     throw error;
   } finally {
     client.release(broken);

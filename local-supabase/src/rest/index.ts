@@ -15,8 +15,8 @@ import { buildDelete, buildInsert, buildUpdate } from './mutations.ts';
 import { callFrom, findFunction, resultRelation } from './rpc.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { loadSchemaCache } from './schema-cache.ts';
-import { Params, applyParams, findRelation, newPlanContext, planRead, q, renderRead } from './select.ts';
-import { Rollback, withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
+import { InlineParams, Params, applyParams, findRelation, newPlanContext, planRead, q, renderRead } from './select.ts';
+import { Rollback, withRoleStatement, withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
 import { statement } from './statements.ts';
 
 interface QueryResult {
@@ -390,8 +390,9 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const { root } = await withReloadOnMiss(requestStart, () => plan(parseSelect(selectParam ?? '*')));
       if (rangeOffset !== undefined) root.offset = rangeOffset;
       if (rangeLimit !== undefined) root.limit = rangeLimit;
-      const read = renderRead(root, count, { maxRows: config.api.maxRows });
-      const r = await runTx(txIdentity, true, searchPath, roleSettings, async (client) => (await client.query<QueryResult>(statement(read.sql, read.params))).rows[0] as QueryResult);
+      // One round trip: the statement's values are literals and it goes with its transaction (withRoleStatement).
+      const read = renderRead(root, count, { maxRows: config.api.maxRows }, new InlineParams());
+      const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, read.sql);
       return finishRead(r, root.offset ?? 0, count, accept === 'singular');
     }
 
@@ -452,6 +453,15 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     }
     if (method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT', null, null);
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
+  }
+
+  async function runStatement<T>(identity: RequestIdentity, searchPath: string[], roleSettings: [string, string][], sql: string): Promise<T> {
+    try {
+      return await withRoleStatement<T>(ctx.requestPool, identity, { readOnly: true, searchPath, roleSettings }, sql);
+    } catch (error) {
+      if (isPgError(error)) throw fromPgError(error, identity.role);
+      throw error;
+    }
   }
 
   async function runTx<T>(

@@ -247,6 +247,29 @@ describe('select', () => {
     expect(await run((q) => q.not('id', 'in', '(1,2)'))).toEqual([3, 4]);
   });
 
+  // A read goes to Postgres as one simple-protocol query with its values written as literals (db/transaction.ts,
+  // withRoleStatement): every value must reach the filter exactly as given, whatever quotes, backslashes,
+  // placeholders or statement separators it holds, and a NUL is refused as a bound parameter is.
+  it('filters on values holding quotes, backslashes, placeholders and separators exactly as given', async () => {
+    const prefix = `lit-${randomUUID()}`;
+    const skus = [`${prefix}-O'Brien`, `${prefix}-back\\slash\\'`, `${prefix}-$1 $2::text`, `${prefix}-a; commit; select 1`, `${prefix}-ação "aspas" {x,y}`];
+    const { error } = await service.from('rest_items').insert(skus.map((sku, index) => ({ sku, qty: index })));
+    expect(error).toBeNull();
+    for (const sku of skus) {
+      const { data, error: readError } = await service.from('rest_items').select('sku').eq('sku', sku);
+      expect(readError).toBeNull();
+      expect(data).toEqual([{ sku }]);
+    }
+    const { data: listed } = await service.from('rest_items').select('sku').in('sku', skus).order('qty');
+    expect(listed).toEqual(skus.map((sku) => ({ sku })));
+    const { data: liked } = await service.from('rest_items').select('sku').like('sku', `${prefix}-back\\\\slash*`);
+    expect(liked).toEqual([{ sku: skus[1] }]);
+
+    const nul = await rest(`/rest_items?select=sku&sku=eq.${encodeURIComponent(`${prefix}\u0000'`)}`, { key: info.serviceRoleKey });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00', details: null, hint: null });
+  });
+
   it('orders with nulls, paginates with limit/offset/range, caps at max rows and counts', async () => {
     const ordered = await anon.from('rest_countries').select('code').order('population', { ascending: false, nullsFirst: true });
     expect(ordered.data?.map((r) => r.code)).toEqual(['AT', 'BR', 'CL', 'PT']);
