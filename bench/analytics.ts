@@ -26,6 +26,9 @@
  *      or with BENCH_BROWSER=0.
  * Targets (issue 28, "Performance"): first load ≤ 1 s and filter change ≤ 500 ms in the browser (p50 and p95 printed,
  * the verdict on p95); each RPC ≤ 500 ms is printed as a guide. Exit code 1 when a browser target is missed.
+ * Ratios that hold on any machine (issue 30, item 6), printed and recorded (informational: the exit code stays on the
+ * browser targets): per route and user, the screen's first load p50 as a multiple of the p50 of its main RPC alone over
+ * HTTP for the screen's default period (the last 90 days) and the same user; target ≤ 1.5×.
  *
  *   BENCH_RUNS=5 BENCH_BATCHES=2000 npm run bench:analytics
  *   BENCH_BROWSER=0 npm run bench:analytics        # generator and RPC timings only
@@ -39,6 +42,7 @@ import pg from 'pg';
 import { REPO_ROOT, startBackend, type StartedBackend } from '../tests/utils/backend.ts';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
+import { recordAtMost, recordFigure } from './results.ts';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -47,6 +51,10 @@ const BROWSER = process.env.BENCH_BROWSER !== '0';
 const LOAD_TARGET_MS = 1000;
 const FILTER_TARGET_MS = 500;
 const RPC_GUIDE_MS = 500;
+/** A screen's first load ÷ the RPC it waits for (issue 30, item 6). */
+const SCREEN_RATIO_TARGET = 1.5;
+/** The period of a screen's first load (DEFAULT_PERIOD_DAYS of use-analysis-params.ts): the RPC rows' label for it. */
+const DEFAULT_PERIOD_LABEL = '90 days';
 const USERS = [
   { key: 'ADMIN', email: 'admin@farmacia.local' },
   { key: 'ANALISTA', email: 'analista@farmacia.local' },
@@ -246,6 +254,10 @@ function periods(): { label: string; args: { p_from: string | null; p_to: string
 
 interface RpcRow {
   label: string;
+  user: string;
+  rpc: string;
+  /** The period's label ('everything', '12 months', '90 days'; '—' for an RPC without one). */
+  period: string;
   times: number[];
   note: string;
 }
@@ -298,7 +310,14 @@ async function measureRpcs(backend: StartedBackend): Promise<{ rows: RpcRow[]; m
         const body = { ...args, ...p.args };
         const warm = await call(rpc, body, token);
         if (warm.status !== 200) {
-          rows.push({ label: `${user.key.padEnd(8)} ${rpc} (${p.label})`, times: [], note: `HTTP ${warm.status}: ${warm.text.slice(0, 120)}` });
+          rows.push({
+            label: `${user.key.padEnd(8)} ${rpc} (${p.label})`,
+            user: user.key,
+            rpc,
+            period: p.label,
+            times: [],
+            note: `HTTP ${warm.status}: ${warm.text.slice(0, 120)}`,
+          });
           continue;
         }
         const times: number[] = [];
@@ -309,7 +328,7 @@ async function measureRpcs(backend: StartedBackend): Promise<{ rows: RpcRow[]; m
           times.push(result.ms);
           bytes = result.bytes;
         }
-        rows.push({ label: `${user.key.padEnd(8)} ${rpc} (${p.label})`, times, note: `${(bytes / 1024).toFixed(0)} KB` });
+        rows.push({ label: `${user.key.padEnd(8)} ${rpc} (${p.label})`, user: user.key, rpc, period: p.label, times, note: `${(bytes / 1024).toFixed(0)} KB` });
       }
     }
   }
@@ -324,6 +343,7 @@ function printRpcRows(rows: readonly RpcRow[], missing: readonly string[]): void
       continue;
     }
     const p95 = percentile(row.times, 95);
+    recordAtMost(`${row.user} ${row.rpc} (${row.period}) over HTTP (p95; a guide)`, p95, RPC_GUIDE_MS, 'ms');
     console.log(
       `  ${row.label.padEnd(62)} p50 ${median(row.times).toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  ` +
         `${verdict(p95, RPC_GUIDE_MS + 0.0001)}  (${row.note}; ${listMs(row.times)})`,
@@ -494,6 +514,8 @@ function printScreens(all: readonly ScreenFigures[]): boolean {
     const loadVerdict = verdict(loadP95, LOAD_TARGET_MS + 0.0001);
     const filterVerdict = verdict(filterP95, FILTER_TARGET_MS + 0.0001);
     if (loadVerdict === 'FAIL' || filterVerdict === 'FAIL') failed = true;
+    recordAtMost(`${f.user} ${f.route}: first load until the screen is drawn (p95)`, loadP95, LOAD_TARGET_MS, 'ms');
+    recordAtMost(`${f.user} ${f.route}: filter change until the screen is drawn (p95)`, filterP95, FILTER_TARGET_MS, 'ms');
     const brackets = (first: number[], every: number[]) => `[figures ${median(first).toFixed(0)}, every chart ${median(every).toFixed(0)}]`;
     console.log(
       `  ${f.user.padEnd(8)} ${f.route.padEnd(22)} first load p50 ${median(f.loadsInView).toFixed(0).padStart(5)} ms  p95 ${loadP95.toFixed(0).padStart(5)} ms  ` +
@@ -505,7 +527,32 @@ function printScreens(all: readonly ScreenFigures[]): boolean {
   return failed;
 }
 
+/**
+ * Prints and records, per route and user, the screen's first load p50 ÷ the p50 of its main RPC over HTTP for the
+ * screen's default period and the same user.
+ */
+function printRatios(all: readonly ScreenFigures[], rpcRows: readonly RpcRow[]): void {
+  console.log(`\nRatios (issue 30: hold on any machine): a screen's first load p50 ÷ its RPC's p50 over HTTP (${DEFAULT_PERIOD_LABEL}, same user)`);
+  for (const f of all) {
+    const rpc = ANALYSES.find((analysis) => analysis.route === f.route)?.rpc ?? '?';
+    const rpcTimes = rpcRows.find((row) => row.user === f.user && row.rpc === rpc && row.period === DEFAULT_PERIOD_LABEL)?.times ?? [];
+    const screen = median(f.loadsInView);
+    const database = rpcTimes.length > 0 ? median(rpcTimes) : NaN;
+    const value = screen / database;
+    const pass = value <= SCREEN_RATIO_TARGET;
+    const figure = `${f.user} ${f.route} first load ÷ ${rpc} (${DEFAULT_PERIOD_LABEL}) over HTTP`;
+    console.log(
+      `  ratio ${figure}: ${Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a (no RPC timing)'} ` +
+        `(${screen.toFixed(0)} ms ÷ ${database.toFixed(0)} ms, p50s) (target ≤ ${SCREEN_RATIO_TARGET}×: ${pass ? 'PASS' : 'FAIL'})`,
+    );
+    recordFigure({ figure, target: `≤ ${SCREEN_RATIO_TARGET}×`, measured: Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a', pass });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
+
+/** The RPC rows measured in prepare(), for the ratios. */
+let rpcRows: RpcRow[] = [];
 
 async function prepare(backend: StartedBackend): Promise<void> {
   console.log(`Generating ${BATCHES.toLocaleString('pt-BR')} closed batches over two years...`);
@@ -517,6 +564,7 @@ async function prepare(backend: StartedBackend): Promise<void> {
       .join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const { rows, missing } = await measureRpcs(backend);
+  rpcRows = rows;
   printRpcRows(rows, missing);
 }
 
@@ -533,7 +581,9 @@ if (BROWSER && SCREENS_BUILT) {
       for (const analysis of ANALYSES) all.push(await measureScreen(page, analysis.route, user.key));
       await context.close();
     }
-    return printScreens(all);
+    const missed = printScreens(all);
+    printRatios(all, rpcRows);
+    return missed;
   });
 } else {
   const backend = await startBackend({ projectDir: path.join(REPO_ROOT, 'supabase'), timeoutMs: 240_000 });

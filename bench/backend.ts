@@ -22,6 +22,7 @@ import { parseSelect } from '../local-supabase/src/rest/grammar.ts';
 import { REPO_ROOT, freePort, makeDataDir, startBackend } from '../tests/utils/backend.ts';
 import type { StartedBackend } from '../tests/utils/backend.ts';
 import { median, percentile } from './browser.ts';
+import { recordAtLeast, recordAtMost, recordExactly, recordFigure, withUnit } from './results.ts';
 
 const PROJECT = path.join(REPO_ROOT, 'tests/fixtures/conformance-project/supabase');
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
@@ -145,12 +146,14 @@ async function main(): Promise<void> {
     const ratio = embed.rest / embed.direct;
     lines.push(`embedded select (100 customers × 100 orders × product, 10,000 rows): REST median ${embed.rest.toFixed(1)} ms, direct SQL median ${embed.direct.toFixed(1)} ms`);
     lines.push(`  ratio REST/direct: target <= 1.50x, measured ${ratio.toFixed(2)}x  ${verdict(ratio <= 1.5)}`);
+    recordAtMost('embedded select, 10,000 rows: REST median ÷ direct SQL median', ratio, 1.5, '', 2);
 
     await backend.stop({ keepDataDir: true });
     const t = performance.now();
     backend = await startBackend({ projectDir: PROJECT, dataDir });
     const cold = (performance.now() - t) / 1000;
     lines.push(`cold start on an existing data dir: target < 3.00 s, measured ${cold.toFixed(2)} s  ${verdict(cold < 3)}`);
+    recordFigure({ figure: 'cold start on an existing data directory', target: '< 3.00 s', measured: withUnit(cold, 's', 2), pass: cold < 3 });
 
     const headers = { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` };
     // warm-up (JIT, connection pool, prepared statements), not measured
@@ -163,6 +166,9 @@ async function main(): Promise<void> {
     lines.push(`  throughput: target >= 500 req/s, measured ${get.rps.toFixed(0)} req/s  ${verdict(get.rps >= 500)}`);
     lines.push(`  p95 latency: target <= 25 ms, measured ${get.p95.toFixed(1)} ms  ${verdict(get.p95 <= 25)}`);
     lines.push(`  errors: target 0, measured ${get.errors}  ${verdict(get.errors === 0)}`);
+    recordAtLeast('GET /rest/v1 single row: throughput', get.rps, 500, 'req/s');
+    recordAtMost('GET /rest/v1 single row: p95 latency', get.p95, 25, 'ms', 1);
+    recordExactly('GET /rest/v1 single row: errors', get.errors, 0);
 
     const baseline = await startBaseline(backend.dbUrl);
     try {
@@ -173,6 +179,12 @@ async function main(): Promise<void> {
       const headroom = get.rps / bare.rps;
       lines.push(`minimal node:http + node-postgres server, same GET: ${bare.requests} requests, ${bare.rps.toFixed(0)} req/s, p95 ${bare.p95.toFixed(1)} ms, ${bare.errors} errors`);
       lines.push(`  REST throughput as a share of it: target >= 0.75, measured ${headroom.toFixed(2)}  ${verdict(headroom >= 0.75 && bare.errors === 0)}`);
+      recordFigure({
+        figure: 'REST single-row GET throughput ÷ minimal node-postgres server',
+        target: `≥ ${withUnit(0.75, '', 2)}`,
+        measured: `${withUnit(headroom, '', 2)}${bare.errors === 0 ? '' : ` (${bare.errors} errors on the minimal server)`}`,
+        pass: headroom >= 0.75 && bare.errors === 0,
+      });
     } finally {
       baseline.stop();
     }
@@ -191,6 +203,9 @@ async function main(): Promise<void> {
     lines.push(`  throughput: target >= 500 req/s, measured ${post.rps.toFixed(0)} req/s  ${verdict(post.rps >= 500)}`);
     lines.push(`  p95 latency: target <= 30 ms, measured ${post.p95.toFixed(1)} ms  ${verdict(post.p95 <= 30)}`);
     lines.push(`  errors: target 0, measured ${post.errors}  ${verdict(post.errors === 0)}`);
+    recordAtLeast('POST /rest/v1 single row: throughput', post.rps, 500, 'req/s');
+    recordAtMost('POST /rest/v1 single row: p95 latency', post.p95, 30, 'ms', 1);
+    recordExactly('POST /rest/v1 single row: errors', post.errors, 0);
   } finally {
     await backend.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../e2e/config.ts';
 import { afterNextPaint, listMs, median, percentile, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
+import { recordAtMost } from './results.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const LOGIN_JS_TARGET_KB = 150;
@@ -92,6 +93,7 @@ function printRows(rows: readonly Row[]): boolean {
     const result = verdict(p50, row.target + 0.0001);
     if (result === 'FAIL') failed = true;
     const digits = row.unit === 'KB' ? 1 : 0;
+    recordAtMost(`${row.label} (median)`, p50, row.target, row.unit, digits);
     console.log(
       `  ${row.label.padEnd(46)} median ${p50.toFixed(digits).padStart(7)} ${row.unit}  p95 ${p95.toFixed(digits).padStart(7)} ${row.unit}  ` +
         `(target ≤ ${row.target} ${row.unit}: ${result})  [${listMs(row.values, digits)}]`,

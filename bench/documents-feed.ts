@@ -19,6 +19,7 @@ import pg from 'pg';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
+import { recordAtMost, recordExactly } from './results.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -148,11 +149,13 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Documents feed (${Number(counts.docs).toLocaleString('pt-BR')} documents, ${RUNS} runs each, over HTTP)`);
     console.log(`  errors                                   ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+    recordExactly(`RPC errors (${Number(counts.docs).toLocaleString('en')} documents, all calls)`, errors, 0);
     for (const row of rows) {
       const p95 = percentile(row.times, 95);
       console.log(
         `  ${row.label.padEnd(40)} median ${median(row.times).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms   target ≤ ${TARGET_MS} ms   ${verdict(p95, TARGET_MS + 0.0001)}${row.note ? `   (${row.note})` : ''}`,
       );
+      recordAtMost(`${row.label}, p95`, p95, TARGET_MS, 'ms', 1);
     }
   } finally {
     await db.end();

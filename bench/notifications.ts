@@ -20,6 +20,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
+import { recordAtMost, recordCheck, recordExactly } from './results.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -143,6 +144,14 @@ async function main(): Promise<void> {
       console.log(`  publication ${index + 1}: p50 ${r.p50.toFixed(0)} ms   p95 ${r.p95.toFixed(0)} ms   max ${r.max.toFixed(0)} ms   (notify statement ${r.statementMs.toFixed(0)} ms)`);
     }
     console.log(`  delivery p95 (worst publication) ${worstP95.toFixed(0)} ms   target ≤ ${TARGET_P95_MS} ms   ${verdict(worstP95, TARGET_P95_MS + 0.0001)}`);
+    const sessions = `${listeners.length} open sessions, ${rounds.length} publication${rounds.length === 1 ? '' : 's'}`;
+    recordCheck(
+      `every session got its notification (${sessions})`,
+      allDelivered,
+      allDelivered ? 'yes' : `no (delivered ${rounds.map((r) => r.delivered).join(', ')} of ${listeners.length})`,
+    );
+    recordExactly('notifications received by the wrong session', foreign, 0);
+    recordAtMost(`notification delivery p95, worst publication (${sessions})`, worstP95, TARGET_P95_MS, 'ms');
     if (!allDelivered || process.env.BENCH_SHOW_LOG) {
       const lines = backend.output().split('\n').filter((line) => /realtime|TIMING/i.test(line));
       if (lines.length > 0) console.log(`  backend's realtime log (last lines):\n    ${lines.slice(-20).join('\n    ')}`);

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
+import { recordAtMost, recordCheck, recordExactly } from './results.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 200);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 10_000);
@@ -116,6 +117,12 @@ async function main(): Promise<void> {
     console.log(`  errors                        ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
     console.log(`  register_punch p95            ${p95.toFixed(1)} ms (median ${median(latencies).toFixed(1)} ms)   target ≤ 50 ms   ${verdict(p95, 50.0001)}`);
     console.log(`  get_my_monthly_timesheet      median ${timesheetMedian.toFixed(1)} ms (p95 ${percentile(timesheet, 95).toFixed(1)} ms)   target ≤ 20 ms   ${verdict(timesheetMedian, 20.0001)}`);
+    const shift = `${EMPLOYEES} employees in ${WINDOW_MS / 1000} s`;
+    recordCheck(`every punch stored exactly once (${shift})`, exactlyOnce, `${s.punches}/${EMPLOYEES} by ${s.employees} employees`);
+    recordCheck('NSR gap-free at one unit', gapFree, `${s.min}..${s.max}, ${s.distinct_nsr} distinct`);
+    recordExactly('register_punch and timesheet errors', errors, 0);
+    recordAtMost(`register_punch p95 (${shift})`, p95, 50, 'ms', 1);
+    recordAtMost('get_my_monthly_timesheet median (a month of 4 punches a day)', timesheetMedian, 20, 'ms', 1);
   } finally {
     await db.end();
     await backend.stop();

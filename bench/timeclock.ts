@@ -26,6 +26,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import { REPO_ROOT, startBackend } from '../tests/utils/backend.ts';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { median, percentile, verdict } from './browser.ts';
+import { recordAtMost, recordExactly } from './results.ts';
 import { buildAej } from '@/features/time-clock/reports/aej';
 import { buildAfd, verifyAfd } from '@/features/time-clock/reports/afd';
 import { aejDataSchema, afdDataSchema } from '@/features/time-clock/reports/legal-files';
@@ -212,17 +213,21 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Time clock, managers' side (${UNITS} units, ${employees.length} employees, ${marks.toLocaleString('pt-BR')} marks)`);
     console.log(`  errors                         ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+    recordExactly("managers' calls errors (adjustments, treated months, closings, expected days)", errors, 0);
     console.log(
       `  treated month (HTTP)           median ${treatedMedian.toFixed(1)} ms (p95 ${percentile(treated, 95).toFixed(1)} ms)   target ≤ 100 ms   ${verdict(treatedMedian, 100.0001)}`,
     );
+    recordAtMost(`one employee's treated month over HTTP, median (${employees.length} employees, a year of marks)`, treatedMedian, 100, 'ms', 1);
     console.log(`    of which, in SQL: the month's days median ${median(sqlTimes.month).toFixed(1)} ms, the hour bank median ${median(sqlTimes.bank).toFixed(1)} ms`);
     console.log(
       `  unit month closing (HTTP)      worst ${closingWorst.toFixed(0)} ms (median ${median(closing).toFixed(0)} ms, ${closing.length} closings)   target ≤ 2000 ms   ${verdict(closingWorst, 2000.0001)}`,
     );
+    recordAtMost(`unit month closing over HTTP, worst of ${closing.length} (${PER_UNIT} employees)`, closingWorst, 2000, 'ms');
     const rangeMedian = median(sqlTimes.expectedRange);
     console.log(
       `  expected days of a month (SQL) median ${rangeMedian.toFixed(2)} ms (p95 ${percentile(sqlTimes.expectedRange, 95).toFixed(2)} ms)   target ≤ 5 ms   ${verdict(rangeMedian, 5.0001)}`,
     );
+    recordAtMost('expected days of a month in SQL (private.expected_days), median', rangeMedian, 5, 'ms', 2);
     console.log(
       `    the same month as 31 expected_day calls, each with its authorization check: median ${expectedMedian.toFixed(2)} ms (p95 ${percentile(expected, 95).toFixed(2)} ms)`,
     );
@@ -370,16 +375,20 @@ async function benchReports(ctx: {
   console.log('');
   console.log(`Time-clock reports (issue 26)`);
   console.log(`  errors                         ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+  recordExactly('dashboard, report and live punch errors', errors, 0);
   console.log(
     `  dashboard first load (HTTP)    median ${dashboardMedian.toFixed(1)} ms (first ${dashboard[0]!.toFixed(1)} ms, p95 ${percentile(dashboard, 95).toFixed(1)} ms, ${people} people)   target ≤ 300 ms   ${verdict(dashboardMedian, 300.0001)}`,
   );
+  recordAtMost(`punch dashboard first load over HTTP, median (every unit, ${people} people)`, dashboardMedian, 300, 'ms', 1);
   console.log(`    one unit's dashboard: median ${median(oneUnit).toFixed(1)} ms`);
   console.log(
     `  unit monthly report (HTTP)     worst ${reportWorst.toFixed(0)} ms (median ${median(report).toFixed(0)} ms, ${reportRows} employees)   target ≤ 1000 ms   ${verdict(reportWorst, 1000.0001)}`,
   );
+  recordAtMost(`unit monthly time report over HTTP, worst (${reportRows} employees)`, reportWorst, 1000, 'ms');
   console.log(
     `  new punch on the dashboard     worst ${screenWorst.toFixed(0)} ms (delivery median ${median(delivery).toFixed(0)} ms, worst ${Math.max(...delivery).toFixed(0)} ms)   target ≤ 2000 ms   ${verdict(screenWorst, 2000.0001)}`,
   );
+  recordAtMost('new punch shown on a subscribed dashboard, worst of 5', screenWorst, 2000, 'ms');
 }
 
 await main();
@@ -454,9 +463,11 @@ async function benchLegalFiles(db: pg.Client, rpc: Rpc, units: string[], employe
   console.log('');
   console.log(`Legal files (${units.length} units, a month each, up to ${punches.toLocaleString('pt-BR')} punches a unit)`);
   console.log(`  errors                         ${errors}   target 0   ${errors === 0 ? 'PASS' : 'FAIL'}`);
+  recordExactly('legal files (AFD, AEJ) errors', errors, 0);
   console.log(
     `  unit month as AFD (HTTP + build) worst ${worst.toFixed(0)} ms (median ${median(afd).toFixed(0)} ms)   target ≤ 2000 ms   ${verdict(worst, 2000.0001)}`,
   );
+  recordAtMost(`a unit's month as an AFD file (HTTP + build), worst of ${units.length} units`, worst, 2000, 'ms');
   console.log(`    of which the RPC over HTTP: median ${median(afdRpc).toFixed(0)} ms (worst ${Math.max(...afdRpc).toFixed(0)} ms)`);
   console.log(`    the same month as AEJ (HTTP + build): worst ${Math.max(...aej).toFixed(0)} ms (median ${median(aej).toFixed(0)} ms), no target`);
 }

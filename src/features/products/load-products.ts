@@ -17,7 +17,7 @@ export const PRODUCT_SELECT = 'id, barcode, name, description, product_categorie
  * of the catalogue). Each range is still read in pages of 1000; four at a time, the 50 pages of a 50,000-product
  * catalogue take about a third of the time they take one after the other.
  */
-const ID_RANGES: readonly (readonly [string, string | null])[] = [
+export const ID_RANGES: readonly (readonly [string, string | null])[] = [
   ['00000000-0000-0000-0000-000000000000', '40000000-0000-0000-0000-000000000000'],
   ['40000000-0000-0000-0000-000000000000', '80000000-0000-0000-0000-000000000000'],
   ['80000000-0000-0000-0000-000000000000', 'c0000000-0000-0000-0000-000000000000'],
