@@ -138,6 +138,11 @@ const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
     Promise.all([import('@/app/home-first-queries'), session]).then(([module, current]) =>
       current ? module.prefetchHome(queryClient, current) : undefined,
     ),
+  // A batch and its comparison (src/features/purchasing/first-queries.ts): links to a batch are shared and reopened.
+  [paths.purchases]: (queryClient, search, session) =>
+    Promise.all([import('@/features/purchasing/first-queries'), session]).then(([module, current]) =>
+      current ? module.prefetchPurchases(queryClient, search) : undefined,
+    ),
   [paths.quoteAnalysis]: analysisData('quote-analysis'),
   [paths.shortageAnalysis]: analysisData('shortage-analysis'),
   [paths.purchaseDaysAnalysis]: analysisData('purchase-days'),
