@@ -42,7 +42,7 @@ import pg from 'pg';
 import { REPO_ROOT, startBackend, type StartedBackend } from '../tests/utils/backend.ts';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
-import { recordAtMost, recordFigure } from './results.ts';
+import { ratioLine, recordAtMost } from './results.ts';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -538,14 +538,8 @@ function printRatios(all: readonly ScreenFigures[], rpcRows: readonly RpcRow[]):
     const rpcTimes = rpcRows.find((row) => row.user === f.user && row.rpc === rpc && row.period === DEFAULT_PERIOD_LABEL)?.times ?? [];
     const screen = median(f.loadsInView);
     const database = rpcTimes.length > 0 ? median(rpcTimes) : NaN;
-    const value = screen / database;
-    const pass = value <= SCREEN_RATIO_TARGET;
     const figure = `${f.user} ${f.route} first load ÷ ${rpc} (${DEFAULT_PERIOD_LABEL}) over HTTP`;
-    console.log(
-      `  ratio ${figure}: ${Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a (no RPC timing)'} ` +
-        `(${screen.toFixed(0)} ms ÷ ${database.toFixed(0)} ms, p50s) (target ≤ ${SCREEN_RATIO_TARGET}×: ${pass ? 'PASS' : 'FAIL'})`,
-    );
-    recordFigure({ figure, target: `≤ ${SCREEN_RATIO_TARGET}×`, measured: Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a', pass });
+    console.log(`  ${ratioLine(figure, screen, database, SCREEN_RATIO_TARGET, 'p50s')}`);
   }
 }
 

@@ -29,7 +29,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
-import { recordAtMost, recordFigure } from './results.ts';
+import { ratioLine, recordAtMost } from './results.ts';
 
 const BOLETOS = Number(process.env.BENCH_BOLETOS ?? 100_000);
 const UNITS = 20;
@@ -125,12 +125,7 @@ const ratios: string[] = [];
 
 /** Prints (with the summary) and records `numerator ÷ denominator` (medians, ms) against `target`. */
 function ratio(figure: string, numerator: number, denominator: number, target: number): void {
-  const value = numerator / denominator;
-  const pass = value <= target;
-  ratios.push(
-    `ratio ${figure}: ${value.toFixed(2)}× (${numerator.toFixed(1)} ms ÷ ${denominator.toFixed(1)} ms, medians) (target ≤ ${target}×: ${pass ? 'PASS' : 'FAIL'})`,
-  );
-  recordFigure({ figure, target: `≤ ${target}×`, measured: `${value.toFixed(2)}×`, pass });
+  ratios.push(ratioLine(figure, numerator, denominator, target));
 }
 
 /**

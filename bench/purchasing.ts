@@ -36,7 +36,7 @@ import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../e2e/config.ts';
 import type { StartedBackend } from '../tests/utils/backend.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
-import { recordFigure } from './results.ts';
+import { ratioLine, recordFigure } from './results.ts';
 
 const ITEMS = 500;
 const SUPPLIERS = 10;
@@ -278,12 +278,7 @@ async function measureComparisonSql(dbUrl: string, claims: string, batchIds: rea
 
 /** Prints and records `numerator ÷ denominator` (medians, ms) against `target`. */
 function ratio(figure: string, numerator: number, denominator: number, target: number): void {
-  const value = numerator / denominator;
-  const pass = value <= target;
-  console.log(
-    `  ratio ${figure}: ${value.toFixed(2)}× (${numerator.toFixed(1)} ms ÷ ${denominator.toFixed(1)} ms, medians) (target ≤ ${target}×: ${pass ? 'PASS' : 'FAIL'})`,
-  );
-  recordFigure({ figure, target: `≤ ${target}×`, measured: `${value.toFixed(2)}×`, pass });
+  console.log(`  ${ratioLine(figure, numerator, denominator, target)}`);
 }
 
 /** What the browser runs left in the database: each batch finalised with one winner per item. */

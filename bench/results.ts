@@ -74,3 +74,20 @@ export function recordExactly(figure: string, value: number, target: number): vo
 export function recordCheck(figure: string, ok: boolean, measured: string): void {
   recordFigure({ figure, target: 'yes', measured, pass: ok });
 }
+
+/**
+ * A ratio of issue 30's item 6 (a screen ÷ the database call it waits for, an RPC over HTTP ÷ its SQL): records it
+ * against `target` (at most) and returns the line the bench prints, e.g.
+ * 'ratio comparison screen ÷ get_batch_comparison over HTTP: 1.32× (412.0 ms ÷ 312.1 ms, medians) (target ≤ 1.5×: PASS)'.
+ * A missing denominator (no timing) is 'n/a' and fails.
+ */
+export function ratioLine(figure: string, numerator: number, denominator: number, target: number, of = 'medians'): string {
+  const value = numerator / denominator;
+  const measured = Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a';
+  const pass = Number.isFinite(value) && value <= target;
+  recordFigure({ figure, target: `≤ ${target}×`, measured, pass });
+  return (
+    `ratio ${figure}: ${measured} (${numerator.toFixed(1)} ms ÷ ${denominator.toFixed(1)} ms, ${of}) ` +
+    `(target ≤ ${target}×: ${pass ? 'PASS' : 'FAIL'})`
+  );
+}

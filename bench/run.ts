@@ -14,21 +14,10 @@ import path from 'node:path';
 import { REPO_ROOT } from '../tests/utils/backend.ts';
 import type { RecordedFigure } from './results.ts';
 
-/** Every bench, in the order they run: the script and the figures' subject. */
+/** Every bench (bench/<name>.ts), in the order they run. */
 const BENCHES = [
-  { name: 'boot', script: 'bench/boot.ts' },
-  { name: 'catalog', script: 'bench/catalog.ts' },
-  { name: 'purchasing', script: 'bench/purchasing.ts' },
-  { name: 'boletos', script: 'bench/boletos.ts' },
-  { name: 'signature', script: 'bench/signature.ts' },
-  { name: 'analytics', script: 'bench/analytics.ts' },
-  { name: 'backend', script: 'bench/backend.ts' },
-  { name: 'punch', script: 'bench/punch.ts' },
-  { name: 'timeclock', script: 'bench/timeclock.ts' },
-  { name: 'notifications', script: 'bench/notifications.ts' },
-  { name: 'documents-feed', script: 'bench/documents-feed.ts' },
-  { name: 'mail-inbox', script: 'bench/mail-inbox.ts' },
-  { name: 'assistant', script: 'bench/assistant.ts' },
+  'boot', 'catalog', 'purchasing', 'boletos', 'signature', 'analytics', 'backend', 'punch', 'timeclock', 'notifications',
+  'documents-feed', 'mail-inbox', 'assistant',
 ] as const;
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -77,12 +66,12 @@ function table(rows: RecordedFigure[]): string {
 }
 
 const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !BENCHES.some((bench) => bench.name === name));
+const unknown = wanted.filter((name) => !BENCHES.some((bench) => bench === name));
 if (unknown.length > 0) {
-  console.error(`Unknown bench: ${unknown.join(', ')}. Benches: ${BENCHES.map((bench) => bench.name).join(', ')}.`);
+  console.error(`Unknown bench: ${unknown.join(', ')}. Benches: ${BENCHES.join(', ')}.`);
   process.exit(2);
 }
-const selected = wanted.length > 0 ? BENCHES.filter((bench) => wanted.includes(bench.name)) : [...BENCHES];
+const selected = wanted.length > 0 ? BENCHES.filter((bench) => wanted.includes(bench)) : [...BENCHES];
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 console.log(machine());
@@ -90,19 +79,19 @@ console.log(`Logs of each bench: ${dir}\n`);
 
 const rows: RecordedFigure[] = [];
 for (const bench of selected) {
-  const resultsFile = path.join(dir, `${bench.name}.jsonl`);
-  const logFile = path.join(dir, `${bench.name}.log`);
+  const resultsFile = path.join(dir, `${bench}.jsonl`);
+  const logFile = path.join(dir, `${bench}.log`);
   const started = Date.now();
-  process.stdout.write(`${bench.name}... `);
-  const code = await runBench(bench.script, resultsFile, logFile);
+  process.stdout.write(`${bench}... `);
+  const code = await runBench(`bench/${bench}.ts`, resultsFile, logFile);
   const benchRows = readRows(resultsFile);
   console.log(`${benchRows.length} figures in ${((Date.now() - started) / 1000).toFixed(0)} s${code === 0 ? '' : ` (exit ${code})`}`);
   rows.push(...benchRows);
   // A bench exits 1 when one of its figures fails; any other stop without figures is a failure of its own.
   if (benchRows.length === 0) {
-    rows.push({ bench: bench.name, figure: `the bench ran (log: ${logFile})`, target: 'exit 0', measured: `exit ${code}, no figure`, pass: false });
+    rows.push({ bench, figure: `the bench ran (log: ${logFile})`, target: 'exit 0', measured: `exit ${code}, no figure`, pass: false });
   } else if (code !== 0 && benchRows.every((row) => row.pass)) {
-    rows.push({ bench: bench.name, figure: `the bench ran (log: ${logFile})`, target: 'exit 0', measured: `exit ${code}`, pass: false });
+    rows.push({ bench, figure: `the bench ran (log: ${logFile})`, target: 'exit 0', measured: `exit ${code}`, pass: false });
   }
 }
 
