@@ -448,3 +448,65 @@ describe('batched_at', () => {
     expect(after[0]).toEqual({ batched_at: null, batch_id: null });
   });
 });
+
+// 20261205000000: the explanation's formatting and the comparison's effective cost are written out (a function that
+// fixes its search_path is never inlined, and 5,000 offers made ~50,000 such calls). Over a grid of inputs, the
+// written-out forms equal the formatters and private.effective_unit_cost they replace.
+describe('the written-out effective cost and explanation', () => {
+  it('equal the formatters and private.effective_unit_cost over a grid of inputs', async () => {
+    const rows = await query<{ inputs: string; explanation: string | null; composed: string | null }>(`
+      with grid as (
+        select price, need, minimum, bonus, term, rate
+        from unnest(array[null, 0.01, 1, 9.5, 10, 1.2345, 1234.5678, 1234567.89]::numeric[]) price,
+             unnest(array[null, 0, 1, 10, 1500]::integer[]) need,
+             unnest(array[null, 0, 5, 12, 2000]::integer[]) minimum,
+             unnest(array[null, 0, 1, 4]::integer[]) bonus,
+             unnest(array[null, 0, 1, 30, 60, 1000]::integer[]) term,
+             unnest(array[null, 0, 0.015, 0.02, 0.2]::numeric[]) rate
+      )
+      select concat_ws(' ', price, need, minimum, bonus, term, rate) as inputs,
+             private.effective_cost_explanation(price, need, minimum, bonus, term, rate) as explanation,
+             -- The explanation as 20261130100000 composed it from the formatters.
+             case
+               when price is null or coalesce(need, 0) <= 0 then null
+               else private.purchase_brl(price) || ' × ' || private.purchase_int(greatest(need, coalesce(minimum, 0))) || ' un.'
+                 || case when coalesce(minimum, 0) > need
+                         then ' (mínimo ' || private.purchase_int(minimum) || ', ' || private.purchase_int(minimum - need) || ' além da necessidade)'
+                         else '' end
+                 || case when coalesce(bonus, 0) > 0
+                         then ' + ' || private.purchase_int(bonus) || case when bonus = 1 then ' bonificada' else ' bonificadas' end
+                         else '' end
+                 || case when coalesce(term, 0) > 0
+                         then ', a ' || private.purchase_int(term) || case when term = 1 then ' dia' else ' dias' end
+                              || ' com ' || private.purchase_pct(coalesce(rate, 0)) || ' a.m.'
+                         else ', à vista' end
+                 || ' → ' || private.purchase_brl(round(private.effective_unit_cost(price, need, minimum, bonus, term, rate), 2))
+                 || ' por unidade necessária'
+             end as composed
+      from grid`);
+    expect(rows.length).toBe(8 * 5 * 5 * 4 * 6 * 5);
+    expect(rows.filter((row) => row.explanation !== row.composed)).toEqual([]);
+    expect(rows.filter((row) => row.explanation !== null).length).toBeGreaterThan(rows.length / 2);
+  });
+
+  it("get_batch_comparison's effective cost is private.effective_unit_cost's for every offer, at any rate", async () => {
+    const buyer = await as('compras');
+    for (const rate of [0, 0.015, 0.02, 0.2]) {
+      const c = await comparison(buyer, rate);
+      const offers = c.items.flatMap((item) => item.offers.map((offer) => ({ item, offer })));
+      expect(offers.length).toBeGreaterThan(0);
+      const expected = await query<{ shortage_id: string; quote_id: string; cost: string | null }>(
+        `select qi.shortage_id, qi.quote_id,
+                private.effective_unit_cost(qi.unit_price, s.requested_quantity, qi.minimum_quantity,
+                  case when qi.has_bonus then qi.bonus_quantity else 0 end, q.payment_term_days, $2)::text as cost
+         from public.quote_items qi join public.quotes q on q.id = qi.quote_id join public.shortages s on s.id = qi.shortage_id
+         where q.batch_id = $1`,
+        [ids.batchA, rate],
+      );
+      const byKey = new Map(expected.map((row) => [`${row.shortage_id}/${row.quote_id}`, row.cost === null ? null : Number(row.cost)]));
+      for (const { item, offer } of offers) {
+        expect(offer.effective_unit_cost).toBe(byKey.get(`${item.shortage_id}/${offer.quote_id}`));
+      }
+    }
+  });
+});
