@@ -129,14 +129,20 @@ function analysisData(screen: AnalysisScreen): PrefetchData {
 
 /**
  * Pages whose first answer is asked for on a reload as soon as the session is known, while the user's profile and
- * permissions and the page's code load (issue 28: the analyses' first load). The database authorizes each call: a
- * user who may not open the page gets a refusal the page never shows, as it redirects to /unauthorized.
+ * permissions and the page's code load (issues 28 and 30: the home, the analyses, the catalogue, a batch). The
+ * database authorizes each call: a user who may not open the page gets a refusal the page never shows, as it
+ * redirects to /unauthorized.
  */
 const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
   // The home's cards (src/app/home-first-queries.ts): the first screen of every sign-in and of most reloads.
   [paths.home]: (queryClient, _search, session) =>
     Promise.all([import('@/app/home-first-queries'), session]).then(([module, current]) =>
       current ? module.prefetchHome(queryClient, current) : undefined,
+    ),
+  // The catalogue (every product, in pages read side by side: src/features/products/load-products.ts).
+  [paths.products]: (queryClient, _search, session) =>
+    Promise.all([import('@/features/products/api/get-products'), session]).then(([module, current]) =>
+      current ? queryClient.prefetchQuery(module.productsQueryOptions()) : undefined,
     ),
   // A batch and its comparison (src/features/purchasing/first-queries.ts): links to a batch are shared and reopened.
   [paths.purchases]: (queryClient, search, session) =>
