@@ -15,7 +15,10 @@
 --     whose one-expression body is evaluated without starting an executor per call as a SQL
 --     function that is not inlined does (5,000 explanations: 150 ms as SQL, 35–40 ms as PL/pgSQL);
 --   * get_batch_comparison computes the effective cost with the formula written out (as
---     private.quote_analysis_all does) and calls the explanation once per offer.
+--     private.quote_analysis_all does) and calls the explanation once per offer;
+--   * get_batch_comparison returns json, as it builds it, instead of casting its 2.8 MB to jsonb
+--     (parsed again, only to be printed as text for the client): 0.40 → 0.28 s for that batch. The
+--     client reads the same document (jsonb only reordered the keys).
 -- The formatters and private.effective_unit_cost stay, unchanged, for every other caller.
 -- tests/integration/app/purchasing-effective-cost.test.ts holds the written-out forms equal to the
 -- functions over a grid of inputs (prices with sub-cent digits, minimums above and below the need,
@@ -72,12 +75,14 @@ begin
 end;
 $$;
 
-create or replace function public.get_batch_comparison(p_batch_id uuid, p_monthly_rate numeric default null)
-returns jsonb
+drop function public.get_batch_comparison(uuid, numeric);
+
+create function public.get_batch_comparison(p_batch_id uuid, p_monthly_rate numeric default null)
+returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
   v_rate numeric;
-  v_result jsonb;
+  v_result json;
 begin
   perform private.require_purchasing_reader();
   v_rate := private.check_monthly_rate(p_monthly_rate);
@@ -184,7 +189,13 @@ begin
       left join offers_by_item obi on obi.shortage_id = s.id
       where s.batch_id = p_batch_id
     ), '[]'::json)
-  )::jsonb into v_result;
+  ) into v_result;
   return v_result;
 end;
 $$;
+comment on function public.get_batch_comparison(uuid, numeric) is
+  'Purchasing readers: every shortage of a batch × every quote (prices, minimums, substitutes, bonuses, payment terms, winners) with the best submitted price per item, each offer''s effective unit cost at p_monthly_rate (null → 2 % a month; 0–0.20) with its explanation and its price and effective ranks, and the batch''s version (checksum of the award figures).';
+
+revoke execute on function public.get_batch_comparison(uuid, numeric) from public, anon;
+
+grant execute on function public.get_batch_comparison(uuid, numeric) to authenticated;
