@@ -29,7 +29,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { accessTokenFor } from '../tests/utils/jwt.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
-import { ratioLine, recordAtMost } from './results.ts';
+import { ratioLine, recordAtMost, timeSqlAsUser } from './results.ts';
 
 const BOLETOS = Number(process.env.BENCH_BOLETOS ?? 100_000);
 const UNITS = 20;
@@ -133,26 +133,7 @@ function ratio(figure: string, numerator: number, denominator: number, target: n
  * with role authenticated and `claims` in request.jwt.claims; the select alone is timed (ms each). One warm-up, then `runs`.
  */
 async function measureReportSql(dbUrl: string, claims: string, runs: number): Promise<number[]> {
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  try {
-    const times: number[] = [];
-    for (let run = 0; run <= runs; run++) {
-      await db.query('begin');
-      try {
-        await db.query('set local role authenticated');
-        await db.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
-        const started = performance.now();
-        await db.query('select public.get_boletos_report() as result');
-        if (run > 0) times.push(performance.now() - started);
-      } finally {
-        await db.query('commit');
-      }
-    }
-    return times;
-  } finally {
-    await db.end();
-  }
+  return timeSqlAsUser(dbUrl, claims, 'select public.get_boletos_report() as result', Array.from({ length: runs }, () => []));
 }
 
 await withBrowserBench(

@@ -36,7 +36,7 @@ import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../e2e/config.ts';
 import type { StartedBackend } from '../tests/utils/backend.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
-import { ratioLine, recordFigure } from './results.ts';
+import { ratioLine, recordFigure, timeSqlAsUser } from './results.ts';
 
 const ITEMS = 500;
 const SUPPLIERS = 10;
@@ -250,30 +250,15 @@ async function measureRpcs(backend: StartedBackend, batchIds: readonly string[])
  * One warm-up on the first batch, then one call per batch.
  */
 async function measureComparisonSql(dbUrl: string, claims: string, batchIds: readonly string[]): Promise<number[]> {
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  try {
-    const call = async (batchId: string): Promise<number> => {
-      await db.query('begin');
-      try {
-        await db.query('set local role authenticated');
-        await db.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
-        const started = performance.now();
-        const { rows } = await db.query<{ result: RawComparison }>('select public.get_batch_comparison($1::uuid) as result', [batchId]);
-        const ms = performance.now() - started;
-        if (rows[0]?.result.items.length !== ITEMS) throw new Error(`get_batch_comparison in SQL: not ${ITEMS} items`);
-        return ms;
-      } finally {
-        await db.query('commit');
-      }
-    };
-    await call(batchIds[0] as string);
-    const times: number[] = [];
-    for (const batchId of batchIds) times.push(await call(batchId));
-    return times;
-  } finally {
-    await db.end();
-  }
+  return timeSqlAsUser<{ result: RawComparison }>(
+    dbUrl,
+    claims,
+    'select public.get_batch_comparison($1::uuid) as result',
+    batchIds.map((batchId) => [batchId]),
+    (rows) => {
+      if (rows[0]?.result.items.length !== ITEMS) throw new Error(`get_batch_comparison in SQL: not ${ITEMS} items`);
+    },
+  );
 }
 
 /** Prints and records `numerator ÷ denominator` (medians, ms) against `target`. */

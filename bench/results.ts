@@ -7,6 +7,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 
 export interface Figure {
   /** What is measured, as a reader of the table understands it ('/produtos: 50,234 products shown, median'). */
@@ -90,4 +92,43 @@ export function ratioLine(figure: string, numerator: number, denominator: number
     `ratio ${figure}: ${measured} (${numerator.toFixed(1)} ms ÷ ${denominator.toFixed(1)} ms, ${of}) ` +
     `(target ≤ ${target}×: ${pass ? 'PASS' : 'FAIL'})`
   );
+}
+
+/**
+ * The SQL side of an "RPC over HTTP ÷ its SQL" ratio: runs `statement` for each of `calls` on the embedded Postgres
+ * (node-postgres on `dbUrl`), each in its own transaction under the role `authenticated` with `claims` (the JSON of
+ * the token the HTTP calls send) in request.jwt.claims, as the backend runs a request; only the statement is timed.
+ * One warm-up call first (the first of `calls`), not returned. `check` sees each result's rows.
+ */
+export async function timeSqlAsUser<T extends pg.QueryResultRow>(
+  dbUrl: string,
+  claims: string,
+  statement: string,
+  calls: readonly unknown[][],
+  check: (rows: T[]) => void = () => undefined,
+): Promise<number[]> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const call = async (params: unknown[]): Promise<number> => {
+      await db.query('begin');
+      try {
+        await db.query('set local role authenticated');
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+        const started = performance.now();
+        const { rows } = await db.query<T>(statement, params);
+        const ms = performance.now() - started;
+        check(rows);
+        return ms;
+      } finally {
+        await db.query('commit');
+      }
+    };
+    if (calls[0]) await call(calls[0]);
+    const times: number[] = [];
+    for (const params of calls) times.push(await call(params));
+    return times;
+  } finally {
+    await db.end();
+  }
 }
