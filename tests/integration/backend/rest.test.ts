@@ -270,6 +270,18 @@ describe('select', () => {
     expect(await nul.json()).toEqual({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00', details: null, hint: null });
   });
 
+  // The impersonated role's `ALTER ROLE … SET` values apply to a table read too, which goes to Postgres as one
+  // simple-protocol query (fixture 20260101000410_rest_role_timeout.sql: rest_hasty's statement_timeout is 300 ms).
+  it("applies the role's statement_timeout to a table read, and only that role's", async () => {
+    const hasty = signJwt({ role: 'rest_hasty', exp: Math.floor(Date.now() / 1000) + 60 }, info.jwtSecret);
+    const timedOut = await rest('/rest_slow?select=id', { key: info.anonKey, token: hasty });
+    expect(timedOut.status).toBe(500);
+    expect(await timedOut.json()).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+    const patient = await rest('/rest_slow?select=id', { key: info.serviceRoleKey });
+    expect(patient.status).toBe(200);
+    expect(await patient.json()).toEqual([{ id: 1 }]);
+  });
+
   it('orders with nulls, paginates with limit/offset/range, caps at max rows and counts', async () => {
     const ordered = await anon.from('rest_countries').select('code').order('population', { ascending: false, nullsFirst: true });
     expect(ordered.data?.map((r) => r.code)).toEqual(['AT', 'BR', 'CL', 'PT']);
