@@ -128,13 +128,6 @@ function ratio(figure: string, numerator: number, denominator: number, target: n
   ratios.push(ratioLine(figure, numerator, denominator, target));
 }
 
-/**
- * get_boletos_report as SQL on the embedded Postgres, as the backend runs it for the token's user: in a transaction
- * with role authenticated and `claims` in request.jwt.claims; the select alone is timed (ms each). One warm-up, then `runs`.
- */
-async function measureReportSql(dbUrl: string, claims: string, runs: number): Promise<number[]> {
-  return timeSqlAsUser(dbUrl, claims, 'select public.get_boletos_report() as result', Array.from({ length: runs }, () => []));
-}
 
 await withBrowserBench(
   'boletos',
@@ -211,8 +204,7 @@ await withBrowserBench(
     }
     console.log(`(secondary) get_boletos_report over HTTP, all units: median ${median(reportRpc).toFixed(0)} ms, p95 ${percentile(reportRpc, 95).toFixed(0)} ms`);
     // The same call as SQL on the embedded Postgres, with the claims of the token used over HTTP.
-    const claims = Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8');
-    const reportSql = await measureReportSql(backend.dbUrl, claims, RPC_RUNS);
+    const reportSql = await timeSqlAsUser(backend.dbUrl, token, 'select public.get_boletos_report() as result', Array.from({ length: RPC_RUNS }, () => []));
     console.log(
       `(secondary) get_boletos_report as SQL on the embedded Postgres (node-postgres, role authenticated with the same claims): ` +
         `median ${median(reportSql).toFixed(1)} ms, p95 ${percentile(reportSql, 95).toFixed(1)} ms`,

@@ -25,13 +25,11 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Page } from '@playwright/test';
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
-import WebSocket from 'ws';
-import { ID_RANGES, PRODUCT_PAGE_SIZE, PRODUCT_SELECT } from '@/features/products/load-products';
-import type { Database } from '@/types/database.types';
+import { PRODUCT_PAGE_SIZE, readCatalogue } from '@/features/products/load-products';
 import { DEMO_PASSWORD } from '../e2e/config.ts';
 import { REPO_ROOT, type StartedBackend } from '../tests/utils/backend.ts';
+import { userClient } from '../tests/utils/env.ts';
 import { afterNextPaint, listMs, median, percentile, signIn, verdict, waitForPageValue, withBrowserBench } from './browser.ts';
 import { ratioLine, recordAtLeast, recordAtMost } from './results.ts';
 
@@ -86,44 +84,17 @@ const ARM_KEYSTROKE = `(() => {
   });
 })()`;
 
-// Node 20 has no global WebSocket: realtime-js needs `ws` even when unused.
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
-
-
-/** The screen's products requests (loadCatalogue's, without its sorting and search index): the rows they returned. */
-async function productRequests(client: SupabaseClient<Database>): Promise<number> {
-  let rows = 0;
-  await Promise.all(
-    ID_RANGES.map(async ([from, to]) => {
-      let lastId: string | null = null;
-      for (;;) {
-        let query = client.from('products').select(PRODUCT_SELECT).order('id').limit(PRODUCT_PAGE_SIZE);
-        query = lastId === null ? query.gte('id', from) : query.gt('id', lastId);
-        if (to !== null) query = query.lt('id', to);
-        const { data, error } = await query;
-        if (error) throw new Error(`products page: ${error.message}`);
-        rows += data.length;
-        const last = data.at(-1);
-        if (data.length < PRODUCT_PAGE_SIZE || !last) return;
-        lastId = last.id;
-      }
-    }),
-  );
-  return rows;
-}
-
-/** The products requests over HTTP with the signed-in user's token, one warm-up then LOAD_RUNS timed (ms each). */
+/** The screen's products requests (readCatalogue, as loadCatalogue makes them, without its sorting and search index),
+ * over HTTP with the same user's token: one warm-up then LOAD_RUNS timed (ms each). */
 async function measureProductRequests(backend: StartedBackend): Promise<number[]> {
-  const client = createClient<Database>(backend.apiUrl, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as Transport },
-  });
-  const signedIn = await client.auth.signInWithPassword({ email: USER, password: DEMO_PASSWORD });
-  if (signedIn.error) throw new Error(`sign-in failed: ${signedIn.error.message}`);
+  const client = await userClient(backend, USER, DEMO_PASSWORD);
   const times: number[] = [];
   for (let run = 0; run <= LOAD_RUNS; run++) {
+    let rows = 0;
     const started = performance.now();
-    const rows = await productRequests(client);
+    await readCatalogue(client, (page) => {
+      rows += page.length;
+    });
     const ms = performance.now() - started;
     if (rows !== expected) throw new Error(`products requests returned ${rows} rows instead of ${expected}`);
     if (run > 0) times.push(ms); // run 0 warms the backend's plans and connections
@@ -226,7 +197,7 @@ const failed = await withBrowserBench(
     );
     const requestsMedian = median(requestTimes);
     console.log(
-      `products requests alone over HTTP (supabase-js as ${USER}; ${ID_RANGES.length} id ranges side by side, pages of ${PRODUCT_PAGE_SIZE}, as the screen asks them): ` +
+      `products requests alone over HTTP (supabase-js as ${USER}; id ranges side by side, pages of ${PRODUCT_PAGE_SIZE}, as the screen asks them): ` +
         `median ${requestsMedian.toFixed(0)} ms over ${requestTimes.length} runs (${listMs(requestTimes)})`,
     );
     console.log(ratioLine('/produtos load ÷ its products requests over HTTP', loadMedian, requestsMedian, RATIO_TARGET));
