@@ -55,20 +55,38 @@ test('a 401 arriving while the session check refreshes the token still ends the 
   const refreshSeen = new Promise<void>((resolve) => {
     refreshStarted = resolve;
   });
+  // What happened to the Data API requests, recorded from the start: which are held (and not aborted since), and
+  // the status of each answer. Waiting for an answer only after releasing them could miss none, but says nothing
+  // when none comes; these say which.
+  const held = new Set<string>();
+  const aborted: string[] = [];
+  const answered: number[] = [];
+  page.on('requestfailed', (request) => {
+    if (!request.url().includes('/rest/v1/')) return;
+    held.delete(request.url());
+    aborted.push(`${request.url()} (${request.failure()?.errorText ?? '?'})`);
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('/rest/v1/')) answered.push(response.status());
+  });
   await page.route('**/rest/v1/**', async (route) => {
+    held.add(route.request().url());
     await restHeld;
-    await route.continue();
+    await route.continue().catch(() => undefined);
   });
   await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
     refreshStarted();
     await refreshHeld;
-    await route.continue();
+    await route.continue().catch(() => undefined);
   });
   await page.goto('/');
   await refreshSeen;
-  const unauthorized = page.waitForResponse((response) => response.url().includes('/rest/v1/') && response.status() === 401);
+  // At least one Data API request is waiting (asked with the refused token) while the refresh is under way; a
+  // failure prints what became of them instead of a bare timeout.
+  const story = () => `held ${held.size}; answers [${answered.join(', ')}]; aborted [${aborted.join(', ')}]`;
+  await expect.poll(() => (held.size > 0 ? 'held' : story()), { timeout: 20_000 }).toBe('held');
   releaseRest();
-  await unauthorized;
+  await expect.poll(() => (answered.includes(401) ? 'refused' : story()), { timeout: 20_000 }).toBe('refused');
   // The 401 is not swallowed by the refresh in progress.
   await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
   releaseRefresh();
