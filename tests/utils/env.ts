@@ -27,6 +27,11 @@ const clientOptions: SupabaseClientOptions<'public'> = {
   realtime: { transport: WebSocket as unknown as Transport },
 };
 
+/** The options every test client uses (Node's realtime transport, no stored session), for a test's own typed client. */
+export function testClientOptions(): SupabaseClientOptions<'public'> {
+  return clientOptions;
+}
+
 let devices = 0;
 
 /**

@@ -4,6 +4,7 @@
  * select.ts / mutations.ts / rpc.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PoolClient } from 'pg';
 import { STATUS_CODES } from 'node:http';
 import type { BackendContext, JwtClaims, Service, ServiceFactory } from '../context.ts';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http.ts';
@@ -15,9 +16,11 @@ import { buildDelete, buildInsert, buildUpdate } from './mutations.ts';
 import { callFrom, findFunction, resultRelation } from './rpc.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { loadSchemaCache } from './schema-cache.ts';
-import { InlineParams, Params, applyParams, findRelation, newPlanContext, planRead, q, renderRead } from './select.ts';
+import { InlineParams, Params, applyParams, bodySql, findRelation, newPlanContext, planRead, q, renderCountQuery, renderRead } from './select.ts';
 import { Rollback, withRoleStatement, withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
 import { statement } from './statements.ts';
+import { negotiate, negotiateRoot, parseAccept, type Output } from './media.ts';
+import { appliedPrefs, parsePrefer, transactionEnd } from './preferences.ts';
 
 interface QueryResult {
   total: string | null;
@@ -26,44 +29,6 @@ interface QueryResult {
   location?: string | null;
   /** Writes with `resolution=merge-duplicates`: how many rows were inserted (not merged). */
   inserted?: string | null;
-}
-
-interface Prefer {
-  count: 'exact' | 'planned' | 'estimated' | undefined;
-  return: 'minimal' | 'headers-only' | 'representation' | undefined;
-  resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
-  missing: 'default' | 'null' | undefined;
-  handling: 'strict' | 'lenient' | undefined;
-  maxAffected: number | undefined;
-  unknown: string[];
-}
-
-function parsePrefer(header: string | string[] | undefined): Prefer {
-  const out: Prefer = { count: undefined, return: undefined, resolution: undefined, missing: undefined, handling: undefined, maxAffected: undefined, unknown: [] };
-  const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
-  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [k, v = ''] = part.split('=').map((s) => s.trim()) as [string, string?];
-    if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
-    else if (k === 'return' && (v === 'minimal' || v === 'headers-only' || v === 'representation')) out.return = v;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
-    else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
-    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) out.handling = v;
-    else if (k === 'max-affected' && /^\d+$/.test(v)) out.maxAffected = Number(v);
-    else if (k === 'tx' || k === 'timezone' || k === 'params') continue;
-    else out.unknown.push(part);
-  }
-  return out;
-}
-
-function appliedPrefs(p: Prefer, method: string): string {
-  const out: string[] = [];
-  if (p.resolution && method === 'POST') out.push(`resolution=${p.resolution}`);
-  if (p.missing === 'default' && method !== 'GET') out.push('missing=default');
-  if (p.return && method !== 'GET' && method !== 'HEAD') out.push(`return=${p.return}`);
-  if (p.count) out.push(`count=${p.count}`);
-  if (p.handling) out.push(`handling=${p.handling}`);
-  if (p.maxAffected !== undefined && p.handling === 'strict') out.push(`max-affected=${p.maxAffected}`);
-  return out.join(', ');
 }
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -111,18 +76,6 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
-const SINGULAR = 'application/vnd.pgrst.object+json';
-
-function acceptKind(accept: string | undefined): 'json' | 'singular' {
-  if (!accept) return 'json';
-  const types = accept.split(',').map((t) => (t.split(';')[0] ?? '').trim().toLowerCase());
-  if (types.includes(SINGULAR)) return 'singular';
-  if (types.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*' || t === '' || t === 'application/vnd.pgrst.array+json' || t === 'application/openapi+json')) {
-    return 'json';
-  }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`, null, null);
-}
-
 function contentRange(lower: number, count: number, total: number | null): string {
   const t = total === null ? '*' : String(total);
   return count > 0 ? `${lower}-${lower + count - 1}/${t}` : `*/${t}`;
@@ -152,6 +105,39 @@ function errorReply(e: RestError): Reply {
 
 function singularError(n: number): RestError {
   return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`, null);
+}
+
+function maxAffectedError(n: number): RestError {
+  return new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`, null);
+}
+
+/** What a function call answers, or what ends its transaction early (a plan, a refusal). */
+type RpcOutcome =
+  | { kind: 'plan'; body: string }
+  | { kind: 'void' }
+  | { kind: 'object'; body: string; responseStatus: number | undefined }
+  | { kind: 'rows'; r: QueryResult; offset: number }
+  | RestError;
+
+/** The planner's estimate of the rows of `sql` (EXPLAIN's top node "Plan Rows"), as PostgREST reads it. */
+async function plannedRows(client: PoolClient, sql: string): Promise<number> {
+  const result = await client.query<Record<string, string>>({ text: `EXPLAIN (FORMAT JSON) ${sql}`, types: RAW_TEXT });
+  const plan = JSON.parse(Object.values(result.rows[0] ?? {})[0] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[];
+  return plan[0]?.Plan?.['Plan Rows'] ?? 0;
+}
+
+/** node-postgres hands every column back as the text PostgreSQL sent (EXPLAIN's JSON exactly as written). */
+const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+
+/**
+ * The statement's plan instead of its rows (PostgREST's `application/vnd.pgrst.plan`): EXPLAIN with the format and
+ * options asked for; the text format's lines each end with a newline, the JSON format is PostgreSQL's own text.
+ */
+async function explainStatement(client: PoolClient, sql: string, values: unknown[], plan: NonNullable<Output['plan']>): Promise<string> {
+  const options = [`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => o.toUpperCase())].join(', ');
+  const result = await client.query<Record<string, string>>({ text: `EXPLAIN (${options}) ${sql}`, values, types: RAW_TEXT });
+  const lines = result.rows.map((row) => Object.values(row)[0] ?? '');
+  return plan.format === 'json' ? lines.join('') : lines.map((line) => `${line}\n`).join('');
 }
 
 export const createRestService: ServiceFactory = async (ctx: BackendContext): Promise<Service> => {
@@ -238,11 +224,16 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     const params = [...url.searchParams.entries()];
     const identity = authenticate(req);
     const schema = profile(req, method);
-    const prefer = parsePrefer(req.headers.prefer);
+    const { dbConfig } = cache;
+    const prefer = parsePrefer(req.headers.prefer, dbConfig.txEnd.endsWith('-allow-override'));
+    const accepts = parseAccept(req.headers.accept);
+    if (segments.length === 0) negotiateRoot(accepts);
+    const output: Output = segments.length === 0 ? negotiate([{ kind: 'json' }], false) : negotiate(accepts, dbConfig.planEnabled);
     if (prefer.handling === 'strict' && prefer.unknown.length > 0) {
       throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefer.unknown.join(', ')}`, null);
     }
-    const accept = acceptKind(req.headers.accept);
+    // The transaction's end (PostgREST's optionalRollback): `pgrst.db_tx_end`, overridden by `Prefer: tx=` when allowed.
+    const rollback = transactionEnd(dbConfig.txEnd, prefer.tx) === 'rollback';
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
     // Hosted Supabase's gateway appends the address it saw to X-Forwarded-For before PostgREST copies the
@@ -257,7 +248,8 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     const roleSettings = cache.roleSettings.get(identity.role) ?? [];
     const applied = appliedPrefs(prefer, method);
     const baseHeaders: Record<string, string> = applied ? { 'Preference-Applied': applied } : {};
-    if (accept === 'singular') baseHeaders['Content-Type'] = `${SINGULAR}; charset=utf-8`;
+    if (output.contentType !== 'application/json; charset=utf-8') baseHeaders['Content-Type'] = output.contentType;
+    const planReply = (body: string): Reply => ({ status: 200, headers: { ...baseHeaders }, body });
 
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
@@ -323,9 +315,29 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const p = new Params();
       const argsValue = JSON.stringify(wholeBody ? rawBody : args);
       const rel = resultRelation(cache, fn);
-      const count = prefer.count !== undefined;
+      // A function's rows are counted exactly for count=exact and count=estimated; count=planned gives no total (PostgREST
+      // explains only table and view reads: MainTx.actionResult).
+      const count = prefer.count === 'exact' || prefer.count === 'estimated';
       const selectParam = filterParams.find(([k]) => k === 'select')?.[1];
-      const result = await runTx(txIdentity, readOnly, searchPath, roleSettings, async (client) => {
+      if (prefer.maxAffected !== undefined && prefer.handling === 'strict' && !fn.returnsSet) {
+        throw new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict', null, null);
+      }
+      const format = output.format;
+      const result = await runTx(txIdentity, readOnly, searchPath, roleSettings, async (client): Promise<RpcOutcome> => {
+        const main = async <T>(sql: string, values: unknown[]): Promise<T | undefined> => {
+          if (output.plan) throw new Rollback<RpcOutcome>({ kind: 'plan', body: await explainStatement(client, sql, values, output.plan) });
+          return (await client.query(statement(sql, values))).rows[0] as T | undefined;
+        };
+        const done = async (value: RpcOutcome, rows: number | undefined): Promise<RpcOutcome> => {
+          if (rows !== undefined && prefer.maxAffected !== undefined && prefer.handling === 'strict' && rows > prefer.maxAffected) {
+            throw new Rollback<RpcOutcome>(maxAffectedError(rows));
+          }
+          if (rollback) {
+            await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+            throw new Rollback<RpcOutcome>(value);
+          }
+          return value;
+        };
         if (rel) {
           const pctx = newPlanContext(cache, schema);
           const root = planRead(pctx, rel, parseSelect(selectParam ?? '*'));
@@ -333,18 +345,18 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           if (rangeOffset !== undefined) root.offset = rangeOffset;
           if (rangeLimit !== undefined) root.limit = rangeLimit;
           const from = callFrom(fn, wholeBody, args, argsValue, p, root.alias, false);
-          const read = renderRead(root, count, { rootFrom: from, maxRows: fn.returnsSet ? config.api.maxRows : undefined }, p);
-          const r = (await client.query<QueryResult>(statement(read.sql, read.params))).rows[0] as QueryResult;
-          if (!fn.returnsSet) {
+          const read = renderRead(root, count, { rootFrom: from, maxRows: fn.returnsSet ? config.api.maxRows : undefined, format }, p);
+          const r = (await main<QueryResult>(read.sql, read.params)) as QueryResult;
+          if (!fn.returnsSet && format !== 'csv') {
             const body = r.body && r.body !== '[]' ? r.body.trim().slice(1, -1) : 'null';
-            return { kind: 'object' as const, body, r };
+            return done({ kind: 'object', body, responseStatus: undefined }, Number(r.page_total));
           }
-          return { kind: 'rows' as const, r, offset: root.offset ?? 0 };
+          return done({ kind: 'rows', r, offset: root.offset ?? 0 }, Number(r.page_total));
         }
         const from = callFrom(fn, wholeBody, args, argsValue, p, 'pgrst_s', true);
         if (fn.returnKind === 'void') {
-          await client.query(statement(`SELECT 1 FROM ${from}`, p.values));
-          return { kind: 'void' as const };
+          await main(`SELECT 1 FROM ${from}`, p.values);
+          return done({ kind: 'void' }, undefined);
         }
         if (fn.returnsSet) {
           const num = (k: string): number | undefined => {
@@ -353,23 +365,33 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           };
           const limit = Math.min(num('limit') ?? rangeLimit ?? config.api.maxRows, config.api.maxRows);
           const offset = num('offset') ?? rangeOffset ?? 0;
-          const page = `SELECT "pgrst_s"."pgrst_scalar" AS v FROM ${from} LIMIT ${p.add(limit)}::bigint OFFSET ${p.add(offset)}::bigint`;
-          const sql = `SELECT null::bigint AS total, count(*) AS page_total, coalesce(json_agg(_pgrst_r.v), '[]'::json)::text AS body FROM (${page}) _pgrst_r`;
-          const r = (await client.query<QueryResult>(statement(sql, p.values))).rows[0] as QueryResult;
+          const page = `SELECT "pgrst_s"."pgrst_scalar" FROM ${from} LIMIT ${p.add(limit)}::bigint OFFSET ${p.add(offset)}::bigint`;
+          const body = format === 'csv' ? bodySql('csv', '_pgrst_r', '_pgrst_page') : bodySql(format, '_pgrst_r.pgrst_scalar', '');
+          const sql = `WITH _pgrst_page AS (${page}) SELECT null::bigint AS total, count(*) AS page_total, ${body} AS body FROM _pgrst_page _pgrst_r`;
+          const r = (await main<QueryResult>(sql, p.values)) as QueryResult;
           if (count) r.total = String(r.page_total);
-          return { kind: 'rows' as const, r, offset };
+          return done({ kind: 'rows', r, offset }, Number(r.page_total));
         }
-        const sql = `SELECT to_json("pgrst_s"."pgrst_scalar")::text AS body, current_setting('response.status', true) AS response_status FROM ${from}`;
-        const r = (await client.query<{ body: string | null; response_status: string | null }>(statement(sql, p.values))).rows[0];
-        return { kind: 'object' as const, body: r?.body ?? 'null', r: undefined, responseStatus: responseStatusOf(r?.response_status) };
+        // One scalar: its JSON (nulls stripped when asked), or as CSV the column `pgrst_scalar` and its record text.
+        const scalarBody =
+          format === 'csv'
+            ? `'pgrst_scalar' || E'\\n' || substring(_pgrst_r::text, 2, length(_pgrst_r::text) - 2)`
+            : format === 'json-stripped'
+              ? 'json_strip_nulls(to_json(_pgrst_r.pgrst_scalar))::text'
+              : 'to_json(_pgrst_r.pgrst_scalar)::text';
+        const sql = `SELECT ${scalarBody} AS body, current_setting('response.status', true) AS response_status FROM (SELECT "pgrst_s"."pgrst_scalar" FROM ${from}) _pgrst_r`;
+        const r = await main<{ body: string | null; response_status: string | null }>(sql, p.values);
+        return done({ kind: 'object', body: r?.body ?? 'null', responseStatus: responseStatusOf(r?.response_status) }, 1);
       });
+      if (result instanceof RestError) throw result;
+      if (result.kind === 'plan') return planReply(result.body);
       if (result.kind === 'void') return { status: 204, headers: baseHeaders, body: null };
       if (result.kind === 'object') {
         // PostgREST's `response.status` GUC: a function answers with another status without raising,
         // so what it wrote (an attempt counter, say) commits.
         return { status: result.responseStatus ?? 200, headers: baseHeaders, body: result.body };
       }
-      return finishRead(result.r, result.offset, count, accept === 'singular');
+      return finishRead(result.r, result.offset, count, output.singular);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -390,10 +412,29 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const { root } = await withReloadOnMiss(requestStart, () => plan(parseSelect(selectParam ?? '*')));
       if (rangeOffset !== undefined) root.offset = rangeOffset;
       if (rangeLimit !== undefined) root.limit = rangeLimit;
-      // One round trip: the statement's values are literals and it goes with its transaction (withRoleStatement).
-      const read = renderRead(root, count, { maxRows: config.api.maxRows }, new InlineParams());
-      const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, read.sql);
-      return finishRead(r, root.offset ?? 0, count, accept === 'singular');
+      const maxRows = config.api.maxRows;
+      const exact = prefer.count === 'exact' || prefer.count === 'estimated';
+      const renderOptions = { maxRows, format: output.format, ...(prefer.count === 'estimated' ? { countLimit: maxRows + 1 } : {}) };
+      const inline = new InlineParams();
+      const read = renderRead(root, exact, renderOptions, inline);
+      if (!output.plan && (prefer.count === undefined || prefer.count === 'exact')) {
+        // One round trip: the statement's values are literals and it goes with its transaction (withRoleStatement).
+        const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, read.sql);
+        return finishRead(r, root.offset ?? 0, count, output.singular);
+      }
+      const outcome = await runTx(txIdentity, true, searchPath, roleSettings, async (client): Promise<{ plan: string } | QueryResult> => {
+        if (output.plan) return { plan: await explainStatement(client, read.sql, [], output.plan) };
+        const r = (await client.query<QueryResult>(read.sql)).rows[0] as QueryResult;
+        // count=planned: the planner's estimate of the rows the read would count; count=estimated: the exact count
+        // up to db-max-rows, past it the larger of the two (PostgREST's MainTx.actionResult).
+        const exactTotal = r.total === null ? null : Number(r.total);
+        if (prefer.count === 'estimated' && exactTotal !== null && exactTotal <= maxRows) return r;
+        const planned = await plannedRows(client, renderCountQuery(root, renderOptions, inline));
+        const total = prefer.count === 'planned' ? planned : Math.max(exactTotal ?? 0, planned);
+        return { ...r, total: String(total) };
+      });
+      if ('plan' in outcome) return planReply(outcome.plan);
+      return finishRead(outcome, root.offset ?? 0, count, output.singular);
     }
 
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {
@@ -404,7 +445,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       if (method !== 'POST' && root.conditions.length === 0) {
         throw new RestError(400, '21000', `${method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`, null, null);
       }
-      const options = { representation, count, location: method === 'POST' && prefer.return === 'headers-only' };
+      const options = { representation, count, location: method === 'POST' && prefer.return === 'headers-only', format: output.format };
       let stmt: { sql: string; params: unknown[] };
       if (method === 'POST') {
         const onConflictRaw = params.find(([k]) => k === 'on_conflict')?.[1];
@@ -419,17 +460,27 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
         );
       } else if (method === 'PATCH') stmt = buildUpdate(rel, body, root, options);
       else stmt = buildDelete(rel, root, options);
-      const singular = accept === 'singular';
-      const strictMax = prefer.handling === 'strict' ? prefer.maxAffected : undefined;
-      const r = await runTx(txIdentity, false, searchPath, roleSettings, async (client) => {
+      const singular = output.singular;
+      // max-affected applies to PATCH and DELETE (PostgREST's failExceedsMaxAffectedPref), with handling=strict.
+      const strictMax = prefer.handling === 'strict' && method !== 'POST' ? prefer.maxAffected : undefined;
+      const r = await runTx(txIdentity, false, searchPath, roleSettings, async (client): Promise<QueryResult | RestError | { plan: string }> => {
+        if (output.plan) {
+          const plan = await explainStatement(client, stmt.sql, stmt.params, output.plan);
+          if (rollback) throw new Rollback({ plan });
+          return { plan };
+        }
         const row = (await client.query<QueryResult>(statement(stmt.sql, stmt.params))).rows[0] as QueryResult;
         const n = Number(row.page_total);
         if (singular && n !== 1) throw new Rollback<RestError>(singularError(n));
-        if (strictMax !== undefined && n > strictMax) {
-          throw new Rollback<RestError>(new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`, null));
+        if (strictMax !== undefined && n > strictMax) throw new Rollback<RestError>(maxAffectedError(n));
+        if (rollback) {
+          // Deferred constraints are checked now, so a request that would fail at COMMIT fails here too.
+          await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+          throw new Rollback<QueryResult>(row);
         }
         return row;
       });
+      if ('plan' in r) return planReply(r.plan);
       if (r instanceof RestError) throw r;
       const n = Number(r.page_total);
       const h: Record<string, string> = { ...baseHeaders };

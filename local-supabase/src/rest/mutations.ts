@@ -5,6 +5,7 @@
  * select through a data-modifying CTE.
  */
 import { RestError } from './errors.ts';
+import type { BodyFormat } from './media.ts';
 import type { ReadNode } from './select.ts';
 import { Params, columnsForInsert, conditionSql, q, renderRead } from './select.ts';
 import type { Relation } from './schema-cache.ts';
@@ -14,6 +15,8 @@ export interface WriteOptions {
   count: boolean;
   /** Needed for `return=headers-only` (Location of the first row). */
   location: boolean;
+  /** The representation's format (negotiated: rest/media.ts); JSON when absent. */
+  format?: BodyFormat;
 }
 
 /** rows of the write → total/page_total/body/location. */
@@ -26,7 +29,7 @@ function finalSelect(root: ReadNode, rel: Relation, options: WriteOptions, param
   }
   // the output plan keeps select and embeds; the write's own filters already applied
   const out: ReadNode = { ...root, conditions: [], limit: undefined, offset: undefined };
-  const read = renderRead(out, false, { rootFrom: `pgrst_m AS ${q(root.alias)}` }, params);
+  const read = renderRead(out, false, { rootFrom: `pgrst_m AS ${q(root.alias)}`, ...(options.format ? { format: options.format } : {}) }, params);
   return `SELECT r.total, r.page_total, r.body, ${location} AS location, ${inserted} AS inserted FROM (${read.sql}) r`;
 }
 

@@ -92,6 +92,38 @@ export interface SchemaCache {
   roles: Set<string>;
   /** Role → tx-local settings from `ALTER ROLE ... SET` (statement_timeout, ...). */
   roleSettings: Map<string, [string, string][]>;
+  /** PostgREST's in-database configuration (see DbConfig). */
+  dbConfig: DbConfig;
+}
+
+/**
+ * PostgREST's in-database configuration: `pgrst.*` settings of the role it connects as (`alter role authenticator
+ * set pgrst.db_plan_enabled = 'true'`, then `notify pgrst, 'reload config'`), the way hosted Supabase lets a project
+ * change them. A database-specific setting wins over one for all databases. Defaults are PostgREST's (and hosted's).
+ */
+export interface DbConfig {
+  /** `pgrst.db_tx_end`: commit | commit-allow-override | rollback | rollback-allow-override. */
+  txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** `pgrst.db_plan_enabled`: the `application/vnd.pgrst.plan` media type. */
+  planEnabled: boolean;
+  /** `pgrst.db_aggregates_enabled`: aggregate functions in `select`. */
+  aggregatesEnabled: boolean;
+}
+
+const TX_END = new Set<DbConfig['txEnd']>(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']);
+
+function configBool(value: string | undefined): boolean {
+  return value !== undefined && ['true', 'on', 'yes', '1'].includes(value.trim().toLowerCase());
+}
+
+/** DbConfig from the `pgrst.*` settings (prefix removed), unknown values left at their defaults. */
+export function dbConfigFrom(settings: Map<string, string>): DbConfig {
+  const txEnd = settings.get('db_tx_end')?.trim().toLowerCase();
+  return {
+    txEnd: txEnd !== undefined && TX_END.has(txEnd as DbConfig['txEnd']) ? (txEnd as DbConfig['txEnd']) : 'commit',
+    planEnabled: configBool(settings.get('db_plan_enabled')),
+    aggregatesEnabled: configBool(settings.get('db_aggregates_enabled')),
+  };
 }
 
 export function relKey(schema: string, name: string): string {
@@ -186,6 +218,23 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
                    else r.rolname in ('anon', 'authenticated', 'service_role') end`,
     );
 
+    const pgrstSettings = await client.query<{ setting: string }>(
+      // all databases first, then this database's, so that the latter wins (as PostgREST's Config/Database.hs)
+      `select kv as setting
+         from pg_db_role_setting s
+         join pg_roles r on r.oid = s.setrole
+         cross join lateral unnest(s.setconfig) with ordinality as u(kv, n)
+        where r.rolname = 'authenticator'
+          and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+          and kv like 'pgrst.%'
+        order by s.setdatabase <> 0, n`,
+    );
+    const dbSettings = new Map<string, string>();
+    for (const { setting } of pgrstSettings.rows) {
+      const eq = setting.indexOf('=');
+      dbSettings.set(setting.slice('pgrst.'.length, eq), setting.slice(eq + 1));
+    }
+
     const relations = new Map<string, Relation>();
     for (const r of rels.rows) {
       relations.set(relKey(r.schema, r.name), {
@@ -273,7 +322,7 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       }
       roleSettings.set(r.rolname, settings);
     }
-    return { relations, relationships, functions, roles: roleSet, roleSettings };
+    return { relations, relationships, functions, roles: roleSet, roleSettings, dbConfig: dbConfigFrom(dbSettings) };
   } finally {
     client.release();
   }

@@ -8,6 +8,7 @@ import pg from 'pg';
 // node-postgres' own value-to-text conversion for parameters (untyped module: pg/lib/utils.js).
 // @ts-expect-error -- no type declarations for pg/lib/utils.js
 import { prepareValue } from 'pg/lib/utils.js';
+import type { BodyFormat } from './media.ts';
 import { RestError, closest } from './errors.ts';
 import type { Condition, FieldRef, FilterLeaf, OrderTerm, SelectItem } from './grammar.ts';
 import { parseFilterParam, parseLogic, parseOrder } from './grammar.ts';
@@ -395,6 +396,25 @@ export interface RenderOptions {
   rootFrom?: string;
   /** Applies db-max-rows at the root. */
   maxRows?: number;
+  /** The body's format (negotiated: rest/media.ts); JSON when absent. */
+  format?: BodyFormat;
+  /** With a count: count at most this many rows (`count=estimated`). */
+  countLimit?: number;
+}
+
+/**
+ * The body of the rows of `source` (a relation name the statement can read twice, as `alias`) in the negotiated
+ * format, as PostgREST's handlers write it (SqlFragment.hs): a JSON array (with `json_strip_nulls` for
+ * `nulls=stripped`, which strips null-valued keys at every depth), or CSV: the column names of the first row, a
+ * newline, then each row's record text without its parentheses (PostgreSQL's quoting), one per line.
+ */
+export function bodySql(format: BodyFormat | undefined, alias: string, source: string): string {
+  if (format === 'csv') {
+    const header = `(SELECT coalesce(string_agg(_pgrst_k.k, ','), '') FROM (SELECT json_object_keys(_pgrst_h.r)::text AS k FROM (SELECT row_to_json(_pgrst_hh) AS r FROM ${source} AS _pgrst_hh LIMIT 1) _pgrst_h) _pgrst_k)`;
+    return `${header} || E'\\n' || coalesce(string_agg(substring(${alias}::text, 2, length(${alias}::text) - 2), E'\\n'), '')`;
+  }
+  const agg = format === 'json-stripped' ? `json_strip_nulls(json_agg(${alias}))` : `json_agg(${alias})`;
+  return `coalesce(${agg}, '[]'::json)::text`;
 }
 
 /**
@@ -483,22 +503,32 @@ export interface ReadSql {
  * exact total. `from` defaults to the root relation.
  */
 export function renderRead(root: ReadNode, count: boolean, options: RenderOptions, params = new Params()): ReadSql {
-  const from = options.rootFrom ?? `${q(root.relation.schema)}.${q(root.relation.name)} AS ${q(root.alias)}`;
+  const from = rootFromSql(root, options);
   let limit = root.limit;
   if (options.maxRows !== undefined) limit = limit === undefined ? options.maxRows : Math.min(limit, options.maxRows);
   const pageSql = renderNode(root, params, from, [], { limit, windowBeforeEmbeds: true });
   let totalSql = 'null::bigint';
   if (count) {
-    const savedLimit = root.limit;
-    const savedOffset = root.offset;
-    root.offset = undefined;
-    const countSql = renderNode({ ...root, order: [] }, params, from, [], {});
-    root.limit = savedLimit;
-    root.offset = savedOffset;
-    totalSql = `(SELECT count(*) FROM (${countSql}) _pgrst_c)`;
+    // `count=estimated` counts at most db-max-rows + 1 rows exactly (PostgREST's Statements.mainRead).
+    const countSql = renderCountQuery(root, options, params);
+    const capped = options.countLimit !== undefined ? `${countSql} LIMIT ${params.add(options.countLimit)}::bigint` : countSql;
+    totalSql = `(SELECT count(*) FROM (${capped}) _pgrst_c)`;
   }
-  const sql = `SELECT ${totalSql} AS total, count(_pgrst_r) AS page_total, coalesce(json_agg(_pgrst_r), '[]'::json)::text AS body FROM (${pageSql}) _pgrst_r`;
+  // CSV reads the page twice (its header from the first row): the page is a CTE, computed once.
+  const sql =
+    options.format === 'csv'
+      ? `WITH _pgrst_page AS (${pageSql}) SELECT ${totalSql} AS total, count(_pgrst_r) AS page_total, ${bodySql('csv', '_pgrst_r', '_pgrst_page')} AS body FROM _pgrst_page _pgrst_r`
+      : `SELECT ${totalSql} AS total, count(_pgrst_r) AS page_total, ${bodySql(options.format, '_pgrst_r', '')} AS body FROM (${pageSql}) _pgrst_r`;
   return { sql, params: params.values };
+}
+
+function rootFromSql(root: ReadNode, options: RenderOptions): string {
+  return options.rootFrom ?? `${q(root.relation.schema)}.${q(root.relation.name)} AS ${q(root.alias)}`;
+}
+
+/** The rows a count counts: the read without its order, limit and offset. */
+export function renderCountQuery(root: ReadNode, options: RenderOptions, params: Params): string {
+  return renderNode({ ...root, order: [], limit: undefined, offset: undefined }, params, rootFromSql(root, options), [], {});
 }
 
 export function columnsForInsert(rel: Relation, names: string[]): Column[] {

@@ -1,0 +1,329 @@
+/**
+ * /rest/v1 output and transaction grammar, as PostgREST answers it (its test suite: NullsStripSpec, PlanSpec,
+ * RollbackSpec, Preferences/MaxAffectedSpec, RangeSpec; and Plan/Negotiate.hs): media types (CSV, nulls=stripped,
+ * the plan, 406 for the rest), counts (planned, estimated), `Prefer: tx=` under `pgrst.db_tx_end`, and
+ * `Prefer: max-affected`. Fixture tables: migrations 20260101000100_rest.sql and 20260101000420_rest_counts.sql.
+ *
+ * The in-database settings (`alter role authenticator set pgrst.…` + `notify pgrst, 'reload config'`) are changed
+ * only to values that leave other tests' requests as they were (the plan media type, tx overrides), and put back.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, conformanceBackend, serviceClient, sql, testClientOptions } from '../../utils/env.ts';
+import type { BackendInfo } from '../../utils/env.ts';
+
+/**
+ * The fixture schema, loosely typed, declared as served by PostgREST 14 (as the app's generated types are): supabase-js
+ * offers maxAffected() only to clients of PostgREST 13 or later.
+ */
+interface LooseSchema {
+  Tables: Record<string, { Row: Record<string, unknown>; Insert: Record<string, unknown>; Update: Record<string, unknown>; Relationships: [] }>;
+  Views: Record<string, never>;
+  Functions: Record<string, { Args: Record<string, unknown>; Returns: Record<string, unknown>[] }>;
+  Enums: Record<string, never>;
+  CompositeTypes: Record<string, never>;
+}
+interface Fixture {
+  __InternalSupabase: { PostgrestVersion: '14.1' };
+  public: LooseSchema;
+}
+
+let info: BackendInfo;
+let anon: SupabaseClient;
+let service: SupabaseClient;
+let anon14: SupabaseClient<Fixture>;
+let service14: SupabaseClient<Fixture>;
+
+beforeAll(() => {
+  info = conformanceBackend();
+  anon = anonClient(info);
+  service = serviceClient(info);
+  anon14 = createClient<Fixture>(info.apiUrl, info.anonKey, testClientOptions());
+  service14 = createClient<Fixture>(info.apiUrl, info.serviceRoleKey, testClientOptions());
+});
+
+function rest(path: string, init: RequestInit & { key?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const key = init.key ?? info.anonKey;
+  headers.set('apikey', key);
+  headers.set('Authorization', `Bearer ${key}`);
+  return fetch(`${info.apiUrl}/rest/v1${path}`, { ...init, headers });
+}
+
+/** Sets (or, with null, resets) a `pgrst.` setting of authenticator, reloads, and waits until `ready` holds. */
+async function setDbConfig(name: string, value: string | null, ready: () => Promise<boolean>): Promise<void> {
+  const db = await sql(info);
+  try {
+    await db.query(value === null ? `alter role authenticator reset pgrst.${name}` : `alter role authenticator set pgrst.${name} = '${value}'`);
+    await db.query(`notify pgrst, 'reload config'`);
+  } finally {
+    await db.end();
+  }
+  // Hooks cannot use expect.poll: the same, by hand.
+  const deadline = Date.now() + 10_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`pgrst.${name} = ${value} did not take effect`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const planAccept = 'application/vnd.pgrst.plan+json; for="application/json"';
+const planAvailable = async () => (await rest('/rest_cities?id=eq.1', { headers: { Accept: planAccept } })).status === 200;
+
+describe('media types', () => {
+  it('answers text/csv with the column names, then each row as PostgreSQL writes a record', async () => {
+    const { data, error, status } = await anon.from('rest_cities').select('id, name, population').in('id', [1, 5, 7]).order('id').csv();
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    // Fields with spaces, commas or quotes are quoted; a null is empty (PostgREST's asCsvF, the record's text).
+    expect(data).toBe('id,name,population\n1,"São Paulo",11450000\n5,Porto,232000\n7,Nowhere,');
+    const raw = await rest('/rest_countries?select=code,tags,meta->>lang&id=eq.1', { headers: { Accept: 'text/csv' } });
+    expect(raw.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await raw.text()).toBe('code,tags,lang\nBR,"{big,south}",pt');
+    // No row: an empty header line.
+    const none = await rest('/rest_cities?id=eq.-1', { headers: { Accept: 'text/csv' } });
+    expect([none.status, await none.text()]).toEqual([200, '\n']);
+  });
+
+  it('answers CSV for a function and for a written representation', async () => {
+    const set = await rest('/rpc/rest_cities_of?country=2&select=name', { headers: { Accept: 'text/csv' } });
+    expect(await set.text()).toBe('name\nLisboa\nPorto');
+    const scalars = await rest('/rpc/rest_numbers?n=3', { headers: { Accept: 'text/csv' } });
+    expect(await scalars.text()).toBe('pgrst_scalar\n1\n2\n3');
+    const sku = `CSV-${randomUUID()}`;
+    const written = await rest('/rest_items?select=sku,qty', {
+      key: info.serviceRoleKey,
+      method: 'POST',
+      headers: { Accept: 'text/csv', Prefer: 'return=representation', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sku, qty: 3 }),
+    });
+    expect([written.status, written.headers.get('content-type'), await written.text()]).toEqual([201, 'text/csv; charset=utf-8', `sku,qty\n${sku},3`]);
+  });
+
+  it('strips null-valued keys at every depth with nulls=stripped, on arrays, objects and writes', async () => {
+    const array = await rest('/rest_cities?select=id,country_id,population,rest_countries(code,founded_at)&id=in.(6,7)&order=id', {
+      headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    });
+    expect(array.headers.get('content-type')).toBe('application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8');
+    expect(await array.json()).toEqual([{ id: 6, country_id: 3, population: 6300000, rest_countries: { code: 'CL' } }, { id: 7 }]);
+    // Without the parameter the vendor array type is plain JSON.
+    const plain = await rest('/rest_cities?select=id,country_id&id=eq.7', { headers: { Accept: 'application/vnd.pgrst.array+json' } });
+    expect([plain.headers.get('content-type'), await plain.json()]).toEqual(['application/json; charset=utf-8', [{ id: 7, country_id: null }]]);
+    const object = await rest('/rest_countries?select=id,population,area&id=eq.4', { headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' } });
+    expect([object.headers.get('content-type'), await object.json()]).toEqual(['application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8', { id: 4 }]);
+    const many = await rest('/rest_countries?select=id', { headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' } });
+    expect([many.status, await many.json()]).toEqual([
+      406,
+      { code: 'PGRST116', details: 'The result contains 4 rows', hint: null, message: 'Cannot coerce the result to a single JSON object' },
+    ]);
+    const sku = `STRIP-${randomUUID()}`;
+    const written = await rest('/rest_items?select=sku,label', {
+      key: info.serviceRoleKey,
+      method: 'POST',
+      headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped', Prefer: 'return=representation', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sku, label: null }),
+    });
+    expect([written.status, await written.json()]).toEqual([201, [{ sku }]]);
+    const fn = await rest('/rpc/rest_country?country=4', { headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' } });
+    expect(await fn.json()).toEqual({ id: 4, name: 'Atlantis', code: 'AT', tags: [], search: "'atlanti':1" });
+  });
+
+  it('refuses with 406 PGRST107 what it cannot produce, naming what was asked for, and takes the first it can', async () => {
+    const cases: [string, string][] = [
+      ['application/geo+json', 'None of these media types are available: application/geo+json'],
+      ['text/plain, application/xml', 'None of these media types are available: text/plain, application/xml'],
+      ['application/*', 'None of these media types are available: application/*'],
+      // The plan is off by default (pgrst.db_plan_enabled), as on hosted Supabase.
+      [planAccept, 'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"'],
+    ];
+    for (const [accept, message] of cases) {
+      const response = await rest('/rest_cities?id=eq.1', { headers: { Accept: accept } });
+      expect([accept, response.status, await response.json()]).toEqual([accept, 406, { code: 'PGRST107', details: null, hint: null, message }]);
+    }
+    const geo = await anon.from('rest_cities').select('id').eq('id', 1).geojson();
+    expect([geo.status, geo.error?.code]).toEqual([406, 'PGRST107']);
+    // The most preferred producible type wins: q values first, then order.
+    const chosen = await rest('/rest_cities?select=id&id=eq.1', { headers: { Accept: 'application/geo+json, application/json;q=0.5, text/csv;q=0.8' } });
+    expect([chosen.headers.get('content-type'), await chosen.text()]).toEqual(['text/csv; charset=utf-8', 'id\n1']);
+    const any = await rest('/rest_cities?select=id&id=eq.1', { headers: { Accept: 'application/geo+json, */*' } });
+    expect([any.headers.get('content-type'), await any.json()]).toEqual(['application/json; charset=utf-8', [{ id: 1 }]]);
+  });
+
+  describe('with pgrst.db_plan_enabled', () => {
+    beforeAll(async () => setDbConfig('db_plan_enabled', 'true', planAvailable), 15_000);
+    afterAll(async () => setDbConfig('db_plan_enabled', null, async () => !(await planAvailable())), 15_000);
+
+    it("answers the statement's plan as JSON or text, with the options asked for, for reads, functions and writes", async () => {
+      const json = await rest('/rest_cities?id=eq.1', { headers: { Accept: planAccept } });
+      expect(json.headers.get('content-type')).toBe('application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8');
+      const [plan] = (await json.json()) as [{ Plan: { 'Total Cost': number; 'Node Type': string } }];
+      expect(plan.Plan['Total Cost']).toBeGreaterThan(0);
+      const text = await rest('/rest_cities?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan' } });
+      expect(text.headers.get('content-type')).toBe('application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8');
+      expect(await text.text()).toMatch(/^Aggregate .*cost=.*\n(.*\n)+$/);
+      const analyzed = await rest('/rest_cities?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=verbose|analyze' } });
+      expect(analyzed.headers.get('content-type')).toBe(
+        'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|verbose; charset=utf-8',
+      );
+      const [run] = (await analyzed.json()) as [{ 'Execution Time': number; Plan: { Output: string[] } }];
+      expect(run['Execution Time']).toBeGreaterThanOrEqual(0);
+      expect(run.Plan.Output.length).toBeGreaterThan(0);
+      const fn = await anon.rpc('rest_cities_of', { country: 1 }).explain({ format: 'json' });
+      expect(fn.error).toBeNull();
+      expect(JSON.stringify(fn.data)).toContain('Total Cost');
+      // A write is explained, not run (no ANALYZE).
+      const sku = `PLAN-${randomUUID()}`;
+      const write = await rest('/rest_items', {
+        key: info.serviceRoleKey,
+        method: 'POST',
+        headers: { Accept: planAccept, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sku }),
+      });
+      expect(write.status).toBe(200);
+      // PostgreSQL's own JSON text (its spacing), not a re-serialisation.
+      expect(await write.text()).toContain('"Operation": "Insert"');
+      const { data } = await service.from('rest_items').select('sku').eq('sku', sku);
+      expect(data).toEqual([]);
+      // A plan for a type without a handler is still refused.
+      const geo = await rest('/rest_cities?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/geo+json"' } });
+      expect(geo.status).toBe(406);
+    });
+  });
+});
+
+describe('counts', () => {
+  it('count=planned answers the planner estimate, count=estimated the exact count up to max_rows and the estimate past it', async () => {
+    const planned = await rest('/rest_readings?select=id&limit=10', { headers: { Prefer: 'count=planned' } });
+    // ANALYZEd: the estimate of the whole table is its size.
+    expect([planned.status, planned.headers.get('content-range'), planned.headers.get('preference-applied')]).toEqual([206, '0-9/5000', 'count=planned']);
+    // A filter: an estimate from the statistics, not a count (value < 30 holds 1,500 rows).
+    const estimate = await rest('/rest_readings?select=id&value=lt.30&limit=1', { headers: { Prefer: 'count=planned' } });
+    const total = Number(estimate.headers.get('content-range')?.split('/')[1]);
+    expect(total).toBeGreaterThan(1000);
+    expect(total).toBeLessThan(2200);
+    // Under max_rows (1,000) the estimated count is exact; past it, the larger of the capped count and the estimate.
+    const few = await anon.from('rest_readings').select('id', { count: 'estimated' }).lt('value', 3).limit(1);
+    expect([few.count, few.status]).toEqual([150, 206]);
+    const lots = await anon.from('rest_readings').select('id', { count: 'estimated' }).limit(1);
+    expect(lots.count).toBe(5000);
+    const exact = await anon.from('rest_readings').select('id', { count: 'exact', head: true }).lt('value', 30);
+    expect(exact.count).toBe(1500);
+    // The same on HEAD, with supabase-js' planned count: partial, as the page is capped at max_rows.
+    const head = await anon.from('rest_readings').select('*', { count: 'planned', head: true });
+    expect([head.status, head.count]).toEqual([206, 5000]);
+  });
+
+  it("counts a function's rows exactly for exact and estimated, and gives no total for planned (as PostgREST)", async () => {
+    const planned = await rest('/rpc/rest_cities_of?country=1&limit=1', { headers: { Prefer: 'count=planned' } });
+    expect(planned.headers.get('content-range')).toBe('0-0/*');
+    const estimated = await rest('/rpc/rest_cities_of?country=1&limit=1', { headers: { Prefer: 'count=estimated' } });
+    expect([estimated.status, estimated.headers.get('content-range')]).toEqual([206, '0-0/3']);
+  });
+});
+
+describe('transactions', () => {
+  const counter = () => `tx-${randomUUID()}`;
+  async function bump(name: string, prefer: string): Promise<Response> {
+    return rest('/rpc/rest_bump', {
+      key: info.serviceRoleKey,
+      method: 'POST',
+      headers: { Prefer: prefer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ counter: name }),
+    });
+  }
+  async function stored(name: string): Promise<number | null> {
+    const { data } = await service.from('rest_counters').select('value').eq('name', name).maybeSingle<{ value: number }>();
+    return data?.value ?? null;
+  }
+
+  it('ignores Prefer: tx by default (pgrst.db_tx_end = commit, as hosted): the write commits, nothing is applied, strict takes it', async () => {
+    const name = counter();
+    const response = await bump(name, 'tx=rollback, handling=strict');
+    expect([response.status, await response.json(), response.headers.get('preference-applied')]).toEqual([200, 1, 'handling=strict']);
+    expect(await stored(name)).toBe(1);
+  });
+
+  describe('with pgrst.db_tx_end = commit-allow-override', () => {
+    const overridable = async () => {
+      const name = counter();
+      await bump(name, 'tx=rollback');
+      return (await stored(name)) === null;
+    };
+    beforeAll(async () => setDbConfig('db_tx_end', 'commit-allow-override', overridable), 15_000);
+    afterAll(async () => setDbConfig('db_tx_end', null, async () => !(await overridable())), 15_000);
+
+    it('rolls back a write that asks for it and answers as if it had committed; tx=commit and no preference commit', async () => {
+      const name = counter();
+      const rolledBack = await bump(name, 'tx=rollback');
+      expect([rolledBack.status, await rolledBack.json(), rolledBack.headers.get('preference-applied')]).toEqual([200, 1, 'tx=rollback']);
+      expect(await stored(name)).toBeNull();
+      const sku = `TX-${randomUUID()}`;
+      const insert = await rest('/rest_items?select=sku,qty', {
+        key: info.serviceRoleKey,
+        method: 'POST',
+        headers: { Prefer: 'tx=rollback, return=representation', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sku, qty: 7 }),
+      });
+      expect([insert.status, await insert.json(), insert.headers.get('preference-applied')]).toEqual([201, [{ sku, qty: 7 }], 'return=representation, tx=rollback']);
+      expect((await service.from('rest_items').select('sku').eq('sku', sku)).data).toEqual([]);
+      // The first value of a preference wins.
+      const committed = await bump(name, 'tx=commit, tx=rollback');
+      expect(committed.headers.get('preference-applied')).toBe('tx=commit');
+      await bump(name, 'count=exact');
+      expect(await stored(name)).toBe(2);
+    });
+  });
+});
+
+describe('max-affected', () => {
+  async function seedItems(prefix: string, n: number): Promise<void> {
+    const rows = Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${i}`, qty: 1 }));
+    const { error } = await service.from('rest_items').insert(rows);
+    expect(error).toBeNull();
+  }
+
+  it('refuses with 400 PGRST124 a PATCH or DELETE touching more rows than handling=strict allows, changing nothing', async () => {
+    const prefix = `MAX-${randomUUID()}`;
+    await seedItems(prefix, 3);
+    const patch = await service14.from('rest_items').update({ qty: 9 }, { count: 'exact' }).like('sku', `${prefix}-%`).maxAffected(2);
+    // supabase-js sends handling=strict with max-affected.
+    expect([patch.status, patch.error]).toEqual([
+      400,
+      { code: 'PGRST124', details: 'The query affects 3 rows', hint: null, message: 'Query result exceeds max-affected preference constraint' },
+    ]);
+    const del = await service14.from('rest_items').delete().like('sku', `${prefix}-%`).maxAffected(1);
+    expect([del.status, del.error?.code, del.error?.details]).toEqual([400, 'PGRST124', 'The query affects 3 rows']);
+    const left = await service.from('rest_items').select('qty').like('sku', `${prefix}-%`);
+    expect(left.data).toEqual([{ qty: 1 }, { qty: 1 }, { qty: 1 }]);
+    // At the limit it goes through; lenient (or no handling) ignores the limit, and says so by not applying it.
+    const within = await service14.from('rest_items').update({ qty: 2 }).like('sku', `${prefix}-%`).maxAffected(3);
+    expect([within.status, within.error]).toEqual([204, null]);
+    const lenient = await rest(`/rest_items?sku=like.${encodeURIComponent(`${prefix}-%`)}`, {
+      key: info.serviceRoleKey,
+      method: 'DELETE',
+      headers: { Prefer: 'handling=lenient, max-affected=1' },
+    });
+    expect([lenient.status, lenient.headers.get('preference-applied')]).toEqual([204, 'handling=lenient']);
+    expect((await service.from('rest_items').select('sku').like('sku', `${prefix}-%`)).data).toEqual([]);
+  });
+
+  it('applies to a set-returning function, and refuses it with PGRST128 for a function that returns one value', async () => {
+    const many = await anon14.rpc('rest_cities_of', { country: 1 }).maxAffected(2);
+    expect([many.status, many.error?.code, many.error?.details]).toEqual([400, 'PGRST124', 'The query affects 3 rows']);
+    const fits = await anon14.rpc('rest_cities_of', { country: 2 }).maxAffected(2);
+    expect([fits.status, fits.data?.length]).toEqual([200, 2]);
+    const single = await anon14.rpc('rest_add', { a: 1, b: 2 }).maxAffected(1);
+    expect([single.status, single.error]).toEqual([
+      400,
+      { code: 'PGRST128', details: null, hint: null, message: 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict' },
+    ]);
+  });
+
+  it('does not count an invalid max-affected as an invalid preference (it is ignored)', async () => {
+    const response = await rest('/rest_cities?id=eq.1&select=id', { headers: { Prefer: 'handling=strict, max-affected=lots' } });
+    expect([response.status, await response.json()]).toEqual([200, [{ id: 1 }]]);
+    const unknown = await rest('/rest_cities?id=eq.1&select=id', { headers: { Prefer: 'handling=strict, tx=maybe' } });
+    expect([unknown.status, ((await unknown.json()) as { details: string }).details]).toEqual([400, 'Invalid preferences: tx=maybe']);
+  });
+});
