@@ -17,9 +17,20 @@ export interface FieldRef {
   jsonPath: JsonStep[];
 }
 
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min';
+
+/** An aggregate applied to a field (`col.sum()`), and the cast of its result (`col.sum()::text`). */
+export interface Aggregate {
+  fn: AggregateFunction;
+  cast: string | undefined;
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; alias: string | undefined; field: FieldRef; cast: string | undefined }
+  /** `cast` applies to the field (before an aggregate, if any: `col::int.sum()`). */
+  | { kind: 'field'; alias: string | undefined; field: FieldRef; cast: string | undefined; aggregate?: Aggregate }
+  /** `count()` of the rows (of each group), `alias:count()::text`. */
+  | { kind: 'count'; alias: string | undefined; cast: string | undefined }
   | {
       kind: 'embed';
       alias: string | undefined;
@@ -196,8 +207,23 @@ function parseEmbedRest(c: Cursor, depth: number): { hint?: string; joinType?: '
   return { hint, joinType, select };
 }
 
-const AGGREGATES = new Set(['sum', 'avg', 'count', 'max', 'min']);
+const AGGREGATES = new Set<string>(['sum', 'avg', 'count', 'max', 'min']);
 
+/** `::type` (letters, digits, `_` and spaces, as PostgREST's cast); undefined when there is none. */
+function parseCast(c: Cursor): string | undefined {
+  if (!c.startsWith('::')) return undefined;
+  c.pos += 2;
+  const start = c.pos;
+  while (!c.done && /[A-Za-z0-9_ ]/.test(c.peek())) c.pos++;
+  const cast = c.text.slice(start, c.pos).trim();
+  if (cast === '') throw c.fail('cast type');
+  return cast;
+}
+
+/**
+ * Aggregates (`count()`, `col.sum()`, `col::int.avg()::text`) are parsed here whatever the server allows; the read
+ * planner refuses them with PGRST123 unless `pgrst.db_aggregates_enabled` is on (select.ts, planRead).
+ */
 function parseSelectItem(c: Cursor, depth: number): SelectItem {
   if (c.peek() === '*') {
     c.pos++;
@@ -218,29 +244,21 @@ function parseSelectItem(c: Cursor, depth: number): SelectItem {
     name = parseName(c);
   }
   if (name === 'count' && c.startsWith('()')) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
+    c.pos += 2;
+    return { kind: 'count', alias, cast: parseCast(c) };
   }
   if (c.peek() === '!' || c.peek() === '(') {
     const rest = parseEmbedRest(c, depth);
     return { kind: 'embed', alias, name, hint: rest.hint, joinType: rest.joinType, spread: false, select: rest.select };
   }
   const jsonPath = parseJsonPath(c);
-  let cast: string | undefined;
-  if (c.startsWith('::')) {
-    c.pos += 2;
-    const start = c.pos;
-    while (!c.done && /[A-Za-z0-9_ ]/.test(c.peek())) c.pos++;
-    cast = c.text.slice(start, c.pos).trim();
-    if (cast === '') throw c.fail('cast type');
-  }
+  const cast = parseCast(c);
   if (c.peek() === '.') {
-    const save = c.pos;
-    c.pos++;
-    const agg = /^[a-z]+/.exec(c.text.slice(c.pos))?.[0] ?? '';
-    if (AGGREGATES.has(agg) && c.text.startsWith('()', c.pos + agg.length)) {
-      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
+    const fn = /^[a-z]+/.exec(c.text.slice(c.pos + 1))?.[0] ?? '';
+    if (AGGREGATES.has(fn) && c.text.startsWith('()', c.pos + 1 + fn.length)) {
+      c.pos += 1 + fn.length + 2;
+      return { kind: 'field', alias, field: { name, jsonPath }, cast, aggregate: { fn: fn as AggregateFunction, cast: parseCast(c) } };
     }
-    c.pos = save;
   }
   return { kind: 'field', alias, field: { name, jsonPath }, cast };
 }

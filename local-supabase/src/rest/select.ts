@@ -169,6 +169,46 @@ function resolveRelationship(ctx: PlanContext, origin: Relation, name: string, h
   );
 }
 
+function isAggregate(item: SelectItem): boolean {
+  return item.kind === 'count' || (item.kind === 'field' && item.aggregate !== undefined);
+}
+
+function checkCast(cast: string | undefined): void {
+  if (cast !== undefined && !(cast.toLowerCase() in CASTS)) throw new RestError(400, '42704', `type "${cast}" does not exist`, null, null);
+}
+
+function castSql(expr: string, cast: string | undefined): string {
+  return cast === undefined ? expr : `(${expr})::${CASTS[cast.toLowerCase()] as string}`;
+}
+
+/** Whether the node's select list aggregates (its other fields and embeds then group the rows). */
+function aggregates(node: ReadNode): boolean {
+  return node.select.some(isAggregate);
+}
+
+/** The keys a node's rows have (for a spread's columns, grouped by name in the parent). */
+function outputKeys(node: ReadNode): string[] {
+  const keys: string[] = [];
+  let embedIndex = 0;
+  for (const item of node.select) {
+    if (item.kind === 'star') keys.push(...node.relation.columnList.map((c) => c.name));
+    else if (item.kind === 'field') keys.push(fieldKey(item));
+    else if (item.kind === 'count') keys.push(item.alias ?? 'count');
+    else {
+      const embed = node.embeds[embedIndex++] as EmbedNode;
+      if (embed.hidden) continue;
+      keys.push(...(embed.spread ? outputKeys(embed.node) : [embed.key]));
+    }
+  }
+  return keys;
+}
+
+function fieldKey(item: Extract<SelectItem, { kind: 'field' }>): string {
+  if (item.alias !== undefined) return item.alias;
+  if (item.aggregate) return item.aggregate.fn;
+  return [...item.field.jsonPath].reverse().find((s) => !s.index)?.key ?? item.field.name;
+}
+
 export function planRead(ctx: PlanContext, relation: Relation, select: SelectItem[]): ReadNode {
   const node: ReadNode = { relation, alias: ctx.nextAlias(), select: [], embeds: [], conditions: [], order: [], limit: undefined, offset: undefined };
   const only = select.length === 1 ? select[0] : undefined;
@@ -180,13 +220,20 @@ export function planRead(ctx: PlanContext, relation: Relation, select: SelectIte
     node.countOnly = only.alias ?? 'count';
     return node;
   }
+  if (select.some(isAggregate) && !ctx.cache.dbConfig.aggregatesEnabled) {
+    // PostgREST with db-aggregates-enabled = false, its default and hosted's.
+    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
+  }
   for (const item of select) {
     if (item.kind === 'field') {
       columnOf(relation, item.field.name);
       if (item.alias !== undefined) checkAlias(item.alias);
-      if (item.cast !== undefined && !(item.cast.toLowerCase() in CASTS)) {
-        throw new RestError(400, '42704', `type "${item.cast}" does not exist`, null, null);
-      }
+      checkCast(item.cast);
+      checkCast(item.aggregate?.cast);
+      node.select.push(item);
+    } else if (item.kind === 'count') {
+      if (item.alias !== undefined) checkAlias(item.alias);
+      checkCast(item.cast);
       node.select.push(item);
     } else if (item.kind === 'star') node.select.push(item);
     else {
@@ -198,6 +245,11 @@ export function planRead(ctx: PlanContext, relation: Relation, select: SelectIte
         throw new RestError(400, 'PGRST119', 'A spread operation on a to-many relationship is not supported by this server', null, null);
       }
       if (item.alias !== undefined) checkAlias(item.alias);
+      if (item.spread && item.select.some(isAggregate)) {
+        // PostgREST aggregates a to-one spread's columns over the parent's groups; here a spread is a LIMIT 1 lateral
+        // row, which has nothing to aggregate over.
+        throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates inside a spread embed are not supported by the local server', null);
+      }
       const child = planRead(ctx, target, item.select);
       const key = item.alias ?? item.name;
       node.embeds.push({
@@ -351,27 +403,46 @@ function orderSql(node: ReadNode, params: Params): string {
 }
 
 /** The select list of a node (output columns named by their JSON keys). */
-function selectListSql(node: ReadNode, params: Params): string[] {
-  const out: string[] = [];
+/**
+ * The node's select list and, when it aggregates, its GROUP BY terms: every selected field that is not aggregated,
+ * every column of a `*`, and every embed (its JSON as jsonb, which has equality; PostgREST's embeds are jsonb too),
+ * a spread's columns one by one (PostgREST's QueryBuilder/groupF).
+ */
+function selectListSql(node: ReadNode, params: Params): { columns: string[]; groupBy: string[] } {
+  const columns: string[] = [];
+  const groupBy: string[] = [];
+  const grouped = aggregates(node);
   let embedIndex = 0;
   for (const item of node.select) {
-    if (item.kind === 'star') out.push(`${q(node.alias)}.*`);
-    else if (item.kind === 'field') {
-      let expr = fieldSql(node, item.field, params);
-      if (item.cast) expr = `(${expr})::${CASTS[item.cast.toLowerCase()] as string}`;
-      const lastKey = [...item.field.jsonPath].reverse().find((s) => !s.index)?.key;
-      const key = item.alias ?? lastKey ?? item.field.name;
-      out.push(`${expr} AS ${q(key)}`);
+    if (item.kind === 'star') {
+      columns.push(`${q(node.alias)}.*`);
+      if (grouped) groupBy.push(...node.relation.columnList.map((c) => `${q(node.alias)}.${q(c.name)}`));
+    } else if (item.kind === 'count') {
+      columns.push(`${castSql('count(*)', item.cast)} AS ${q(item.alias ?? 'count')}`);
+    } else if (item.kind === 'field') {
+      const expr = castSql(fieldSql(node, item.field, params), item.cast);
+      if (item.aggregate) {
+        columns.push(`${castSql(`${item.aggregate.fn}(${expr})`, item.aggregate.cast)} AS ${q(fieldKey(item))}`);
+      } else {
+        columns.push(`${expr} AS ${q(fieldKey(item))}`);
+        if (grouped) groupBy.push(expr);
+      }
     } else {
       const embed = node.embeds[embedIndex++] as EmbedNode;
       if (embed.hidden) continue;
       const ref = `${q(`${embed.node.alias}_join`)}`;
-      if (embed.spread) out.push(`${ref}.*`);
-      else if (embed.toMany) out.push(`coalesce(${ref}.${q('pgrst_v')}, '[]'::json) AS ${q(embed.key)}`);
-      else out.push(`${ref}.${q('pgrst_v')} AS ${q(embed.key)}`);
+      if (embed.spread) {
+        columns.push(`${ref}.*`);
+        if (grouped) groupBy.push(...outputKeys(embed.node).map((key) => `${ref}.${q(key)}`));
+      } else if (grouped) {
+        const value = `${ref}.${q('pgrst_v')}::jsonb`;
+        columns.push(`${embed.toMany ? `coalesce(${value}, '[]'::jsonb)` : value} AS ${q(embed.key)}`);
+        groupBy.push(value);
+      } else if (embed.toMany) columns.push(`coalesce(${ref}.${q('pgrst_v')}, '[]'::json) AS ${q(embed.key)}`);
+      else columns.push(`${ref}.${q('pgrst_v')} AS ${q(embed.key)}`);
     }
   }
-  return out;
+  return { columns, groupBy };
 }
 
 /** Join condition of an embed's child rows with the parent row. */
@@ -424,7 +495,8 @@ export function bodySql(format: BodyFormat | undefined, alias: string, source: s
  * only, not for every row before the sort (50,000 lateral subqueries for a 1,000-row page).
  */
 function canWindowBeforeEmbeds(node: ReadNode, limit: number | undefined): boolean {
-  if (node.embeds.length === 0) return false;
+  // An aggregating node's window applies to its groups, which exist only once the embeds are joined.
+  if (node.embeds.length === 0 || aggregates(node)) return false;
   if (limit === undefined && (node.offset === undefined || node.offset === 0)) return false;
   if (node.embeds.some((embed) => embed.inner || embed.nullFilter !== undefined)) return false;
   return !node.conditions.some((condition) => filtersOnEmbed(node, condition));
@@ -466,7 +538,7 @@ export function renderNode(
     if (node.offset !== undefined && node.offset > 0) page += ` OFFSET ${params.add(node.offset)}::bigint`;
     return renderNode({ ...node, conditions: [], offset: undefined }, params, `(${page}) AS ${q(node.alias)}`, [], {});
   }
-  const cols = selectListSql(node, params);
+  const { columns: cols, groupBy } = selectListSql(node, params);
   const joins: string[] = [];
   const where = [...extraWhere];
   node.embeds.forEach((embed, i) => {
@@ -487,6 +559,7 @@ export function renderNode(
   for (const c of node.conditions) where.push(conditionSql(node, c, params));
   let sql = `SELECT ${cols.length > 0 ? cols.join(', ') : ''} FROM ${from}${joins.length ? ' ' + joins.join(' ') : ''}`;
   if (where.length) sql += ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}`;
+  if (groupBy.length) sql += ` GROUP BY ${groupBy.join(', ')}`;
   sql += orderSql(node, params);
   if (options.limit !== undefined) sql += ` LIMIT ${params.add(options.limit)}::bigint`;
   if (node.offset !== undefined && node.offset > 0) sql += ` OFFSET ${params.add(node.offset)}::bigint`;

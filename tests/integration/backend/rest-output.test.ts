@@ -192,6 +192,88 @@ describe('media types', () => {
   });
 });
 
+describe('aggregates', () => {
+  const aggregatesOn = async () => (await rest('/rest_cities?select=count()')).status === 200;
+
+  it('are refused with 400 PGRST123 while pgrst.db_aggregates_enabled is off (the default, as hosted)', async () => {
+    for (const select of ['count()', 'population.sum()', 'name,rest_cities(population.max())']) {
+      const response = await rest(`/rest_countries?select=${select}`);
+      expect([select, response.status, await response.json()]).toEqual([
+        select, 400, { code: 'PGRST123', details: null, hint: null, message: 'Use of aggregate functions is not allowed' },
+      ]);
+    }
+    // The legacy count (no parentheses) is not an aggregate function.
+    expect((await anon.from('rest_cities').select('count')).data).toEqual([{ count: 7 }]);
+  });
+
+  describe('with pgrst.db_aggregates_enabled', () => {
+    beforeAll(async () => setDbConfig('db_aggregates_enabled', 'true', aggregatesOn), 15_000);
+    afterAll(async () => setDbConfig('db_aggregates_enabled', null, async () => !(await aggregatesOn())), 15_000);
+
+    it('counts, sums, averages, takes min and max, with aliases and casts, grouped by the other selected fields', async () => {
+      expect((await anon.from('rest_cities').select('count()')).data).toEqual([{ count: 7 }]);
+      expect((await anon.from('rest_cities').select('n:count()::text')).data).toEqual([{ n: '7' }]);
+      const grouped = await anon
+        .from('rest_cities')
+        .select('country_id, cities:count(), total:population.sum(), population.max(), population.min(), population.avg()::int')
+        .order('country_id');
+      expect(grouped.error).toBeNull();
+      expect(grouped.data).toEqual([
+        { country_id: 1, cities: 3, total: 20478000, max: 11450000, min: 2817000, avg: 6826000 },
+        { country_id: 2, cities: 2, total: 777000, max: 545000, min: 232000, avg: 388500 },
+        { country_id: 3, cities: 1, total: 6300000, max: 6300000, min: 6300000, avg: 6300000 },
+        { country_id: null, cities: 1, total: null, max: null, min: null, avg: null },
+      ]);
+      // avg of integers is numeric, written by PostgreSQL; a cast before the aggregate reads a JSON value as a number.
+      const avg = await rest('/rest_cities?select=population.avg()&country_id=eq.2');
+      expect(await avg.text()).toBe('[{"avg":388500.000000000000}]');
+      const fromJson = await anon.from('rest_countries').select('langs:meta->>lang::text.count(), total:population::numeric.sum()::text');
+      expect(fromJson.data).toEqual([{ langs: 3, total: '232800000' }]);
+      // Filters apply before grouping, limit and order to the groups.
+      const filtered = await anon.from('rest_readings').select('note, count()').lt('value', 10).order('note', { nullsFirst: true }).limit(1);
+      expect(filtered.data).toEqual([{ note: null, count: 250 }]);
+    });
+
+    it('aggregates inside a to-many embed, per parent, and groups by an embedded object', async () => {
+      const embedded = await anon.from('rest_countries').select('code, rest_cities(count(), population.sum())').order('id');
+      expect(embedded.data).toEqual([
+        { code: 'BR', rest_cities: [{ count: 3, sum: 20478000 }] },
+        { code: 'PT', rest_cities: [{ count: 2, sum: 777000 }] },
+        { code: 'CL', rest_cities: [{ count: 1, sum: 6300000 }] },
+        { code: 'AT', rest_cities: [{ count: 0, sum: null }] },
+      ]);
+      const byCountry = await anon.from('rest_cities').select('country_id, total:population.sum(), rest_countries(code)').not('country_id', 'is', null).order('country_id');
+      expect(byCountry.data).toEqual([
+        { country_id: 1, total: 20478000, rest_countries: { code: 'BR' } },
+        { country_id: 2, total: 777000, rest_countries: { code: 'PT' } },
+        { country_id: 3, total: 6300000, rest_countries: { code: 'CL' } },
+      ]);
+      // Ordering by a column that is neither grouped nor aggregated is PostgreSQL's grouping error, as on PostgREST.
+      const ungrouped = await anon.from('rest_cities').select('total:population.sum(), rest_countries(code)').order('country_id');
+      expect([ungrouped.status, ungrouped.error?.code]).toEqual([400, '42803']);
+      const spread = await anon.from('rest_cities').select('country_id, n:count(), ...rest_countries(code)').not('country_id', 'is', null).order('country_id');
+      expect(spread.data).toEqual([{ country_id: 1, n: 3, code: 'BR' }, { country_id: 2, n: 2, code: 'PT' }, { country_id: 3, n: 1, code: 'CL' }]);
+      // Aggregating a spread's own columns is not supported here (PostgREST aggregates them over the parent's groups).
+      const spreadAggregate = await rest('/rest_cities?select=...rest_countries(population.sum())');
+      expect([spreadAggregate.status, await spreadAggregate.json()]).toEqual([
+        400,
+        { code: 'PGRST127', details: 'Aggregates inside a spread embed are not supported by the local server', hint: null, message: 'Feature not implemented' },
+      ]);
+    });
+
+    it("aggregates a function's rows, and answers bad aggregates with PostgreSQL's and PostgREST's errors", async () => {
+      const fn = await anon.rpc('rest_cities_of', { country: 1 }).select('id.max(), count()');
+      expect(fn.data).toEqual([{ max: 3, count: 3 }]);
+      const text = await rest('/rest_cities?select=name.sum()');
+      expect([text.status, ((await text.json()) as { code: string }).code]).toEqual([404, '42883']);
+      const cast = await rest('/rest_cities?select=population.sum()::nonsense');
+      expect([cast.status, ((await cast.json()) as { code: string }).code]).toEqual([400, '42704']);
+      const unknown = await rest('/rest_cities?select=nope.sum()');
+      expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([400, '42703']);
+    });
+  });
+});
+
 describe('counts', () => {
   it('count=planned answers the planner estimate, count=estimated the exact count up to max_rows and the estimate past it', async () => {
     const planned = await rest('/rest_readings?select=id&limit=10', { headers: { Prefer: 'count=planned' } });
