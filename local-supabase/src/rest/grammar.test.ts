@@ -92,4 +92,13 @@ describe('order', () => {
     ]);
     expect(() => parseOrder('a.desc.asc')).toThrow(RestError);
   });
+
+  it('parses a related order rel(col), with a JSON path and options', () => {
+    expect(parseOrder('clients(name).nullsfirst,trash_details(jsonb_col->key).desc,id')).toEqual([
+      { relation: 'clients', field: { name: 'name', jsonPath: [] }, direction: undefined, nulls: 'first' },
+      { relation: 'trash_details', field: { name: 'jsonb_col', jsonPath: [{ arrow: '->', key: 'key', index: false }] }, direction: 'desc', nulls: undefined },
+      { field: { name: 'id', jsonPath: [] }, direction: undefined, nulls: undefined },
+    ]);
+    expect(() => parseOrder('clients(name')).toThrow(RestError);
+  });
 });

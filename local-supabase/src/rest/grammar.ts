@@ -80,6 +80,8 @@ export interface LogicNode {
 export type Condition = FilterLeaf | LogicNode;
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of an embedded to-one resource (by its alias or name). */
+  relation?: string;
   field: FieldRef;
   direction: 'asc' | 'desc' | undefined;
   nulls: 'first' | 'last' | undefined;
@@ -419,10 +421,13 @@ export function parseOrder(text: string): OrderTerm[] {
       segs.unshift(word);
       rest = rest.slice(0, dot);
     }
-    if (rest.includes('(')) {
-      throw new RestError(400, 'PGRST100', `"failed to parse order (${text})" (line 1, column 1)`, 'ordering by related resources is not supported', null);
+    // `rel(col)`: the parent ordered by a column of an embedded to-one resource (PostgREST's related order).
+    const related = /^([^()]+)\((.*)\)$/s.exec(rest);
+    if (rest.includes('(') && !related) {
+      throw new RestError(400, 'PGRST100', `"failed to parse order (${text})" (line 1, column 1)`, 'unexpected "(" expecting related resource', null);
     }
-    const field = parseField(rest, 'order');
+    const relation = related?.[1];
+    const field = parseField(related ? (related[2] ?? '') : rest, 'order');
     let direction: OrderTerm['direction'];
     let nulls: OrderTerm['nulls'];
     for (const s of segs) {
@@ -434,6 +439,6 @@ export function parseOrder(text: string): OrderTerm[] {
         nulls = s === 'nullsfirst' ? 'first' : 'last';
       }
     }
-    return { field, direction, nulls };
+    return relation === undefined ? { field, direction, nulls } : { relation, field, direction, nulls };
   });
 }

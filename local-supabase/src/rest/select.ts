@@ -130,21 +130,23 @@ function describeRel(r: Relationship): Record<string, unknown> {
 
 function resolveRelationship(ctx: PlanContext, origin: Relation, name: string, hint: string | undefined): Relationship {
   const all = ctx.cache.relationships.get(relKey(origin.schema, origin.name)) ?? [];
+  // A self reference is one foreign key seen both ways (PostgREST's findRel convention): the table's name means the
+  // children (O2M), `!fk_column` choosing which foreign key; the foreign key column's name means the parent (M2O).
+  const isSelf = (r: Relationship) => r.origin === r.target && !r.junction;
+  const singleFkColumn = (r: Relationship) => (r.fk.columns.length === 1 ? r.fk.columns[0] : undefined);
   let matches: Relationship[];
   if (hint === undefined) {
     matches = all.filter((r) => {
-      if (r.target === name) {
-        const selfRef = r.origin === r.target;
-        // self reference by table name means the children (O2M); the parent is reached by FK column name
-        return !selfRef || (!r.fkOnOrigin && !r.junction);
-      }
+      if (isSelf(r)) return r.fkOnOrigin ? singleFkColumn(r) === name : r.target === name;
+      if (r.target === name) return true;
       if (r.junction) return false;
       if (r.constraint === name) return true;
-      return r.fkOnOrigin && r.fk.columns.length === 1 && r.fk.columns[0] === name;
+      return r.fkOnOrigin && singleFkColumn(r) === name;
     });
   } else {
     matches = all.filter((r) => {
       if (r.target !== name) return false;
+      if (isSelf(r)) return !r.fkOnOrigin && singleFkColumn(r) === hint;
       if (r.junction) return r.junction.table === hint || r.junction.fkOrigin.name === hint || r.junction.fkTarget.name === hint;
       return r.constraint === hint || r.pairs.some(([a, b]) => a === hint || b === hint);
     });
@@ -241,9 +243,6 @@ export function planRead(ctx: PlanContext, relation: Relation, select: SelectIte
       const target = ctx.cache.relations.get(relKey(relation.schema, rel.target));
       if (!target) throw new RestError(400, 'PGRST200', `Could not find a relationship between '${relation.name}' and '${item.name}' in the schema cache`, null, null);
       const toMany = rel.cardinality === 'one-to-many' || rel.cardinality === 'many-to-many';
-      if (item.spread && toMany) {
-        throw new RestError(400, 'PGRST119', 'A spread operation on a to-many relationship is not supported by this server', null, null);
-      }
       if (item.alias !== undefined) checkAlias(item.alias);
       if (item.spread && item.select.some(isAggregate)) {
         // PostgREST aggregates a to-one spread's columns over the parent's groups; here a spread is a LIMIT 1 lateral
@@ -292,7 +291,11 @@ export function applyParams(root: ReadNode, params: [string, string][], skip: Se
     if (RESERVED.has(last) || isNotLogic) {
       const path = segs.slice(0, isNotLogic ? -2 : -1);
       const node = findEmbedPath(root, path, key);
-      if (last === 'order') node.order.push(...parseOrder(value));
+      if (last === 'order') {
+        const terms = parseOrder(value);
+        for (const term of terms) if (term.relation !== undefined) columnOf(relatedOrderEmbed(node, term.relation).node.relation, term.field.name);
+        node.order.push(...terms);
+      }
       else if (last === 'limit') node.limit = parseNonNegative(value, 'limit');
       else if (last === 'offset') node.offset = parseNonNegative(value, 'offset');
       else node.conditions.push(parseLogic(last as 'and' | 'or', isNotLogic, value));
@@ -398,11 +401,35 @@ function embedPresenceSql(embed: EmbedNode): string {
 function orderSql(node: ReadNode, params: Params): string {
   if (node.order.length === 0) return '';
   return ` ORDER BY ${node.order
-    .map((o) => `${fieldSql(node, o.field, params)}${o.direction === 'desc' ? ' DESC' : ' ASC'}${o.nulls === 'first' ? ' NULLS FIRST' : o.nulls === 'last' ? ' NULLS LAST' : ''}`)
+    .map((o) => `${orderTermSql(node, o, params)}${o.direction === 'desc' ? ' DESC' : ' ASC'}${o.nulls === 'first' ? ' NULLS FIRST' : o.nulls === 'last' ? ' NULLS LAST' : ''}`)
     .join(', ')}`;
 }
 
-/** The select list of a node (output columns named by their JSON keys). */
+/**
+ * An order term's expression. A related order (`rel(col)`) reads the column of the parent's one related row, with
+ * its own type (a number sorts as a number), from a subquery on the same join condition as the embed: it does not
+ * depend on the embed's lateral join, so it also orders a page windowed before the embeds are joined.
+ */
+function orderTermSql(node: ReadNode, term: OrderTerm, params: Params): string {
+  if (term.relation === undefined) return fieldSql(node, term.field, params);
+  const embed = relatedOrderEmbed(node, term.relation);
+  const join = joinConditionSql(node, embed);
+  const value = fieldSql(embed.node, term.field, params);
+  return `(SELECT ${value} FROM ${join.from}${join.where.length ? ` WHERE ${join.where.join(' AND ')}` : ''} LIMIT 1)`;
+}
+
+/** The embedded to-one resource a related order names (PGRST108 when not embedded, PGRST118 when to-many). */
+function relatedOrderEmbed(node: ReadNode, name: string): EmbedNode {
+  const embed = node.embeds.find((e) => e.key === name) ?? node.embeds.find((e) => e.names.includes(name));
+  if (!embed) {
+    throw new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+  }
+  if (embed.toMany) {
+    throw new RestError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${node.relation.name}' and '${name}' do not form a many-to-one or one-to-one relationship`, null);
+  }
+  return embed;
+}
+
 /**
  * The node's select list and, when it aggregates, its GROUP BY terms: every selected field that is not aggregated,
  * every column of a `*`, and every embed (its JSON as jsonb, which has equality; PostgREST's embeds are jsonb too),
@@ -547,7 +574,14 @@ export function renderNode(
     const child = embed.node;
     const childSql = renderNode(child, params, jc.from, jc.where, { limit: child.limit ?? (embed.toMany ? undefined : undefined) });
     const join = q(`${child.alias}_join`);
-    if (embed.spread) {
+    if (embed.spread && embed.toMany) {
+      // PostgREST 13's spread of a to-many resource: each of its columns as an array of the children's values, in
+      // the children's order ([] for none; `!inner` drops the parents without any).
+      const arrays = outputKeys(child).map((key) => `coalesce(json_agg(_pgrst_s.${q(key)}), '[]'::json) AS ${q(key)}`);
+      joins.push(
+        `${embed.inner ? 'JOIN' : 'LEFT JOIN'} LATERAL (SELECT ${arrays.join(', ')} FROM (${childSql}) _pgrst_s${embed.inner ? ' HAVING count(*) > 0' : ''}) AS ${join} ON TRUE`,
+      );
+    } else if (embed.spread) {
       joins.push(`${embed.inner ? 'JOIN' : 'LEFT JOIN'} LATERAL (SELECT * FROM (${childSql}) _pgrst_s LIMIT 1) AS ${join} ON TRUE`);
     } else if (embed.toMany) {
       joins.push(`LEFT JOIN LATERAL (SELECT json_agg(_pgrst_s) AS "pgrst_v" FROM (${childSql}) _pgrst_s) AS ${join} ON TRUE`);

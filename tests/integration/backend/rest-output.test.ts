@@ -274,6 +274,93 @@ describe('aggregates', () => {
   });
 });
 
+describe('embeds', () => {
+  it('spreads a to-many resource as one array per column, in the children order, nested too; !inner drops the childless', async () => {
+    const spread = await anon
+      .from('rest_countries')
+      .select('code, ...rest_cities(cities:name, population)')
+      .order('id')
+      .order('population', { referencedTable: 'rest_cities', ascending: false });
+    expect(spread.error).toBeNull();
+    expect(spread.data).toEqual([
+      { code: 'BR', cities: ['São Paulo', 'Rio de Janeiro', 'Brasília'], population: [11450000, 6211000, 2817000] },
+      { code: 'PT', cities: ['Lisboa', 'Porto'], population: [545000, 232000] },
+      { code: 'CL', cities: ['Santiago'], population: [6300000] },
+      { code: 'AT', cities: [], population: [] },
+    ]);
+    // Many-to-many, and a to-one embed inside the spread (an array of objects).
+    const teams = await anon.from('rest_users').select('name, ...rest_teams(team:name, rest_members(role))').eq('id', 1).order('id', { referencedTable: 'rest_teams' });
+    expect(teams.data).toEqual([{ name: 'Ana', team: ['Compras', 'Vendas'], rest_members: [[{ role: 'lead' }, { role: 'member' }], [{ role: 'member' }]] }]);
+    const inner = await anon.from('rest_countries').select('code, ...rest_cities!inner(name)').lte('id', 4).order('id').order('id', { referencedTable: 'rest_cities' });
+    expect(inner.data?.map((row) => row.code)).toEqual(['BR', 'PT', 'CL']);
+  });
+
+  it('orders the parents by a column of an embedded to-one resource, typed, and refuses to-many or missing embeds', async () => {
+    const byCountry = await rest('/rest_cities?select=name,country:rest_countries(population)&order=country(population).desc.nullslast,name&id=lte.7');
+    expect((await byCountry.json()) as unknown).toEqual([
+      { name: 'Brasília', country: { population: 203000000 } },
+      { name: 'Rio de Janeiro', country: { population: 203000000 } },
+      { name: 'São Paulo', country: { population: 203000000 } },
+      { name: 'Santiago', country: { population: 19500000 } },
+      { name: 'Lisboa', country: { population: 10300000 } },
+      { name: 'Porto', country: { population: 10300000 } },
+      { name: 'Nowhere', country: null },
+    ]);
+    // A JSON path of the related row, with a window (the related order applies before the page).
+    const firstByLang = await rest('/rest_cities?select=name,rest_countries(meta)&order=rest_countries(meta->>lang).asc.nullsfirst,id&limit=2');
+    expect(((await firstByLang.json()) as { name: string }[]).map((row) => row.name)).toEqual(['Nowhere', 'Santiago']);
+    const toMany = await rest('/rest_countries?select=code,cities:rest_cities(name)&order=cities(name)');
+    expect([toMany.status, await toMany.json()]).toEqual([
+      400,
+      {
+        code: 'PGRST118', hint: null, message: "A related order on 'cities' is not possible",
+        details: "'rest_countries' and 'cities' do not form a many-to-one or one-to-one relationship",
+      },
+    ]);
+    const missing = await rest('/rest_cities?select=name,rest_countries(code)&order=countries(code)');
+    expect([missing.status, await missing.json()]).toEqual([
+      400,
+      { code: 'PGRST108', details: null, hint: "Verify that 'countries' is included in the 'select' query parameter.", message: "'countries' is not an embedded resource in this request" },
+    ]);
+  });
+
+  it('embeds a self reference both ways: the column is the parent, the table (with !column) the children', async () => {
+    const { data, error } = await anon
+      .from('rest_employees')
+      .select('name, parent:manager_id(name), children:rest_employees!manager_id(name), reports:rest_employees(name)')
+      .eq('id', 2)
+      .order('id', { referencedTable: 'children' })
+      .order('id', { referencedTable: 'reports' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Gerente', parent: { name: 'Chefe' }, children: [{ name: 'Analista' }, { name: 'Estagiário' }], reports: [{ name: 'Analista' }, { name: 'Estagiário' }] },
+    ]);
+    // The constraint name does not say which way (PostgREST's findRel): no relationship.
+    const byConstraint = await rest('/rest_employees?select=name,rest_employees!rest_employees_manager_id_fkey(name)');
+    expect([byConstraint.status, ((await byConstraint.json()) as { code: string }).code]).toEqual([400, 'PGRST200']);
+  });
+
+  it('adds no ordering of its own: without order, rows come as PostgreSQL reads them', async () => {
+    const db = await sql(info);
+    try {
+      await db.query('create table public.rest_unordered (id integer primary key, label text not null)');
+      await db.query(`insert into public.rest_unordered values (1, 'um'), (2, 'dois'), (3, 'três')`);
+      // An UPDATE writes a new row version after the others: a sequential scan now meets id 1 last.
+      await db.query(`update public.rest_unordered set label = 'um!' where id = 1`);
+      await db.query('alter table public.rest_unordered enable row level security');
+      await db.query('create policy "public read" on public.rest_unordered for select to anon using (true)');
+      await db.query('grant select on public.rest_unordered to anon');
+      const heap = (await db.query<{ id: number }>('select id from public.rest_unordered')).rows.map((row) => row.id);
+      expect(heap).toEqual([2, 3, 1]);
+      await expect.poll(async () => (await rest('/rest_unordered?select=id')).status).toBe(200);
+      expect(await (await rest('/rest_unordered?select=id')).json()).toEqual([{ id: 2 }, { id: 3 }, { id: 1 }]);
+    } finally {
+      await db.query('drop table if exists public.rest_unordered');
+      await db.end();
+    }
+  });
+});
+
 describe('counts', () => {
   it('count=planned answers the planner estimate, count=estimated the exact count up to max_rows and the estimate past it', async () => {
     const planned = await rest('/rest_readings?select=id&limit=10', { headers: { Prefer: 'count=planned' } });
