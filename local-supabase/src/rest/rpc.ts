@@ -67,5 +67,6 @@ export function resultRelation(cache: SchemaCache, fn: RestFunction): Relation |
     primaryKey: [],
     uniqueKeys: [],
     insertable: false,
+    computedFields: new Map(),
   };
 }

@@ -32,6 +32,11 @@ export interface Relation {
   /** Column sets of PK and unique constraints/indexes. */
   uniqueKeys: string[][];
   insertable: boolean;
+  /**
+   * Computed fields (PostgREST): functions of the exposed schemas whose one argument is this relation's row and which
+   * return one value that is not a row of a relation; selectable, filterable and orderable by the function's name.
+   */
+  computedFields: Map<string, RestFunction>;
 }
 
 export interface ForeignKey {
@@ -58,6 +63,11 @@ export interface Relationship {
   /** The relationship's FK lives on the origin (M2O or O2O from the FK side). */
   fkOnOrigin: boolean;
   fk: ForeignKey;
+  /**
+   * A computed relationship (PostgREST): a function taking the origin's row and returning rows of the target
+   * (`setof`: to-many, unless declared `rows 1`; a single row: to-one), embedded by the function's name.
+   */
+  computed?: { schema: string; name: string };
 }
 
 export interface FunctionArg {
@@ -83,6 +93,10 @@ export interface RestFunction {
   /** RETURNS TABLE(...) output columns / composite type columns. */
   returnColumns: Column[];
   variadic: boolean;
+  /** With exactly one argument whose type is a relation's row: that relation (computed fields and relationships). */
+  rowArgOf: { schema: string; name: string } | undefined;
+  /** The planner's row estimate (`ROWS`): 1 makes a set-returning computed relationship to-one. */
+  rows: number;
 }
 
 export interface SchemaCache {
@@ -124,6 +138,34 @@ export function dbConfigFrom(settings: Map<string, string>): DbConfig {
     planEnabled: configBool(settings.get('db_plan_enabled')),
     aggregatesEnabled: configBool(settings.get('db_aggregates_enabled')),
   };
+}
+
+/**
+ * Computed fields and computed relationships (PostgREST): a function with one argument, a relation's row, becomes a
+ * relationship of that relation when it returns rows of a cached relation, else (one value) a computed field. A
+ * computed relationship to-one is `returns <table>` or `returns setof <table> rows 1`.
+ */
+function addComputed(relations: Map<string, Relation>, relationships: Map<string, Relationship[]>, functions: Map<string, RestFunction[]>): void {
+  for (const list of functions.values()) {
+    for (const fn of list) {
+      if (!fn.rowArgOf || fn.args.length !== 1) continue;
+      const origin = relations.get(relKey(fn.rowArgOf.schema, fn.rowArgOf.name));
+      if (!origin) continue;
+      if (fn.returnRelation) {
+        const toOne = !fn.returnsSet || fn.rows === 1;
+        const fk: ForeignKey = { name: fn.name, schema: fn.schema, table: origin.name, columns: [], refTable: fn.returnRelation.name, refColumns: [] };
+        const key = relKey(origin.schema, origin.name);
+        const list2 = relationships.get(key) ?? [];
+        list2.push({
+          cardinality: toOne ? 'many-to-one' : 'one-to-many', origin: origin.name, target: fn.returnRelation.name, constraint: fn.name,
+          pairs: [], fkOnOrigin: toOne, fk, computed: { schema: fn.schema, name: fn.name },
+        });
+        relationships.set(key, list2);
+      } else if (!fn.returnsSet && fn.returnKind === 'scalar') {
+        origin.computedFields.set(fn.name, fn);
+      }
+    }
+  }
 }
 
 export function relKey(schema: string, name: string): string {
@@ -190,13 +232,18 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       nargdefaults: number; nargs: number; volatility: string; retset: boolean; rettype: string; rettypname: string;
       rettyptype: string; retrelschema: string | null; retrelname: string | null; variadic: boolean;
       outcols: { name: string; type: string; typname: string }[] | null;
+      argrel: { schema: string; name: string } | null; prorows: number;
     }>(
       `select n.nspname as schema, p.proname as name, p.oid::int as oid, p.proargnames as argnames,
               array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as argtypes,
               p.proargmodes::text[] as argmodes, p.pronargdefaults::int as nargdefaults, p.pronargs::int as nargs,
               p.provolatile::text as volatility, p.proretset as retset, format_type(p.prorettype, null) as rettype,
               rt.typname as rettypname, rt.typtype::text as rettyptype, rn.nspname as retrelschema, rc.relname as retrelname,
-              p.provariadic <> 0 as variadic,
+              p.provariadic <> 0 as variadic, p.prorows::float8 as prorows,
+              case when p.pronargs = 1 then (
+                select json_build_object('schema', an.nspname, 'name', ac.relname)
+                  from pg_type at join pg_class ac on ac.oid = at.typrelid join pg_namespace an on an.oid = ac.relnamespace
+                 where at.oid = p.proargtypes[0]) end as argrel,
               case when rc.oid is not null then (
                 select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'typname', at.typname) order by a.attnum)
                   from pg_attribute a join pg_type at on at.oid = a.atttypid
@@ -246,6 +293,7 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
         primaryKey: [],
         uniqueKeys: [],
         insertable: r.insertable,
+        computedFields: new Map(),
       });
     }
     for (const c of cols.rows) {
@@ -303,12 +351,14 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       const fn: RestFunction = {
         schema: f.schema, name: f.name, oid: f.oid, args, volatility: f.volatility as 'i' | 's' | 'v', returnsSet: f.retset,
         returnType: f.rettype, returnTypname: f.rettypname, returnKind, returnRelation: retRel, returnColumns, variadic: f.variadic,
+        rowArgOf: f.argrel && relations.has(relKey(f.argrel.schema, f.argrel.name)) ? f.argrel : undefined, rows: Number(f.prorows),
       };
       const key = relKey(f.schema, f.name);
       const list = functions.get(key) ?? [];
       list.push(fn);
       functions.set(key, list);
     }
+    addComputed(relations, relationships, functions);
 
     const roleSet = new Set<string>();
     const roleSettings = new Map<string, [string, string][]>();

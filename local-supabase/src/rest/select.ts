@@ -121,6 +121,11 @@ export function columnOf(rel: Relation, name: string): Column {
   return col;
 }
 
+/** A column or a computed field of the relation (selectable, filterable, orderable; never written). */
+function readableField(rel: Relation, name: string): void {
+  if (!rel.columns.has(name) && !rel.computedFields.has(name)) columnOf(rel, name);
+}
+
 function describeRel(r: Relationship): Record<string, unknown> {
   const relText = r.junction
     ? `${r.junction.table} using ${r.junction.fkOrigin.name}(${r.junction.fkOrigin.columns.join(', ')}) and ${r.junction.fkTarget.name}(${r.junction.fkTarget.columns.join(', ')})`
@@ -137,6 +142,7 @@ function resolveRelationship(ctx: PlanContext, origin: Relation, name: string, h
   let matches: Relationship[];
   if (hint === undefined) {
     matches = all.filter((r) => {
+      if (r.computed) return r.computed.name === name;
       if (isSelf(r)) return r.fkOnOrigin ? singleFkColumn(r) === name : r.target === name;
       if (r.target === name) return true;
       if (r.junction) return false;
@@ -145,6 +151,7 @@ function resolveRelationship(ctx: PlanContext, origin: Relation, name: string, h
     });
   } else {
     matches = all.filter((r) => {
+      if (r.computed) return r.computed.name === name;
       if (r.target !== name) return false;
       if (isSelf(r)) return !r.fkOnOrigin && singleFkColumn(r) === hint;
       if (r.junction) return r.junction.table === hint || r.junction.fkOrigin.name === hint || r.junction.fkTarget.name === hint;
@@ -228,7 +235,7 @@ export function planRead(ctx: PlanContext, relation: Relation, select: SelectIte
   }
   for (const item of select) {
     if (item.kind === 'field') {
-      columnOf(relation, item.field.name);
+      readableField(relation, item.field.name);
       if (item.alias !== undefined) checkAlias(item.alias);
       checkCast(item.cast);
       checkCast(item.aggregate?.cast);
@@ -293,7 +300,7 @@ export function applyParams(root: ReadNode, params: [string, string][], skip: Se
       const node = findEmbedPath(root, path, key);
       if (last === 'order') {
         const terms = parseOrder(value);
-        for (const term of terms) if (term.relation !== undefined) columnOf(relatedOrderEmbed(node, term.relation).node.relation, term.field.name);
+        for (const term of terms) if (term.relation !== undefined) readableField(relatedOrderEmbed(node, term.relation).node.relation, term.field.name);
         node.order.push(...terms);
       }
       else if (last === 'limit') node.limit = parseNonNegative(value, 'limit');
@@ -325,6 +332,11 @@ function jsonPathSql(base: string, path: FieldRef['jsonPath'], params: Params): 
 }
 
 function fieldSql(node: ReadNode, field: FieldRef, params: Params): string {
+  const computed = node.relation.columns.has(field.name) ? undefined : node.relation.computedFields.get(field.name);
+  if (computed) {
+    // PostgREST's computed field: the function applied to the row (its whole-row reference).
+    return jsonPathSql(`${q(computed.schema)}.${q(computed.name)}(${q(node.alias)})`, field.jsonPath, params);
+  }
   const col = columnOf(node.relation, field.name);
   return jsonPathSql(`${q(node.alias)}.${q(col.name)}`, field.jsonPath, params);
 }
@@ -353,13 +365,16 @@ function leafSql(node: ReadNode, leaf: FilterLeaf, params: Params): string {
       return `${embedPresenceSql(embed)} ${isNull ? 'IS NULL' : 'IS NOT NULL'}`;
     }
   }
-  const col = columnOf(node.relation, leaf.field.name);
+  const typname =
+    node.relation.columns.get(leaf.field.name)?.typname ??
+    node.relation.computedFields.get(leaf.field.name)?.returnTypname ??
+    columnOf(node.relation, leaf.field.name).typname;
   const lhs = fieldSql(node, leaf.field, params);
   let sql: string;
   if (expr.op === 'is' && expr.value.kind === 'is') sql = `${lhs} ${IS_SQL[expr.value.value] ?? 'IS NULL'}`;
   else if (expr.op === 'in' && expr.value.kind === 'list') sql = `${lhs} = ANY(${params.add(expr.value.values)})`;
   else if (expr.op in FTS_FN && expr.value.kind === 'scalar') {
-    const vec = col.typname === 'tsvector' && leaf.field.jsonPath.length === 0 ? lhs : expr.ftsConfig ? `to_tsvector(${params.add(expr.ftsConfig)}::regconfig, ${lhs})` : `to_tsvector(${lhs})`;
+    const vec = typname === 'tsvector' && leaf.field.jsonPath.length === 0 ? lhs : expr.ftsConfig ? `to_tsvector(${params.add(expr.ftsConfig)}::regconfig, ${lhs})` : `to_tsvector(${lhs})`;
     const fn = FTS_FN[expr.op] as string;
     const query = expr.ftsConfig ? `${fn}(${params.add(expr.ftsConfig)}::regconfig, ${params.add(expr.value.value)}::text)` : `${fn}(${params.add(expr.value.value)}::text)`;
     sql = `${vec} @@ ${query}`;
@@ -476,6 +491,10 @@ function selectListSql(node: ReadNode, params: Params): { columns: string[]; gro
 function joinConditionSql(parent: ReadNode, embed: EmbedNode): { from: string; where: string[] } {
   const child = embed.node;
   const rel = embed.rel;
+  if (rel.computed) {
+    // The function of the parent's row gives the child rows.
+    return { from: `${q(rel.computed.schema)}.${q(rel.computed.name)}(${q(parent.alias)}) AS ${q(child.alias)}`, where: [] };
+  }
   const childFrom = `${q(child.relation.schema)}.${q(child.relation.name)} AS ${q(child.alias)}`;
   if (rel.junction) {
     const j = `${child.alias}_j`;

@@ -361,6 +361,54 @@ describe('embeds', () => {
   });
 });
 
+describe('computed fields and relationships', () => {
+  it('selects, filters and orders a function of the row like a column, never in *', async () => {
+    const { data, error } = await anon
+      .from('rest_countries')
+      .select('code, density, loud:density::text')
+      .gt('density', 20)
+      .order('density', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { code: 'PT', density: 111.7, loud: '111.7' },
+      { code: 'CL', density: 25.8, loud: '25.8' },
+      { code: 'BR', density: 23.8, loud: '23.8' },
+    ]);
+    const star = await anon.from('rest_cities').select('*').eq('id', 1).single();
+    expect(Object.keys(star.data as object)).not.toContain('display_name');
+    const named = await anon.from('rest_cities').select('id, display_name').ilike('display_name', 'S*').order('display_name');
+    expect(named.data).toEqual([{ id: 6, display_name: 'SANTIAGO' }, { id: 1, display_name: 'SÃO PAULO' }]);
+  });
+
+  it('embeds a function returning rows: setof to-many, a single row or rows 1 to-one, with filters and related order', async () => {
+    const { data, error } = await anon
+      .from('rest_countries')
+      .select('code, big_cities(name), capital_city(name)')
+      .order('id')
+      .order('id', { referencedTable: 'big_cities' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { code: 'BR', big_cities: [{ name: 'São Paulo' }, { name: 'Rio de Janeiro' }, { name: 'Brasília' }], capital_city: { name: 'Brasília' } },
+      { code: 'PT', big_cities: [], capital_city: { name: 'Lisboa' } },
+      { code: 'CL', big_cities: [{ name: 'Santiago' }], capital_city: { name: 'Santiago' } },
+      { code: 'AT', big_cities: [], capital_city: null },
+    ]);
+    const inner = await anon.from('rest_countries').select('code, big_cities!inner(name)').gt('big_cities.population', 6000000).order('id');
+    expect(inner.data).toEqual([
+      { code: 'BR', big_cities: [{ name: 'São Paulo' }, { name: 'Rio de Janeiro' }] },
+      { code: 'CL', big_cities: [{ name: 'Santiago' }] },
+    ]);
+    const ordered = await rest('/rest_cities?select=name,home_country(code)&id=in.(1,4,6)&order=home_country(code).desc');
+    expect(await ordered.json()).toEqual([
+      { name: 'Lisboa', home_country: { code: 'PT' } },
+      { name: 'Santiago', home_country: { code: 'CL' } },
+      { name: 'São Paulo', home_country: { code: 'BR' } },
+    ]);
+    const toMany = await rest('/rest_countries?select=code,big_cities(name)&order=big_cities(name)');
+    expect(((await toMany.json()) as { code: string }).code).toBe('PGRST118');
+  });
+});
+
 describe('counts', () => {
   it('count=planned answers the planner estimate, count=estimated the exact count up to max_rows and the estimate past it', async () => {
     const planned = await rest('/rest_readings?select=id&limit=10', { headers: { Prefer: 'count=planned' } });
