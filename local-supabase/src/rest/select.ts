@@ -10,7 +10,7 @@ import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 import type { BodyFormat } from './media.ts';
 import { RestError, closest } from './errors.ts';
-import type { Condition, FieldRef, FilterLeaf, OrderTerm, SelectItem } from './grammar.ts';
+import type { Aggregate, Condition, FieldRef, FilterLeaf, OrderTerm, SelectItem } from './grammar.ts';
 import { parseFilterParam, parseLogic, parseOrder } from './grammar.ts';
 import type { Column, Relation, Relationship, SchemaCache } from './schema-cache.ts';
 import { relKey } from './schema-cache.ts';
@@ -91,6 +91,8 @@ export interface ReadNode {
    * `{count: n}` of the filtered rows, e.g. `select=name,cities(count)`. Holds the JSON key.
    */
   countOnly?: string;
+  /** A to-one spread's node: its aggregated fields are selected raw and aggregated by the parent (selectListSql). */
+  deferAggregates?: boolean;
 }
 
 export interface PlanContext {
@@ -192,7 +194,36 @@ function castSql(expr: string, cast: string | undefined): string {
 
 /** Whether the node's select list aggregates (its other fields and embeds then group the rows). */
 function aggregates(node: ReadNode): boolean {
-  return node.select.some(isAggregate);
+  if (node.deferAggregates) return false;
+  return node.select.some(isAggregate) || node.embeds.some((e) => e.spread && e.node.deferAggregates && e.node.select.some(isAggregate));
+}
+
+/**
+ * A to-one spread's columns as its parent selects them: each key, with the aggregate the parent applies when the
+ * spread asked for one (`...rel(owner,total:amount.sum())`).
+ */
+interface SpreadColumn {
+  key: string;
+  aggregate: Aggregate | 'count' | undefined;
+  /** An embed's JSON: grouped as jsonb, which has equality. */
+  json: boolean;
+}
+
+function spreadColumns(node: ReadNode): SpreadColumn[] {
+  const out: SpreadColumn[] = [];
+  let embedIndex = 0;
+  for (const item of node.select) {
+    if (item.kind === 'field') out.push({ key: fieldKey(item), aggregate: item.aggregate, json: false });
+    else if (item.kind === 'count') out.push({ key: item.alias ?? 'count', aggregate: 'count', json: false });
+    else if (item.kind === 'star') out.push(...node.relation.columnList.map((c) => ({ key: c.name, aggregate: undefined, json: false })));
+    else {
+      const embed = node.embeds[embedIndex++] as EmbedNode;
+      if (embed.hidden) continue;
+      if (embed.spread) out.push(...outputKeys(embed.node).map((key) => ({ key, aggregate: undefined, json: false })));
+      else out.push({ key: embed.key, aggregate: undefined, json: true });
+    }
+  }
+  return out;
 }
 
 /** The keys a node's rows have (for a spread's columns, grouped by name in the parent). */
@@ -251,12 +282,13 @@ export function planRead(ctx: PlanContext, relation: Relation, select: SelectIte
       if (!target) throw new RestError(400, 'PGRST200', `Could not find a relationship between '${relation.name}' and '${item.name}' in the schema cache`, null, null);
       const toMany = rel.cardinality === 'one-to-many' || rel.cardinality === 'many-to-many';
       if (item.alias !== undefined) checkAlias(item.alias);
-      if (item.spread && item.select.some(isAggregate)) {
-        // PostgREST aggregates a to-one spread's columns over the parent's groups; here a spread is a LIMIT 1 lateral
-        // row, which has nothing to aggregate over.
-        throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates inside a spread embed are not supported by the local server', null);
+      if (item.spread && toMany && item.select.some(isAggregate)) {
+        throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates inside a spread of a to-many relationship are not supported by the local server', null);
       }
       const child = planRead(ctx, target, item.select);
+      // A to-one spread's aggregates apply over the parent's groups (PostgREST): the child gives its raw values, the
+      // parent aggregates them (selectListSql).
+      if (item.spread && !toMany) child.deferAggregates = true;
       const key = item.alias ?? item.name;
       node.embeds.push({
         key, names: [...new Set([key, item.name])], rel, node: child, inner: item.joinType === 'inner', spread: item.spread,
@@ -460,10 +492,11 @@ function selectListSql(node: ReadNode, params: Params): { columns: string[]; gro
       columns.push(`${q(node.alias)}.*`);
       if (grouped) groupBy.push(...node.relation.columnList.map((c) => `${q(node.alias)}.${q(c.name)}`));
     } else if (item.kind === 'count') {
-      columns.push(`${castSql('count(*)', item.cast)} AS ${q(item.alias ?? 'count')}`);
+      columns.push(`${node.deferAggregates ? '1' : castSql('count(*)', item.cast)} AS ${q(item.alias ?? 'count')}`);
     } else if (item.kind === 'field') {
       const expr = castSql(fieldSql(node, item.field, params), item.cast);
-      if (item.aggregate) {
+      if (item.aggregate && node.deferAggregates) columns.push(`${expr} AS ${q(fieldKey(item))}`);
+      else if (item.aggregate) {
         columns.push(`${castSql(`${item.aggregate.fn}(${expr})`, item.aggregate.cast)} AS ${q(fieldKey(item))}`);
       } else {
         columns.push(`${expr} AS ${q(fieldKey(item))}`);
@@ -473,7 +506,17 @@ function selectListSql(node: ReadNode, params: Params): { columns: string[]; gro
       const embed = node.embeds[embedIndex++] as EmbedNode;
       if (embed.hidden) continue;
       const ref = `${q(`${embed.node.alias}_join`)}`;
-      if (embed.spread) {
+      if (embed.spread && embed.node.deferAggregates && grouped) {
+        for (const column of spreadColumns(embed.node)) {
+          const value = `${ref}.${q(column.key)}${column.json ? '::jsonb' : ''}`;
+          if (column.aggregate === 'count') columns.push(`count(*) AS ${q(column.key)}`);
+          else if (column.aggregate) columns.push(`${castSql(`${column.aggregate.fn}(${value})`, column.aggregate.cast)} AS ${q(column.key)}`);
+          else {
+            columns.push(`${value} AS ${q(column.key)}`);
+            groupBy.push(value);
+          }
+        }
+      } else if (embed.spread) {
         columns.push(`${ref}.*`);
         if (grouped) groupBy.push(...outputKeys(embed.node).map((key) => `${ref}.${q(key)}`));
       } else if (grouped) {

@@ -253,11 +253,25 @@ describe('aggregates', () => {
       expect([ungrouped.status, ungrouped.error?.code]).toEqual([400, '42803']);
       const spread = await anon.from('rest_cities').select('country_id, n:count(), ...rest_countries(code)').not('country_id', 'is', null).order('country_id');
       expect(spread.data).toEqual([{ country_id: 1, n: 3, code: 'BR' }, { country_id: 2, n: 2, code: 'PT' }, { country_id: 3, n: 1, code: 'CL' }]);
-      // Aggregating a spread's own columns is not supported here (PostgREST aggregates them over the parent's groups).
-      const spreadAggregate = await rest('/rest_cities?select=...rest_countries(population.sum())');
+      // A to-one spread's aggregates apply over the parent's groups, its other columns group them (PostgREST).
+      const continents = await rest('/rest_cities?select=cities:count(),...rest_countries(continent:meta->>continent,biggest:population.max(),people:population.sum())');
+      const rows = (await continents.json()) as { continent: string | null }[];
+      expect([continents.status, [...rows].sort((a, b) => String(a.continent).localeCompare(String(b.continent)))]).toEqual([
+        200,
+        [
+          { cities: 2, continent: 'Europe', biggest: 10300000, people: 20600000 },
+          { cities: 1, continent: null, biggest: null, people: null },
+          { cities: 4, continent: 'South America', biggest: 203000000, people: 628500000 },
+        ],
+      ]);
+      // Not here: aggregates inside a spread of a to-many relationship.
+      const spreadAggregate = await rest('/rest_countries?select=...rest_cities(population.sum())');
       expect([spreadAggregate.status, await spreadAggregate.json()]).toEqual([
         400,
-        { code: 'PGRST127', details: 'Aggregates inside a spread embed are not supported by the local server', hint: null, message: 'Feature not implemented' },
+        {
+          code: 'PGRST127', hint: null, message: 'Feature not implemented',
+          details: 'Aggregates inside a spread of a to-many relationship are not supported by the local server',
+        },
       ]);
     });
 
