@@ -245,7 +245,9 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     if (seen) headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${seen}` : seen;
     const txIdentity = { role: identity.role, claims: identity.claims, method, path: url.pathname, headers };
     const searchPath = [schema, ...config.api.extraSearchPath.filter((s) => s !== schema)];
-    const roleSettings = cache.roleSettings.get(identity.role) ?? [];
+    // The role's own settings, then the request's time zone (PostgREST's PreQuery order): set_config refuses an unknown
+    // zone with PostgreSQL's 22023, which is the answer.
+    const roleSettings: [string, string][] = [...(cache.roleSettings.get(identity.role) ?? []), ...(prefer.timezone !== undefined ? [['timezone', prefer.timezone] as [string, string]] : [])];
     const applied = appliedPrefs(prefer, method);
     const baseHeaders: Record<string, string> = applied ? { 'Preference-Applied': applied } : {};
     if (output.contentType !== 'application/json; charset=utf-8') baseHeaders['Content-Type'] = output.contentType;

@@ -14,7 +14,10 @@ describe('Prefer (PostgREST Preferences.hs doctests)', () => {
   });
 
   it('never counts timezone= or max-affected= as invalid; an unreadable max-affected is ignored', () => {
-    expect(parsePrefer('timezone=America/Sao_Paulo, max-affected=lots, handling=strict', false)).toMatchObject({ maxAffected: undefined, unknown: [] });
+    expect(parsePrefer('timezone=America/Sao_Paulo, max-affected=lots, handling=strict', false)).toMatchObject({
+      timezone: 'America/Sao_Paulo', maxAffected: undefined, unknown: [],
+    });
+    expect(parsePrefer('timezone', false).unknown).toEqual(['timezone']);
     expect(parsePrefer('max-affected=5999, max-affected=1', false).maxAffected).toBe(5999);
     expect(parsePrefer('count=exact,    return=representation , missing=default, handling=strict, anything', false)).toMatchObject({
       count: 'exact', return: 'representation', missing: 'default', handling: 'strict', unknown: ['anything'],
@@ -26,6 +29,7 @@ describe('Prefer (PostgREST Preferences.hs doctests)', () => {
       'return=minimal, count=exact, tx=rollback, handling=strict, max-affected=3',
     );
     expect(appliedPrefs(parsePrefer('max-affected=3, handling=lenient', true), 'DELETE')).toBe('handling=lenient');
+    expect(appliedPrefs(parsePrefer('timezone=-4, handling=strict, count=exact', false), 'GET')).toBe('count=exact, handling=strict, timezone=-4');
   });
 });
 

@@ -12,6 +12,8 @@ export interface Prefer {
   /** `tx=commit|rollback`, kept only when `pgrst.db_tx_end` allows a request to choose (…-allow-override). */
   tx: 'commit' | 'rollback' | undefined;
   maxAffected: number | undefined;
+  /** `timezone=`: the request's TimeZone setting (an invalid one fails as PostgreSQL refuses it, 22023). */
+  timezone: string | undefined;
   unknown: string[];
 }
 
@@ -21,7 +23,7 @@ export interface Prefer {
  * transaction's end, and `timezone=` / `max-affected=` are never invalid (an unreadable max-affected is ignored).
  */
 export function parsePrefer(header: string | string[] | undefined, allowTxOverride: boolean): Prefer {
-  const out: Prefer = { count: undefined, return: undefined, resolution: undefined, missing: undefined, handling: undefined, tx: undefined, maxAffected: undefined, unknown: [] };
+  const out: Prefer = { count: undefined, return: undefined, resolution: undefined, missing: undefined, handling: undefined, tx: undefined, maxAffected: undefined, timezone: undefined, unknown: [] };
   const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
     const eq = part.indexOf('=');
@@ -36,7 +38,7 @@ export function parsePrefer(header: string | string[] | undefined, allowTxOverri
       if (allowTxOverride) out.tx ??= v;
     } else if (k === 'max-affected') {
       if (out.maxAffected === undefined && /^\d+$/.test(v)) out.maxAffected = Number(v);
-    } else if (k === 'timezone' && eq > 0) continue;
+    } else if (k === 'timezone' && eq > 0) out.timezone ??= v;
     else if (k === 'params' && eq > 0) continue;
     else out.unknown.push(part);
   }
@@ -52,6 +54,7 @@ export function appliedPrefs(p: Prefer, method: string): string {
   if (p.count) out.push(`count=${p.count}`);
   if (p.tx) out.push(`tx=${p.tx}`);
   if (p.handling) out.push(`handling=${p.handling}`);
+  if (p.timezone !== undefined) out.push(`timezone=${p.timezone}`);
   if (p.maxAffected !== undefined && p.handling === 'strict') out.push(`max-affected=${p.maxAffected}`);
   return out.join(', ');
 }

@@ -507,6 +507,21 @@ describe('transactions', () => {
   });
 });
 
+describe('time zone', () => {
+  it('writes timestamps in the time zone the request prefers, and refuses an unknown one with 22023', async () => {
+    // 1822 predates standard time: São Paulo's local mean time, as PostgreSQL's tz database writes it.
+    const saoPaulo = await rest('/rest_countries?select=founded_at&id=eq.1', { headers: { Prefer: 'timezone=America/Sao_Paulo' } });
+    expect([saoPaulo.headers.get('preference-applied'), await saoPaulo.json()]).toEqual(['timezone=America/Sao_Paulo', [{ founded_at: '1822-09-07T08:53:32.123456-03:06:28' }]]);
+    const offset = await rest('/rest_countries?select=founded_at&id=eq.2', { headers: { Prefer: 'handling=strict, timezone=+05:30' } });
+    expect([offset.headers.get('preference-applied'), await offset.json()]).toEqual(['handling=strict, timezone=+05:30', [{ founded_at: '1143-10-04T18:30:00-05:30' }]]);
+    const unknown = await rest('/rest_countries?select=founded_at&id=eq.1', { headers: { Prefer: 'timezone=Invalid/Timezone' } });
+    expect([unknown.status, await unknown.json()]).toEqual([
+      400,
+      { code: '22023', details: null, hint: null, message: 'invalid value for parameter "TimeZone": "Invalid/Timezone"' },
+    ]);
+  });
+});
+
 describe('max-affected', () => {
   async function seedItems(prefix: string, n: number): Promise<void> {
     const rows = Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${i}`, qty: 1 }));
