@@ -585,6 +585,11 @@ describe('a code paid twice', () => {
       expect.objectContaining({ id: first, status: 'PAGO', paid_amount: 815, unit_name: 'Unidade Sul' }),
       expect.objectContaining({ id: second, status: 'PAGO', paid_amount: 812.34, unit_name: 'Unidade Centro', duplicate_reason: 'Fornecedor diz que não recebeu' }),
     ]);
+    // Within one unit the code was entered once: not a repeated code there.
+    const oneUnit = unwrap(await admin.rpc('get_boletos_report', { p_unit_id: sul, p_paid_from: addDays(today, -1), p_paid_to: today })) as {
+      duplicate_codes: { linha_digitavel: string }[];
+    };
+    expect(oneUnit.duplicate_codes.find((d) => d.linha_digitavel === barcodeToLinha(code))).toBeUndefined();
   });
 });
 
