@@ -129,7 +129,7 @@ function analysisData(screen: AnalysisScreen): PrefetchData {
 
 /**
  * Pages whose first answer is asked for on a reload as soon as the session is known, while the user's profile and
- * permissions and the page's code load (issues 28 and 30: the home, the analyses, the catalogue, a batch). The
+ * permissions and the page's code load (issues 28 and 30: the home, the analyses, the catalogue, a batch, the boletos report). The
  * database authorizes each call: a user who may not open the page gets a refusal the page never shows, as it
  * redirects to /unauthorized.
  */
@@ -148,6 +148,11 @@ const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
   [paths.purchases]: (queryClient, search, session) =>
     Promise.all([import('@/features/purchasing/first-queries'), session]).then(([module, current]) =>
       current ? module.prefetchPurchases(queryClient, search) : undefined,
+    ),
+  // The payables report and its chart's code (src/features/boleto-report/first-queries.ts), filters from the URL.
+  [paths.boletoReport]: (queryClient, search, session) =>
+    Promise.all([import('@/features/boleto-report/first-queries'), session]).then(([module, current]) =>
+      current ? module.prefetchBoletoReport(queryClient, search) : undefined,
     ),
   [paths.quoteAnalysis]: analysisData('quote-analysis'),
   [paths.shortageAnalysis]: analysisData('shortage-analysis'),
