@@ -423,6 +423,35 @@ describe('computed fields and relationships', () => {
   });
 });
 
+describe('range operators and function calls', () => {
+  it('filters ranges with sl, sr, nxr, nxl and adj, negated too', async () => {
+    const ids = async (op: string, value: string) => {
+      const { data, error } = await anon.from('rest_bookings').select('id').filter('during', op, value).order('id');
+      expect(error).toBeNull();
+      return (data ?? []).map((row) => row.id as number);
+    };
+    expect(await ids('sl', '[10,15)')).toEqual([1, 2]);
+    expect(await ids('sr', '[10,15)')).toEqual([4]);
+    expect(await ids('nxr', '[5,9)')).toEqual([1]);
+    expect(await ids('nxl', '[5,9)')).toEqual([2, 3, 4]);
+    expect(await ids('adj', '[10,20)')).toEqual([2, 4]);
+    expect(await ids('not.adj', '[10,20)')).toEqual([1, 3]);
+    expect((await anon.from('rest_bookings').select('id').rangeLt('during', '[10,15)').order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('chooses an overload by argument names, refuses an ambiguous call with 300 PGRST203, and passes a whole body to one unnamed jsonb', async () => {
+    expect((await anon.rpc('rest_area', { side: 3 })).data).toBe(9);
+    expect((await anon.rpc('rest_area', { width: 3, height: 4 })).data).toBe(12);
+    const ambiguous = await anon.rpc('rest_pick', { x: 1 });
+    expect([ambiguous.status, ambiguous.error?.code, ambiguous.error?.hint]).toEqual([
+      300, 'PGRST203', 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    ]);
+    expect(ambiguous.error?.message).toMatch(/^Could not choose the best candidate function between: public\.rest_pick\(x => (integer|text)\), public\.rest_pick\(x => (integer|text)\)$/);
+    const echo = await anon.rpc('rest_echo', { any: ['shape', 1], nested: { ok: true } });
+    expect(echo.data).toEqual({ got: { any: ['shape', 1], nested: { ok: true } } });
+  });
+});
+
 describe('counts', () => {
   it('count=planned answers the planner estimate, count=estimated the exact count up to max_rows and the estimate past it', async () => {
     const planned = await rest('/rest_readings?select=id&limit=10', { headers: { Prefer: 'count=planned' } });
