@@ -198,19 +198,18 @@ function aggregates(node: ReadNode): boolean {
   return node.select.some(isAggregate) || node.embeds.some((e) => e.spread && e.node.deferAggregates && e.node.select.some(isAggregate));
 }
 
-/**
- * A to-one spread's columns as its parent selects them: each key, with the aggregate the parent applies when the
- * spread asked for one (`...rel(owner,total:amount.sum())`).
- */
-interface SpreadColumn {
+/** A column of a node's rows, as a parent reading them by name (a spread) needs to know it. */
+interface OutputColumn {
   key: string;
+  /** The aggregate the parent applies for a to-one spread that asked for one (`...rel(owner,total:amount.sum())`). */
   aggregate: Aggregate | 'count' | undefined;
   /** An embed's JSON: grouped as jsonb, which has equality. */
   json: boolean;
 }
 
-function spreadColumns(node: ReadNode): SpreadColumn[] {
-  const out: SpreadColumn[] = [];
+/** The columns a node's rows have, in order (a nested spread's own columns in its place). */
+function outputColumns(node: ReadNode): OutputColumn[] {
+  const out: OutputColumn[] = [];
   let embedIndex = 0;
   for (const item of node.select) {
     if (item.kind === 'field') out.push({ key: fieldKey(item), aggregate: item.aggregate, json: false });
@@ -219,28 +218,15 @@ function spreadColumns(node: ReadNode): SpreadColumn[] {
     else {
       const embed = node.embeds[embedIndex++] as EmbedNode;
       if (embed.hidden) continue;
-      if (embed.spread) out.push(...outputKeys(embed.node).map((key) => ({ key, aggregate: undefined, json: false })));
+      if (embed.spread) out.push(...outputColumns(embed.node).map((column) => ({ ...column, aggregate: undefined })));
       else out.push({ key: embed.key, aggregate: undefined, json: true });
     }
   }
   return out;
 }
 
-/** The keys a node's rows have (for a spread's columns, grouped by name in the parent). */
 function outputKeys(node: ReadNode): string[] {
-  const keys: string[] = [];
-  let embedIndex = 0;
-  for (const item of node.select) {
-    if (item.kind === 'star') keys.push(...node.relation.columnList.map((c) => c.name));
-    else if (item.kind === 'field') keys.push(fieldKey(item));
-    else if (item.kind === 'count') keys.push(item.alias ?? 'count');
-    else {
-      const embed = node.embeds[embedIndex++] as EmbedNode;
-      if (embed.hidden) continue;
-      keys.push(...(embed.spread ? outputKeys(embed.node) : [embed.key]));
-    }
-  }
-  return keys;
+  return outputColumns(node).map((column) => column.key);
 }
 
 function fieldKey(item: Extract<SelectItem, { kind: 'field' }>): string {
@@ -507,7 +493,7 @@ function selectListSql(node: ReadNode, params: Params): { columns: string[]; gro
       if (embed.hidden) continue;
       const ref = `${q(`${embed.node.alias}_join`)}`;
       if (embed.spread && embed.node.deferAggregates && grouped) {
-        for (const column of spreadColumns(embed.node)) {
+        for (const column of outputColumns(embed.node)) {
           const value = `${ref}.${q(column.key)}${column.json ? '::jsonb' : ''}`;
           if (column.aggregate === 'count') columns.push(`count(*) AS ${q(column.key)}`);
           else if (column.aggregate) columns.push(`${castSql(`${column.aggregate.fn}(${value})`, column.aggregate.cast)} AS ${q(column.key)}`);
