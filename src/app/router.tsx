@@ -119,41 +119,50 @@ const guardedPages: Record<GuardedPath, Page> = {
   [paths.punchDetailedReports]: page(() => import('@/app/routes/punch-detailed-reports')),
 };
 
+/**
+ * A page's first queries from a module loaded alongside the session: `ask` runs once both are here, and only with a
+ * session (signed out, the guard redirects and nothing is asked for).
+ */
+function afterSession<M>(load: () => Promise<M>, ask: (module: M, queryClient: QueryClient, search: string, session: Session) => Promise<unknown>): PrefetchData {
+  return (queryClient, search, session) =>
+    Promise.all([load(), session]).then(([module, current]) => (current ? ask(module, queryClient, search, current) : undefined));
+}
+
 /** An analysis screen's first queries (src/features/analytics/first-queries.ts). */
 function analysisData(screen: AnalysisScreen): PrefetchData {
-  return (queryClient, search, session) =>
-    Promise.all([import('@/features/analytics/first-queries'), session]).then(([module, current]) =>
-      current ? module.prefetchAnalysisScreen(screen, queryClient, search) : undefined,
-    );
+  return afterSession(
+    () => import('@/features/analytics/first-queries'),
+    (module, queryClient, search) => module.prefetchAnalysisScreen(screen, queryClient, search),
+  );
 }
 
 /**
  * Pages whose first answer is asked for on a reload as soon as the session is known, while the user's profile and
- * permissions and the page's code load (issues 28 and 30: the home, the analyses, the catalogue, a batch, the boletos report). The
- * database authorizes each call: a user who may not open the page gets a refusal the page never shows, as it
- * redirects to /unauthorized.
+ * permissions and the page's code load (issues 28 and 30: the home, the analyses, the catalogue, a batch, the boletos
+ * report). The database authorizes each call: a user who may not open the page gets a refusal the page never shows, as
+ * it redirects to /unauthorized.
  */
 const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
   // The home's cards (src/app/home-first-queries.ts): the first screen of every sign-in and of most reloads.
-  [paths.home]: (queryClient, _search, session) =>
-    Promise.all([import('@/app/home-first-queries'), session]).then(([module, current]) =>
-      current ? module.prefetchHome(queryClient, current) : undefined,
-    ),
+  [paths.home]: afterSession(
+    () => import('@/app/home-first-queries'),
+    (module, queryClient, _search, session) => module.prefetchHome(queryClient, session),
+  ),
   // The catalogue (every product, in pages read side by side: src/features/products/load-products.ts).
-  [paths.products]: (queryClient, _search, session) =>
-    Promise.all([import('@/features/products/api/get-products'), session]).then(([module, current]) =>
-      current ? queryClient.prefetchQuery(module.productsQueryOptions()) : undefined,
-    ),
+  [paths.products]: afterSession(
+    () => import('@/features/products/api/get-products'),
+    (module, queryClient) => queryClient.prefetchQuery(module.productsQueryOptions()),
+  ),
   // A batch and its comparison (src/features/purchasing/first-queries.ts): links to a batch are shared and reopened.
-  [paths.purchases]: (queryClient, search, session) =>
-    Promise.all([import('@/features/purchasing/first-queries'), session]).then(([module, current]) =>
-      current ? module.prefetchPurchases(queryClient, search) : undefined,
-    ),
+  [paths.purchases]: afterSession(
+    () => import('@/features/purchasing/first-queries'),
+    (module, queryClient, search) => module.prefetchPurchases(queryClient, search),
+  ),
   // The payables report and its chart's code (src/features/boleto-report/first-queries.ts), filters from the URL.
-  [paths.boletoReport]: (queryClient, search, session) =>
-    Promise.all([import('@/features/boleto-report/first-queries'), session]).then(([module, current]) =>
-      current ? module.prefetchBoletoReport(queryClient, search) : undefined,
-    ),
+  [paths.boletoReport]: afterSession(
+    () => import('@/features/boleto-report/first-queries'),
+    (module, queryClient, search) => module.prefetchBoletoReport(queryClient, search),
+  ),
   [paths.quoteAnalysis]: analysisData('quote-analysis'),
   [paths.shortageAnalysis]: analysisData('shortage-analysis'),
   [paths.purchaseDaysAnalysis]: analysisData('purchase-days'),
