@@ -3006,6 +3006,10 @@ export type Database = {
         }
         Returns: Json
       }
+      get_catalogue_version: {
+        Args: never
+        Returns: number
+      }
       get_document: {
         Args: {
           p_id: string

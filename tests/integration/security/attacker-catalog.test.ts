@@ -1124,6 +1124,19 @@ const RPC_PLANS: Record<string, RpcPlan> = {
   // role_menu_paths and role_homepage_actions are readable too); nothing to forge.
   get_visible_menu_paths: () => [],
   get_visible_homepage_actions: () => [],
+  // The catalogue's version (the browser's copy of /produtos is shown again only under it): a number for whoever may
+  // read the products (an active account with a role or a permission), null for a disabled or roleless account.
+  get_catalogue_version: (a) => [
+    {
+      args: {},
+      expect: (r) => {
+        if (r.error) return a.anon ? true : `refused: ${r.error.message}`;
+        const reads = activeReader(a) && staff({}, a, {} as World);
+        if (reads) return typeof r.data === 'number' ? true : `no version (${JSON.stringify(r.data)})`;
+        return r.data === null ? true : `version ${JSON.stringify(r.data)} for a caller who may not read the products`;
+      },
+    },
+  ],
   // User administration: the users list (emails, last sign-in) is for user administrators only.
   admin_list_users: (a, w) =>
     a.isAdmin
