@@ -31,5 +31,7 @@ if (isSigningPath(pathname)) {
   // profile, the page's data), so it downloads alongside the app's code. Signed out, the sign-in form shows
   // first and asks for it then (src/components/layouts/auth-layout.tsx).
   if (hasStoredSession() || hasAuthRedirectInUrl()) void loadSupabase().catch(() => undefined);
+  // A reload's first reads that need neither (the catalogue kept in this browser: src/app/early-reads.ts).
+  if (hasStoredSession()) void import('@/app/early-reads').then((early) => early.startEarlyReads(pathname), () => undefined);
   import('@/app/main-app').then(({ mountApp }) => mountApp(root), () => showLoadFailure(root));
 }

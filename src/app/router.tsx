@@ -148,7 +148,8 @@ const guardedPrefetch: Partial<Record<GuardedPath, PrefetchData>> = {
     () => import('@/app/home-first-queries'),
     (module, queryClient, _search, session) => module.prefetchHome(queryClient, session),
   ),
-  // The catalogue (every product, in pages read side by side: src/features/products/load-products.ts).
+  // The catalogue (every product, in pages read side by side, or the copy this browser kept at the last visit, which
+  // the entry already started reading: src/app/early-reads.ts).
   [paths.products]: afterSession(
     () => import('@/features/products/api/get-products'),
     (module, queryClient) => queryClient.prefetchQuery(module.productsQueryOptions()),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, clearStoredAuth, hasAuthRedirectInUrl, hasStoredSession } from '@/lib/auth-storage';
+import { AUTH_STORAGE_KEY, clearStoredAuth, hasAuthRedirectInUrl, hasStoredSession, storedSessionUserId } from '@/lib/auth-storage';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -18,6 +18,16 @@ describe('the stored session, read without supabase-js', () => {
     expect(hasStoredSession()).toBe(false);
     expect(window.localStorage.getItem(`${AUTH_STORAGE_KEY}-code-verifier`)).toBeNull();
     expect(window.localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it("reads the stored session's user id as a hint, and null for anything else stored there", () => {
+    expect(storedSessionUserId()).toBeNull();
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ access_token: 'x', user: { id: '5eed0000-0000-4000-8000-000000000001' } }));
+    expect(storedSessionUserId()).toBe('5eed0000-0000-4000-8000-000000000001');
+    for (const stored of ['{"access_token":"x"}', '{"user":null}', '{"user":{"id":7}}', '{"user":{"id":""}}', 'not json', 'null']) {
+      window.localStorage.setItem(AUTH_STORAGE_KEY, stored);
+      expect(storedSessionUserId()).toBeNull();
+    }
   });
 
   it.each([

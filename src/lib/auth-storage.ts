@@ -23,6 +23,22 @@ export function hasStoredSession(): boolean {
 }
 
 /**
+ * The user id of the stored session, read without supabase-js: a hint for reading early what the user's screens kept
+ * in this browser (src/lib/browser-cache.ts), never an identity. Whoever uses it checks it against the session
+ * supabase-js confirms; null when nothing readable is stored.
+ */
+export function storedSessionUserId(): string | null {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
+    const user = typeof stored === 'object' && stored !== null ? (stored as { user?: unknown }).user : undefined;
+    const id = typeof user === 'object' && user !== null ? (user as { id?: unknown }).id : undefined;
+    return typeof id === 'string' && id !== '' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Whether the page's URL carries an auth redirect supabase-js will turn into a session on load (an e-mail link: a
  * password recovery's tokens in the hash, a PKCE code or an error in the query), as its detectSessionInUrl does.
  */

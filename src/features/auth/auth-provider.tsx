@@ -66,6 +66,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearStoredAuth();
     queryClient.removeQueries({ queryKey: authKeys.all });
     queryClient.clear();
+    // What screens kept in this browser between visits (the catalogue): the next person here starts from the database.
+    // Loaded on demand: the sign-in page does not carry it.
+    void import('@/lib/browser-cache').then((cache) => cache.clearBrowserCache()).catch(() => undefined);
     setSession(null);
     setPasswordRecovery(false);
   }, [queryClient]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueBuilder, toProduct } from '@/features/products/load-products';
+import { catalogueBuilder, packCatalogue, toProduct, unpackCatalogue } from '@/features/products/load-products';
 import { filterSearchIndex } from '@/features/products/search';
 import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
 
@@ -41,5 +41,36 @@ describe('toProduct', () => {
       toProduct({ ...row, product_categories: [{ categories: null }, { categories: { id: 'c1', name: 'Analgésicos' } }, { categories: { id: 'c2', name: 'Outros' } }] }),
     ).toMatchObject({ groupId: 'c1', groupName: 'Analgésicos' });
     expect(toProduct({ ...row, product_categories: [] })).toMatchObject({ groupId: null, groupName: NO_GROUP_LABEL });
+  });
+});
+
+describe('packCatalogue / unpackCatalogue (the copy kept between visits)', () => {
+  const catalogue = () => {
+    const builder = catalogueBuilder();
+    builder.add([
+      { ...product('Dipirona 500mg', '7891000000001'), description: 'Caixa com 10', groupId: 'g1', groupName: 'Analgésicos' },
+      product('Ácido Fólico 5mg'),
+    ]);
+    return builder.finish();
+  };
+
+  it('gives back the same products and search index under the version it was kept with', () => {
+    const original = catalogue();
+    const copy = unpackCatalogue(packCatalogue(original, 42), 42);
+    expect(copy).toEqual(original);
+    expect(filterSearchIndex(copy!.index, 'dipi').map((p) => p.barcode)).toEqual(['7891000000001']);
+  });
+
+  it('refuses a copy of another version, of another shape or unreadable, rather than showing part of it', () => {
+    const kept = packCatalogue(catalogue(), 42);
+    expect(unpackCatalogue(kept, 43)).toBeNull();
+    expect(unpackCatalogue(undefined, 42)).toBeNull();
+    expect(unpackCatalogue({ version: 42 }, 42)).toBeNull();
+    expect(unpackCatalogue({ version: 42, rows: '[["id", null, "Nome"]]' }, 42)).toBeNull();
+    expect(unpackCatalogue({ version: 42, rows: kept.rows.slice(0, -5) }, 42)).toBeNull();
+    expect(unpackCatalogue({ version: 42, rows: '{"a": 1}' }, 42)).toBeNull();
+    const oneBad = JSON.parse(kept.rows) as unknown[][];
+    oneBad[1]![2] = 7;
+    expect(unpackCatalogue({ version: 42, rows: JSON.stringify(oneBad) }, 42)).toBeNull();
   });
 });

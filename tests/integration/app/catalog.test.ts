@@ -5,8 +5,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
-import { anonClient, appBackend, sql } from '../../utils/env.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { keptCatalogueKey } from '@/features/products/kept-catalogue-key';
+import { loadCatalogue, packCatalogue, unpackCatalogue, type CatalogueStore, type KeptCatalogue } from '@/features/products/load-products';
+import type { Database } from '@/types/database.types';
+import { DEMO_PASSWORD, DEMO_USERS, demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
+import { anonClient, appBackend, deviceClientWithFetch, sql } from '../../utils/env.ts';
 
 /** GTIN check digit of a body (weights 3,1,3,... from the right). */
 function checkDigit(body: string): number {
@@ -228,5 +232,117 @@ describe('categories and links', () => {
 
     const unlink = await client.from('product_categories').delete().eq('product_id', product.id).eq('category_id', categoryId).select();
     expect(unlink.data).toHaveLength(1);
+  });
+});
+
+describe('the catalogue version (get_catalogue_version) and the copy kept between visits', () => {
+  const versionAs = async (key: DemoUserKey): Promise<number> => {
+    const { data, error } = await (await as(key)).rpc('get_catalogue_version');
+    expect(error).toBeNull();
+    expect(typeof data).toBe('number');
+    return data as number;
+  };
+
+  /** Runs `write` and expects the version read afterwards to be past the one read before it. */
+  async function expectMoves(label: string, write: () => PromiseLike<{ error: unknown }>) {
+    const before = await versionAs('balconista');
+    const { error } = await write();
+    expect(error, label).toBeNull();
+    expect(await versionAs('balconista'), label).toBeGreaterThan(before);
+  }
+
+  it('moves with every committed change to products, their groups and the groups’ names', async () => {
+    const client = await as('farmaceutico');
+    const product = await createProduct('farmaceutico');
+    const category = await client.from('categories').insert({ name: `Grupo de teste ${randomUUID().slice(0, 8)}` }).select('id, name').single();
+    expect(category.error).toBeNull();
+    const categoryId = (category.data as { id: string }).id;
+    await expectMoves('product created', () => client.from('products').insert({ name: `Produto de teste ${randomUUID().slice(0, 8)}` }).select('id'));
+    await expectMoves('product renamed', () => client.from('products').update({ name: `Produto de teste ${randomUUID().slice(0, 8)}` }).eq('id', product.id));
+    await expectMoves('group set', () => client.from('product_categories').insert({ product_id: product.id, category_id: categoryId }));
+    await expectMoves('group renamed', () => client.from('categories').update({ name: `Grupo de teste ${randomUUID().slice(0, 8)}` }).eq('id', categoryId));
+    await expectMoves('group unset', () => client.from('product_categories').delete().eq('product_id', product.id));
+    await expectMoves('product deleted', () => client.from('products').delete().eq('id', product.id));
+  });
+
+  it('shows a change only once it commits (the counter row is written inside the writing transaction)', async () => {
+    const db = await sql(backend);
+    try {
+      await db.query('begin');
+      await db.query(`insert into public.products (name) values ('Produto de teste ' || gen_random_uuid())`);
+      // Our transaction holds the counter row: no other writer can commit a change until it ends.
+      const inside = Number((await db.query<{ version: string }>('select version from private.catalogue_version')).rows[0]?.version);
+      expect(await versionAs('analista')).toBe(inside - 1);
+      await db.query('commit');
+      expect(await versionAs('analista')).toBeGreaterThanOrEqual(inside);
+    } finally {
+      await db.query('rollback').catch(() => undefined);
+      await db.query(`delete from public.products where name like 'Produto de teste %' and barcode is null and description is null`);
+      await db.end();
+    }
+  });
+
+  it('answers no one signed out', async () => {
+    const { error } = await anonClient(backend).rpc('get_catalogue_version');
+    expect(error?.code).toBe('42501');
+  });
+
+  it('shows the kept copy only while its version is current, and reads the pages again once it moves', async () => {
+    let productRequests = 0;
+    const client = deviceClientWithFetch(backend, (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/rest/v1/products')) productRequests += 1;
+      return fetch(input, init);
+    }) as unknown as SupabaseClient<Database>;
+    const signedIn = await client.auth.signInWithPassword({ email: DEMO_USERS.balconista.email, password: DEMO_PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const userId = signedIn.data.user?.id as string;
+    const kept = new Map<string, unknown>();
+    const store: CatalogueStore = { read: async (key) => kept.get(key), write: async (key, produce) => void kept.set(key, produce()) };
+
+    const first = await loadCatalogue(client, undefined, store);
+    expect(productRequests).toBeGreaterThan(0);
+    const copy = kept.get(keptCatalogueKey(userId)) as KeptCatalogue;
+    expect(unpackCatalogue(copy, copy.version)).toEqual(first);
+    expect(first.products.some((p) => p.barcode === '7896004100371')).toBe(true);
+
+    // With the counter row held (no catalogue write can commit meanwhile), the next visit is the kept copy: no page read.
+    const db = await sql(backend);
+    try {
+      await db.query('begin');
+      const { rows } = await db.query<{ version: string }>('select version from private.catalogue_version for share');
+      expect(copy.version).toBeLessThanOrEqual(Number(rows[0]?.version));
+      if (copy.version === Number(rows[0]?.version)) {
+        productRequests = 0;
+        const second = await loadCatalogue(client, undefined, store);
+        expect(productRequests).toBe(0);
+        expect(second.products).toEqual(first.products);
+        expect(second.index.haystacks).toEqual(first.index.haystacks);
+      }
+      await db.query('commit');
+    } finally {
+      await db.query('rollback').catch(() => undefined);
+      await db.end();
+    }
+
+    // Another user renames a product: the kept copy is stale, the pages are read again and kept under the new version.
+    const product = await createProduct('farmaceutico');
+    const renamed = `Produto de teste renomeado ${randomUUID().slice(0, 8)}`;
+    expect((await (await as('farmaceutico')).from('products').update({ name: renamed }).eq('id', product.id)).error).toBeNull();
+    productRequests = 0;
+    const third = await loadCatalogue(client, undefined, store);
+    expect(productRequests).toBeGreaterThan(0);
+    expect(third.products.find((p) => p.id === product.id)?.name).toBe(renamed);
+    expect((kept.get(keptCatalogueKey(userId)) as KeptCatalogue).version).toBeGreaterThan(copy.version);
+
+    // A copy kept under another user's key is never read for this one, nor a copy of a different shape.
+    kept.clear();
+    const version = (await client.rpc('get_catalogue_version')).data as number;
+    kept.set(keptCatalogueKey(randomUUID()), packCatalogue(third, version));
+    kept.set(keptCatalogueKey(userId), { version, rows: JSON.stringify([['x']]) });
+    productRequests = 0;
+    const fourth = await loadCatalogue(client, undefined, store);
+    expect(productRequests).toBeGreaterThan(0);
+    expect(fourth.products.length).toBe(third.products.length);
+    await client.auth.signOut();
   });
 });
