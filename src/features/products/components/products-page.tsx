@@ -1,5 +1,5 @@
 import { PackagePlus, PackageSearch, Search, Tags } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,18 +16,24 @@ import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/dates';
+import { preloadable } from '@/lib/preloadable';
 import { catalogErrorMessage, productMessages } from '@/features/products/messages';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useCategories } from '@/features/products/api/get-categories';
 import { useProducts } from '@/features/products/api/get-products';
 import { useUpdateProduct } from '@/features/products/api/update-product';
-import { CategoriesDialog } from '@/features/products/components/categories-dialog';
-import { ProductFormDialog } from '@/features/products/components/product-form-dialog';
 import { ProductsTable } from '@/features/products/components/products-table';
 import type { ProductFormData } from '@/features/products/schemas';
 import { filterSearchIndex } from '@/features/products/search';
 import type { Product } from '@/features/products/types';
+
+/**
+ * The two dialogs (the product form with its zod schema, selects and fields; the groups) are chunks of their own,
+ * fetched once the catalogue is on screen: the table does not wait for code it does not draw.
+ */
+const ProductFormDialog = preloadable(() => import('@/features/products/components/product-form-dialog').then((module) => module.ProductFormDialog));
+const CategoriesDialog = preloadable(() => import('@/features/products/components/categories-dialog').then((module) => module.CategoriesDialog));
 
 interface ProductsPageProps {
   /** MANAGE_PRODUCTS holders and admins may write; the database enforces it too. */
@@ -47,6 +53,19 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Product | null>(null);
+  /** Whether each dialog was ever opened: mounted from then on, so it can play its closing animation. */
+  const [formUsed, setFormUsed] = useState(false);
+  const [categoriesUsed, setCategoriesUsed] = useState(false);
+  if (form.mode !== 'closed' && !formUsed) setFormUsed(true);
+  if (categoriesOpen && !categoriesUsed) setCategoriesUsed(true);
+
+  const shown = products.data !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    // Once the catalogue is shown, the dialogs' code, so that opening one is instant.
+    void ProductFormDialog.preload().catch(() => undefined);
+    void CategoriesDialog.preload().catch(() => undefined);
+  }, [shown]);
 
   // The filter runs in the keystroke's own render: over a prebuilt index of 50,000 names it takes a few
   // milliseconds, and deferring it (useDeferredValue) only added a frame before the rows changed
@@ -134,21 +153,25 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
         />
       )}
 
-      <ProductFormDialog
-        open={form.mode !== 'closed'}
-        onOpenChange={(open) => !open && setForm({ mode: 'closed' })}
-        product={form.mode === 'edit' ? form.product : null}
-        categories={categories.data ?? []}
-        isSaving={createProduct.isPending || updateProduct.isPending}
-        onSubmit={save}
-      />
-      <CategoriesDialog
-        open={categoriesOpen}
-        onOpenChange={setCategoriesOpen}
-        categories={categories.data ?? []}
-        isLoading={categories.isPending}
-        canManage={canManage}
-      />
+      {formUsed ? (
+        <ProductFormDialog
+          open={form.mode !== 'closed'}
+          onOpenChange={(open) => !open && setForm({ mode: 'closed' })}
+          product={form.mode === 'edit' ? form.product : null}
+          categories={categories.data ?? []}
+          isSaving={createProduct.isPending || updateProduct.isPending}
+          onSubmit={save}
+        />
+      ) : null}
+      {categoriesUsed ? (
+        <CategoriesDialog
+          open={categoriesOpen}
+          onOpenChange={setCategoriesOpen}
+          categories={categories.data ?? []}
+          isLoading={categories.isPending}
+          canManage={canManage}
+        />
+      ) : null}
       <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
