@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createProduct, createShortages, randomEan13 } from './fixtures/catalog.ts';
-import { storageStatePath } from './fixtures.ts';
+import { openAs, storageStatePath } from './fixtures.ts';
 
 test.use({ storageState: storageStatePath('balconista') });
 
@@ -118,4 +118,57 @@ test('deleting a product referenced by shortages is refused', async ({ page }) =
   await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Não é possível excluir o produto', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row', { name: new RegExp(product.name) })).toHaveCount(1);
+});
+
+/** How many catalogues this origin keeps in IndexedDB (src/lib/browser-cache.ts: database farmacia-cache). */
+function keptCatalogues(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('farmacia-cache');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('entries')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const keys = db.transaction('entries').objectStore('entries').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.filter((key) => String(key).startsWith('catalogue:')).length);
+          };
+        };
+      }),
+  );
+}
+
+test.describe('the catalogue kept in this browser', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a reload shows the kept copy while nothing changed, a change as soon as it is made, and signing out forgets it', async ({ page }) => {
+    await openAs(page, 'balconista', { ownSession: true });
+    await page.goto('/produtos');
+    await expect(page.getByRole('table', { name: 'Produtos' })).toBeVisible();
+    await expect.poll(() => keptCatalogues(page)).toBe(1);
+
+    const productReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/products')) productReads.push(request.url());
+    });
+    await page.reload();
+    await searchOne(page, '7896004100371', 'Dipirona Monoidratada 500mg 10 comprimidos', 'Analgésicos');
+    expect(productReads).toEqual([]);
+
+    // Someone else adds a product: the catalogue's version moves, and the next visit reads the pages again.
+    const created = await createProduct(`Produto Guardado ${Date.now()}`);
+    await page.reload();
+    await searchOne(page, created.barcode, created.name, 'Grupo não especificado');
+    expect(productReads.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(() => keptCatalogues(page)).toBe(0);
+  });
 });
