@@ -11,14 +11,17 @@ import { preloadRoute } from '@/app/router';
 import '@/index.css';
 
 /**
- * The cross-feature refreshes (src/app/freshness.ts, every feature's query keys) load with the first mutation that
- * settles, not with the sign-in page; the mutation still waits for them (createQueryClient awaits this).
+ * The cross-feature refreshes (src/app/freshness.ts, every feature's query keys) load with the first mutation, not
+ * with the sign-in page; a mutation still waits for them once settled (createQueryClient awaits this).
  */
+const loadFreshness = () => import('@/app/freshness');
 const refreshAfterMutation: AfterMutation = (mutationKey, queryClient) =>
-  import('@/app/freshness').then((module) => module.refreshAfterMutation(mutationKey, queryClient));
+  loadFreshness().then((module) => module.refreshAfterMutation(mutationKey, queryClient));
+/** Their code starts loading with the first write, while its request is on the way, not once it settled. */
+const startLoadingFreshness = () => void loadFreshness().catch(() => undefined);
 
 export function mountApp(element: HTMLElement): void {
-  const queryClient = createQueryClient(refreshAfterMutation);
+  const queryClient = createQueryClient(refreshAfterMutation, startLoadingFreshness);
   // The first page's code is fetched at once, alongside the session, not after it; so is its data, once the
   // session is known, into the cache the page will read.
   preloadRoute(window.location, queryClient);

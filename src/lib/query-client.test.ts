@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -28,6 +28,26 @@ describe('the app query client (spec §9)', () => {
     });
     await failed;
     expect(calls).toBe(2);
+    client.clear();
+  });
+
+  it('tells the app layer when a write starts, and hands it every settled write with its key', async () => {
+    const events: string[] = [];
+    const client = createQueryClient(
+      async (key) => {
+        events.push(`after ${String(key?.join('/'))}`);
+      },
+      () => events.push('before'),
+    );
+    const observer = new MutationObserver(client, {
+      mutationKey: ['feature', 'mutation', 'save'],
+      mutationFn: async () => {
+        events.push('write');
+        return 1;
+      },
+    });
+    await observer.mutate();
+    expect(events).toEqual(['before', 'write', 'after feature/mutation/save']);
     client.clear();
   });
 });

@@ -15,10 +15,15 @@ export const queryConfig = {
  */
 export type AfterMutation = (mutationKey: MutationKey | undefined, queryClient: QueryClient) => Promise<unknown> | undefined;
 
-export function createQueryClient(afterMutation?: AfterMutation): QueryClient {
+/**
+ * `beforeMutation` runs when a mutation starts: the app layer starts loading what `afterMutation` needs (its code), so a
+ * write does not wait for that code after its answer arrives.
+ */
+export function createQueryClient(afterMutation?: AfterMutation, beforeMutation?: () => void): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: queryConfig,
     mutationCache: new MutationCache({
+      onMutate: () => beforeMutation?.(),
       onSettled: (_data, _error, _variables, _context, mutation) => afterMutation?.(mutation.options.mutationKey, queryClient),
     }),
   });
