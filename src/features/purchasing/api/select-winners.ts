@@ -6,7 +6,7 @@ import { RECORD_UPDATE_ERROR } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { purchasingKeys, purchasingMutations } from '@/features/purchasing/api/keys';
 import { selectionToPairs } from '@/features/purchasing/logic';
-import type { WinnerSelection } from '@/features/purchasing/types';
+import type { BatchDetail, WinnerSelection } from '@/features/purchasing/types';
 
 const resultSchema = z.object({ success: z.boolean(), error: z.optional(z.nullable(z.string())) });
 
@@ -38,13 +38,27 @@ export function useSelectWinners() {
   return useMutation({
     mutationKey: purchasingMutations.selectWinners,
     mutationFn: selectWinners,
-    onSuccess: () => toast({ title: purchasingMessages.winnersConfirmed }),
+    onSuccess: (_data, input) => {
+      toast({ title: purchasingMessages.winnersConfirmed });
+      // The award finalised the batch (select_winning_quotes_native answered success): its badge says so now; the
+      // batch is read again just after (onSettled) for everything else the award changed.
+      queryClient.setQueryData<BatchDetail | null>(purchasingKeys.batchDetail(input.batchId), (batch) =>
+        batch ? { ...batch, status: 'COTACAO_FINALIZADA' } : batch,
+      );
+    },
     onError: (error) =>
       toast({ title: RECORD_UPDATE_ERROR, description: purchasingErrorMessage(error, error instanceof Error ? error.message : RECORD_UPDATE_ERROR), variant: 'destructive' }),
-    onSettled: (_data, _error, input) =>
-      Promise.all([
+    // Not awaited: the screen moves on to the orders as soon as the answer is here (the batch's status is already set
+    // above), instead of after the batch and its 500 items are read again.
+    onSettled: (_data, error, input) => {
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: purchasingKeys.batches() }),
-        queryClient.invalidateQueries({ queryKey: purchasingKeys.comparison(input.batchId) }),
-      ]),
+        // Awarded, the screen moves on to the orders (onConfirmed): the comparison (2.8 MB for 500 items × 10 quotes) is
+        // read again when the buyer opens it again, not now while the buyer waits for the batch to read 'Cotação
+        // finalizada'; meanwhile the grid takes the batch's status for read-only. Refused, it is read again at once:
+        // the buyer must see what changed.
+        queryClient.invalidateQueries({ queryKey: purchasingKeys.comparison(input.batchId), refetchType: error ? 'active' : 'none' }),
+      ]);
+    },
   });
 }

@@ -201,7 +201,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
           ) : null}
         </TabsContent>
 
-        <TabsContent value="comparativo">{tab === 'comparativo' ? <ComparisonGrid batchId={data.id} onConfirmed={() => onTabChange('pedidos')} /> : null}</TabsContent>
+        <TabsContent value="comparativo">{tab === 'comparativo' ? <ComparisonGrid batchId={data.id} batchStatus={data.status} onConfirmed={() => onTabChange('pedidos')} /> : null}</TabsContent>
 
         <TabsContent value="pedidos">
           {tab === 'pedidos' ? (

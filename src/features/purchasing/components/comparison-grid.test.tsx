@@ -1,11 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency } from '@/lib/dates';
+import { purchasingKeys } from '@/features/purchasing/api/keys';
+import { useSelectWinners } from '@/features/purchasing/api/select-winners';
 import { ComparisonTable } from '@/features/purchasing/components/comparison-grid';
 import { cellKey } from '@/features/purchasing/logic';
 import { comparisonCell } from '@/features/purchasing/test-fixtures';
-import type { Comparison } from '@/features/purchasing/types';
+import type { BatchDetail, Comparison } from '@/features/purchasing/types';
 
 const rpc = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/supabase', () => ({ supabase: { rpc } }));
@@ -208,5 +210,47 @@ describe('ComparisonTable', () => {
     rerender(view({ ...data, batchStatus: 'COTACAO_FINALIZADA', version: 'v9' }));
     answer({ data: { success: true, error: null }, error: null });
     await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('just after the award', () => {
+  it("offers no second award while the cached comparison still predates it (the batch's status decides)", () => {
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ComparisonTable data={data} batchStatus="COTACAO_FINALIZADA" onConfirmed={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Confirmar vencedores' })).toBeNull();
+    cleanup();
+    render(
+      <QueryClientProvider client={client}>
+        <ComparisonTable data={data} batchStatus="EM_COTACAO" onConfirmed={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Confirmar vencedores' })).toBeTruthy();
+  });
+
+  it('shows the batch finalised from the answer, and does not read the 500-item comparison again while the buyer waits; a refusal reads it at once', async () => {
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const comparisonKey = purchasingKeys.comparisonAt('b1', 0.02);
+    const readComparison = vi.fn(async () => data);
+    const observer = new QueryObserver(client, { queryKey: comparisonKey, queryFn: readComparison });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(readComparison).toHaveBeenCalledTimes(1));
+    const { result } = renderHook(() => useSelectWinners(), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+
+    client.setQueryData(purchasingKeys.batchDetail('b1'), { id: 'b1', status: 'EM_COTACAO', shortages: [] } as unknown as BatchDetail);
+    rpc.mockResolvedValueOnce({ data: { success: true, error: null }, error: null });
+    await result.current.mutateAsync({ batchId: 'b1', selection: { s1: 'qB' }, version: 'v1' });
+    // The batch reads 'Cotação finalizada' from the award's answer, without waiting to be read again.
+    expect(client.getQueryData<BatchDetail>(purchasingKeys.batchDetail('b1'))?.status).toBe('COTACAO_FINALIZADA');
+    expect(readComparison).toHaveBeenCalledTimes(1);
+    expect(client.getQueryState(comparisonKey)?.isInvalidated).toBe(true);
+
+    rpc.mockResolvedValueOnce({ data: { success: false, stale: true, error: 'As cotações deste lote mudaram' }, error: null });
+    await result.current.mutateAsync({ batchId: 'b1', selection: { s1: 'qB' }, version: 'v1' }).catch(() => undefined);
+    await vi.waitFor(() => expect(readComparison).toHaveBeenCalledTimes(2));
+    unsubscribe();
   });
 });

@@ -23,7 +23,7 @@ import { useSelectWinners } from '@/features/purchasing/api/select-winners';
 import { cellKey, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { monthlyRatePercentSchema } from '@/features/purchasing/schemas';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
-import type { Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
+import type { BatchStatus, Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
 import { effectiveDiffersMessage, paymentTermText, purchasingLoadErrorDetail, purchasingMessages } from '@/features/purchasing/messages';
 import { LoadError } from '@/components/ui/load-error';
 
@@ -102,7 +102,7 @@ function validSelection(data: Comparison, selection: WinnerSelection): WinnerSel
  * Grid of items × suppliers: best price highlighted, winners pre-selected by best price and overridable; each offer's
  * effective cost at the buyer's cost of money (default 2 % a month; a value outside 0–20 % keeps the last valid one).
  */
-export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onConfirmed: () => void }) {
+export function ComparisonGrid({ batchId, batchStatus, onConfirmed }: { batchId: string; batchStatus: BatchStatus; onConfirmed: () => void }) {
   const [rateText, setRateText] = useState(String(DEFAULT_MONTHLY_RATE * 100));
   const [monthlyRate, setMonthlyRate] = useState(DEFAULT_MONTHLY_RATE);
   const parsedRate = monthlyRatePercentSchema.safeParse(rateText);
@@ -129,13 +129,18 @@ export function ComparisonGrid({ batchId, onConfirmed }: { batchId: string; onCo
   return (
     <div className="flex flex-col gap-4" aria-busy={comparison.isFetching}>
       {comparison.data.quotes.length > 0 ? rateField : null}
-      <ComparisonTable key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`} data={comparison.data} onConfirmed={onConfirmed} />
+      <ComparisonTable
+        key={`${comparison.data.batchStatus}-${comparison.data.closedAt ?? ''}`}
+        data={comparison.data}
+        batchStatus={batchStatus}
+        onConfirmed={onConfirmed}
+      />
     </div>
   );
 }
 
 /** The grid itself, for a loaded comparison (exported for component tests). */
-export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onConfirmed: () => void }) {
+export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comparison; batchStatus?: BatchStatus; onConfirmed: () => void }) {
   const [selection, setSelection] = useState<WinnerSelection>(() => suggestWinners(data));
   /** Whether the buyer changed the suggested winners (then new figures keep their choices, minus those no longer valid). */
   const [touched, setTouched] = useState(false);
@@ -150,7 +155,9 @@ export function ComparisonTable({ data, onConfirmed }: { data: Comparison; onCon
   const totals = useMemo(() => supplierTotals(data, selection), [data, selection]);
   const grandTotal = useMemo(() => selectionTotal(data, selection), [data, selection]);
   const select = useSelectWinners();
-  const readOnly = data.batchStatus !== 'EM_COTACAO';
+  // The batch's own status counts too: just after an award the comparison in the cache is the one before it, until it
+  // is read again (select-winners.ts), and must not offer the award a second time.
+  const readOnly = data.batchStatus !== 'EM_COTACAO' || (batchStatus !== undefined && batchStatus !== 'EM_COTACAO');
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns functions React Compiler cannot memoise
