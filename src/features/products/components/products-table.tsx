@@ -56,8 +56,10 @@ export function ProductsTable({ products, query, canManage, onEdit, onDelete }: 
             const product = products[item.index];
             if (!product) return null;
             return (
+              // Keyed by position, not by product: a keystroke that changes which products fill the visible rows updates
+              // those rows' text instead of removing and creating them (bench:catalog's keystroke figure).
               <div
-                key={product.id}
+                key={item.index}
                 role="row"
                 aria-rowindex={item.index + 2}
                 className={`${COLUMNS} absolute inset-x-0 border-b hover:bg-muted/50`}
