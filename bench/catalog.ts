@@ -135,8 +135,24 @@ const KEPT_CATALOGUES = `new Promise((resolve) => {
   };
 })`;
 
-/** BENCH_DEBUG: when the load's requests started and ended. */
-async function debugLoad(page: Page, label: string, shownAt: number): Promise<void> {
+/** The version of each catalogue this origin keeps (IndexedDB), to tell why a return visit read the pages again. */
+const KEPT_VERSIONS = `new Promise((resolve) => {
+  const open = indexedDB.open('farmacia-cache');
+  open.onerror = () => resolve('cannot open');
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('entries')) { db.close(); resolve('no store'); return; }
+    const store = db.transaction('entries').objectStore('entries');
+    const keys = store.getAllKeys();
+    keys.onsuccess = () => {
+      const all = store.getAll();
+      all.onsuccess = () => { db.close(); resolve(keys.result.map((key, i) => String(key) + ' v' + (all.result[i] && all.result[i].version) + ' ' + typeof (all.result[i] && all.result[i].rows))); };
+    };
+  };
+})`;
+
+/** BENCH_DEBUG: when the load's requests started and ended; on a return visit that read the pages, why. */
+async function debugLoad(page: Page, label: string, shownAt: number, dbVersion: () => Promise<string>): Promise<void> {
   const breakdown = await page.evaluate(`(() => {
     const all = performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/v1/'));
     const r = all.filter((e) => e.name.includes('/rest/v1/products'));
@@ -148,6 +164,19 @@ async function debugLoad(page: Page, label: string, shownAt: number): Promise<vo
              avgDuration: Math.round(r.reduce((a, e) => a + e.duration, 0) / Math.max(1, r.length)) };
   })()`);
   console.log(`${label}: shown at ${shownAt.toFixed(0)} ms`, JSON.stringify(breakdown));
+  if (label.startsWith('return') && (breakdown as { requests: number }).requests > 0) {
+    console.log(`  read the pages again: kept ${JSON.stringify(await page.evaluate(KEPT_VERSIONS))}, database version ${await dbVersion()}`);
+  }
+}
+
+async function catalogueVersion(dbUrl: string): Promise<string> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    return String((await db.query<{ version: string }>('select version from private.catalogue_version')).rows[0]?.version);
+  } finally {
+    await db.end();
+  }
 }
 
 async function armKeystroke(page: Page): Promise<void> {
@@ -187,7 +216,7 @@ const failed = await withBrowserBench(
       await page.goto('/produtos');
       const shownAt = await waitForPageValue<number>(page, '__catalogShownAt', `/produtos with ${expected} products`);
       if (kind === 'first') await page.waitForFunction(KEPT_CATALOGUES, undefined, { timeout: 30_000 }); // kept once idle
-      if (process.env.BENCH_DEBUG) await debugLoad(page, `${kind} ${run}`, shownAt);
+      if (process.env.BENCH_DEBUG) await debugLoad(page, `${kind} ${run}`, shownAt, () => catalogueVersion(backend.dbUrl));
       return shownAt;
     };
     const firstTimes: number[] = [];
