@@ -240,7 +240,19 @@ describe('just after the award', () => {
     await vi.waitFor(() => expect(readComparison).toHaveBeenCalledTimes(1));
     const { result } = renderHook(() => useSelectWinners(), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
 
-    client.setQueryData(purchasingKeys.batchDetail('b1'), { id: 'b1', status: 'EM_COTACAO', shortages: [] } as unknown as BatchDetail);
+    const batch: BatchDetail = {
+      id: 'b1',
+      name: 'Lote Teste',
+      status: 'EM_COTACAO',
+      unitId: 'u1',
+      unitName: 'Unidade Centro',
+      createdAt: '2026-11-20T12:00:00Z',
+      closedAt: null,
+      sentAt: '2026-11-21T12:00:00Z',
+      itemCount: 1,
+      shortages: [],
+    };
+    client.setQueryData(purchasingKeys.batchDetail('b1'), batch);
     rpc.mockResolvedValueOnce({ data: { success: true, error: null }, error: null });
     await result.current.mutateAsync({ batchId: 'b1', selection: { s1: 'qB' }, version: 'v1' });
     // The batch reads 'Cotação finalizada' from the award's answer, without waiting to be read again.
