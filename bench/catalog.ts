@@ -122,23 +122,16 @@ async function pageMemoryMb(page: Page): Promise<number> {
   }
 }
 
-/** Whether this origin's IndexedDB keeps a catalogue (src/lib/browser-cache.ts: database farmacia-cache, store entries). */
-const KEPT_CATALOGUES = `new Promise((resolve) => {
+/**
+ * What this origin keeps in IndexedDB (src/lib/browser-cache.ts: database farmacia-cache, store entries): one line per
+ * entry, its key, version and the type of its rows, or why there is nothing. It never creates the database: opened
+ * first here, an empty one would leave idb-keyval without its store (it creates the store only when it creates the
+ * database), and nothing could be kept afterwards.
+ */
+const KEPT_ENTRIES = `new Promise((resolve) => {
   const open = indexedDB.open('farmacia-cache');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('entries')) { db.close(); resolve(false); return; }
-    const keys = db.transaction('entries').objectStore('entries').getAllKeys();
-    keys.onsuccess = () => { db.close(); resolve(keys.result.some((key) => String(key).startsWith('catalogue:'))); };
-    keys.onerror = () => { db.close(); resolve(false); };
-  };
-})`;
-
-/** The version of each catalogue this origin keeps (IndexedDB), to tell why a return visit read the pages again. */
-const KEPT_VERSIONS = `new Promise((resolve) => {
-  const open = indexedDB.open('farmacia-cache');
-  open.onerror = () => resolve('cannot open');
+  open.onupgradeneeded = () => open.transaction.abort();
+  open.onerror = () => resolve('no database');
   open.onsuccess = () => {
     const db = open.result;
     if (!db.objectStoreNames.contains('entries')) { db.close(); resolve('no store'); return; }
@@ -150,6 +143,9 @@ const KEPT_VERSIONS = `new Promise((resolve) => {
     };
   };
 })`;
+
+/** Whether this origin keeps a catalogue. */
+const KEPT_CATALOGUES = `${KEPT_ENTRIES}.then((entries) => Array.isArray(entries) && entries.some((entry) => entry.startsWith('catalogue:')))`;
 
 /** BENCH_DEBUG: when the load's requests started and ended; on a return visit that read the pages, why. */
 async function debugLoad(page: Page, label: string, shownAt: number, dbVersion: () => Promise<string>): Promise<void> {
@@ -165,7 +161,7 @@ async function debugLoad(page: Page, label: string, shownAt: number, dbVersion: 
   })()`);
   console.log(`${label}: shown at ${shownAt.toFixed(0)} ms`, JSON.stringify(breakdown));
   if (label.startsWith('return') && (breakdown as { requests: number }).requests > 0) {
-    console.log(`  read the pages again: kept ${JSON.stringify(await page.evaluate(KEPT_VERSIONS))}, database version ${await dbVersion()}`);
+    console.log(`  read the pages again: kept ${JSON.stringify(await page.evaluate(KEPT_ENTRIES))}, database version ${await dbVersion()}`);
   }
 }
 

@@ -120,13 +120,16 @@ test('deleting a product referenced by shortages is refused', async ({ page }) =
   await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row', { name: new RegExp(product.name) })).toHaveCount(1);
 });
 
-/** How many catalogues this origin keeps in IndexedDB (src/lib/browser-cache.ts: database farmacia-cache). */
+/** How many catalogues this origin keeps in IndexedDB (src/lib/browser-cache.ts: database farmacia-cache); 0 without it. */
 function keptCatalogues(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('farmacia-cache');
-        open.onerror = () => resolve(-1);
+        // Never create the database here: an empty one would leave the app's store uncreated (idb-keyval creates it
+        // only along with the database).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(0);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('entries')) {
