@@ -116,7 +116,7 @@ async function loadRange(
  * database page by page. Each page's names are normalised for sorting and searching as it arrives, while the next
  * pages are in flight, so little is left to do once the last one lands.
  */
-export async function readFreshCatalogue(client: SupabaseClient<Database>, signal?: AbortSignal): Promise<Catalogue> {
+async function readFreshCatalogue(client: SupabaseClient<Database>, signal?: AbortSignal): Promise<Catalogue> {
   const catalogue = catalogueBuilder();
   await readCatalogue(client, (rows) => catalogue.add(rows.map(toProduct)), signal);
   return catalogue.finish();

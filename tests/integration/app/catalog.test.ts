@@ -289,10 +289,10 @@ describe('the catalogue version (get_catalogue_version) and the copy kept betwee
 
   it('shows the kept copy only while its version is current, and reads the pages again once it moves', async () => {
     let productRequests = 0;
-    const client = deviceClientWithFetch(backend, (input, init) => {
+    const client: SupabaseClient<Database> = deviceClientWithFetch(backend, (input, init) => {
       if (String(input instanceof Request ? input.url : input).includes('/rest/v1/products')) productRequests += 1;
       return fetch(input, init);
-    }) as unknown as SupabaseClient<Database>;
+    });
     const signedIn = await client.auth.signInWithPassword({ email: DEMO_USERS.balconista.email, password: DEMO_PASSWORD });
     expect(signedIn.error).toBeNull();
     const userId = signedIn.data.user?.id as string;
