@@ -23,22 +23,64 @@ export function searchHaystack(item: { name: string; barcode: string | null }, n
   return item.barcode ? `${normalizedName} ${item.barcode}` : normalizedName;
 }
 
-/** Items whose name or barcode contains every word of the query; the whole list for a blank query. */
+/**
+ * Every item's search text in one string, separated by a line break (search text never holds one, so no match spans
+ * two items), with where each item's text starts. Searching one long string lets the engine's own indexOf jump from
+ * one occurrence to the next, instead of 50,000 calls of includes() on short strings (bench:catalog's keystroke).
+ */
+interface JoinedText {
+  text: string;
+  starts: Int32Array;
+}
+
+const joinedTexts = new WeakMap<SearchIndex<unknown>, JoinedText>();
+
+function joinedText<T>(index: SearchIndex<T>): JoinedText {
+  let joined = joinedTexts.get(index);
+  if (!joined) {
+    const { haystacks } = index;
+    const starts = new Int32Array(haystacks.length);
+    let offset = 0;
+    for (let i = 0; i < haystacks.length; i++) {
+      starts[i] = offset;
+      offset += (haystacks[i] as string).length + 1;
+    }
+    joined = { text: haystacks.join('\n'), starts };
+    joinedTexts.set(index, joined);
+  }
+  return joined;
+}
+
+/**
+ * Prepares `index` for searching (its joined text, built once per index): the page calls it when the browser is idle
+ * after showing the catalogue, so the first keystroke does not pay for it. Searching without it prepares it then.
+ */
+export function prepareSearchIndex<T>(index: SearchIndex<T>): void {
+  joinedText(index);
+}
+
+/**
+ * Items whose name or barcode contains every word of the query, in the index's order; the whole list for a blank
+ * query. The longest word finds the candidates in the joined text; the other words are checked on those only.
+ */
 export function filterSearchIndex<T>(index: SearchIndex<T>, query: string): readonly T[] {
   const terms = normalizeSearchText(query).split(' ').filter(Boolean);
   if (terms.length === 0) return index.items;
-  const result: T[] = [];
+  terms.sort((a, b) => b.length - a.length);
+  const [first, ...others] = terms as [string, ...string[]];
   const { items, haystacks } = index;
-  for (let i = 0; i < items.length; i++) {
-    const haystack = haystacks[i] as string;
-    let ok = true;
-    for (const term of terms) {
-      if (!haystack.includes(term)) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) result.push(items[i] as T);
+  const { text, starts } = joinedText(index);
+  const count = items.length;
+  const result: T[] = [];
+  let item = 0;
+  let position = text.indexOf(first);
+  while (position !== -1) {
+    while (item + 1 < count && (starts[item + 1] as number) <= position) item++;
+    const haystack = haystacks[item] as string;
+    if (others.every((term) => haystack.includes(term))) result.push(items[item] as T);
+    item++;
+    if (item >= count) break;
+    position = text.indexOf(first, starts[item]);
   }
   return result;
 }
