@@ -174,7 +174,7 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
             categoryKey="label"
             horizontal
             title="Dispersão de preço por item"
-            formatValue={(value) => formatMoney(value)}
+            formatValue={formatMoney}
             series={[
               { key: 'min_price', name: 'Menor preço' },
               { key: 'avg_price', name: 'Preço médio' },
@@ -203,7 +203,7 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
             categoryKey="supplier_name"
             horizontal
             title="Vitória e resposta por fornecedor"
-            formatValue={(value) => formatRatio(value)}
+            formatValue={formatRatio}
             series={[
               { key: 'win_rate', name: 'Taxa de vitória' },
               { key: 'response_rate', name: 'Taxa de resposta' },
@@ -223,7 +223,7 @@ export function QuoteAnalysisAllView({ data, details, loadAll }: AllViewProps) {
           data={data.monthly}
           categoryKey="month"
           title="Economia por mês"
-          formatValue={(value) => formatMoney(value)}
+          formatValue={formatMoney}
           formatCategory={formatMonthYear}
           series={[
             { key: 'savings_vs_avg', name: 'vs. média das ofertas' },

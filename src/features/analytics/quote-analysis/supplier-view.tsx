@@ -71,7 +71,7 @@ export function QuoteAnalysisSupplierView({ data, details }: SupplierViewProps) 
           data={data.by_band}
           categoryKey="band"
           title="Seus itens por distância do melhor preço"
-          formatValue={(value) => formatNumber(value)}
+          formatValue={formatNumber}
           series={[
             { key: 'lines', name: 'Itens' },
             { key: 'won', name: 'Ganhos' },

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InfoTip } from '@/features/analytics/components/shared/info-tip';
+import { sameDrawing } from '@/features/analytics/components/shared/same-drawing';
 
 interface ChartCardProps {
   title: string;
@@ -61,14 +62,15 @@ export function ChartCard({ title, grain, hint, table, empty = false, emptyText 
   const [view, setView] = useState<'chart' | 'table'>('chart');
   // The chart is drawn after the rest of the screen, one chart at a time (queueDraw): the cards and tables need not
   // wait for the charts, nor the top chart for the others. A change of filters keeps the previous chart until the
-  // new one is drawn.
+  // new one is drawn; a render that changes nothing in the chart keeps the drawing as it is (sameDrawing).
   const [chart, setChart] = useState<ReactNode>(null);
-  useEffect(() => (chart === children ? undefined : queueDraw(() => setChart(children))), [chart, children]);
+  const current = sameDrawing(chart, children);
+  useEffect(() => (current ? undefined : queueDraw(() => setChart(children))), [current, children]);
   return (
     <section
       aria-labelledby={headingId}
       // The chart drawn is not yet this render's (benches wait for no stale chart to be left).
-      data-chart-stale={chart !== children ? '' : undefined}
+      data-chart-stale={current ? undefined : ''}
       className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 shadow-sm print:break-inside-avoid"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
