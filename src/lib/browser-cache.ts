@@ -6,6 +6,7 @@
  * Signing out clears it all (the auth provider calls clearBrowserCache).
  */
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { whenIdle } from '@/lib/idle';
 
 const DATABASE = 'farmacia-cache';
 const STORE = 'entries';
@@ -65,8 +66,7 @@ export function writeBrowserCache(key: string, produce: () => unknown): Promise<
         resolve();
       }
     };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(write, { timeout: 2000 });
-    else setTimeout(write, 0);
+    whenIdle(write, 2000, 0);
   });
 }
 

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { POST_LOGIN_NAVIGATION_DELAY_MS } from '@/features/auth/session-timing';
+import { whenIdle } from '@/lib/idle';
 
 /** Once the form is shown and the browser is idle: the signed-in frame's and the home's code (src/app/after-sign-in.ts). */
 function preloadHomeCode(): void {
@@ -17,14 +18,7 @@ function preloadHomeCode(): void {
 export default function LoginRoute() {
   useDocumentTitle('Entrar');
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(preloadHomeCode, 200);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(preloadHomeCode, { timeout: 1000 });
-    return () => window.cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => whenIdle(preloadHomeCode, 1000), []);
   const { status } = useAuth();
   const navigate = useNavigate();
   // Arriving from a signed-out password change, the account's email is already known.

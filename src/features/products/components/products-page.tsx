@@ -26,6 +26,7 @@ import { useUpdateProduct } from '@/features/products/api/update-product';
 import { ProductsTable } from '@/features/products/components/products-table';
 import type { ProductFormData } from '@/features/products/schemas';
 import { filterSearchIndex, prepareSearchIndex } from '@/features/products/search';
+import { whenIdle } from '@/lib/idle';
 import type { Product } from '@/features/products/types';
 
 /**
@@ -70,16 +71,7 @@ export function ProductsPage({ canManage }: ProductsPageProps) {
   // Once the browser is idle after showing the catalogue, its search text is joined for searching, so the first
   // keystroke does not pay for it.
   const searchIndex = products.data?.index;
-  useEffect(() => {
-    if (!searchIndex) return undefined;
-    const prepare = () => prepareSearchIndex(searchIndex);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(prepare, 200);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(prepare, { timeout: 2000 });
-    return () => window.cancelIdleCallback(idle);
-  }, [searchIndex]);
+  useEffect(() => (searchIndex ? whenIdle(() => prepareSearchIndex(searchIndex), 2000) : undefined), [searchIndex]);
 
   // The filter runs in the keystroke's own render: over a prebuilt index of 50,000 names it takes a few
   // milliseconds, and deferring it (useDeferredValue) only added a frame before the rows changed
