@@ -139,7 +139,7 @@ const KEPT_ENTRIES = `new Promise((resolve) => {
     const keys = store.getAllKeys();
     keys.onsuccess = () => {
       const all = store.getAll();
-      all.onsuccess = () => { db.close(); resolve(keys.result.map((key, i) => String(key) + ' v' + (all.result[i] && all.result[i].version) + ' ' + typeof (all.result[i] && all.result[i].rows))); };
+      all.onsuccess = () => { db.close(); resolve(keys.result.map((key, i) => String(key) + ' v' + (all.result[i] && all.result[i].version) + ' ' + (all.result[i] && all.result[i].count) + ' products')); };
     };
   };
 })`;

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearBrowserCache, prereadBrowserCache, readBrowserCache, writeBrowserCache } from '@/lib/browser-cache';
+import { clearBrowserCache, forgetBrowserCache, prereadBrowserCache, readBrowserCache, writeBrowserCache } from '@/lib/browser-cache';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -13,6 +13,22 @@ describe('browser cache', () => {
     await writeBrowserCache('catalogue:v1:user-1', () => value);
     expect(await readBrowserCache('catalogue:v1:user-1')).toEqual(value);
     expect(await readBrowserCache('catalogue:v1:user-2')).toBeUndefined();
+  });
+
+  it('keeps nothing when there is nothing to keep (produce answers undefined)', async () => {
+    await writeBrowserCache('k', () => ({ a: 1 }));
+    await writeBrowserCache('k', () => undefined);
+    expect(await readBrowserCache('k')).toEqual({ a: 1 });
+    await writeBrowserCache('k4', () => undefined);
+    expect(await readBrowserCache('k4')).toBeUndefined();
+  });
+
+  it('forgets the keys it is told to, and only those', async () => {
+    await writeBrowserCache('catalogue:v2:user-1', () => ({ rows: '[]' }));
+    await writeBrowserCache('catalogue:v3:user-1', () => ({ count: 0 }));
+    await forgetBrowserCache(['catalogue:v1:user-1', 'catalogue:v2:user-1']);
+    expect(await readBrowserCache('catalogue:v2:user-1')).toBeUndefined();
+    expect(await readBrowserCache('catalogue:v3:user-1')).toEqual({ count: 0 });
   });
 
   it('forgets everything on clear (sign-out)', async () => {

@@ -5,7 +5,7 @@
  * IndexedDB in a private window, a full disk, a blocked database) reads as "nothing kept" and never reaches the user.
  * Signing out clears it all (the auth provider calls clearBrowserCache).
  */
-import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, delMany, get, set, type UseStore } from 'idb-keyval';
 import { whenIdle } from '@/lib/idle';
 
 const DATABASE = 'farmacia-cache';
@@ -51,9 +51,9 @@ async function readKept<T>(key: string): Promise<T | undefined> {
 }
 
 /**
- * Keeps what `produce` returns under `key`, produced and stored once the browser is idle: packing and storing copy the
- * value on the main thread (tens of milliseconds for the catalogue), which must not delay the frame that shows the same
- * data. Resolves once stored, or once it could not be (never rejects).
+ * Keeps what `produce` returns under `key` (nothing when it returns undefined), produced and stored once the browser is
+ * idle: packing and storing copy the value on the main thread (tens of milliseconds for the catalogue), which must not
+ * delay the frame that shows the same data. Resolves once stored, or once it could not be (never rejects).
  */
 export function writeBrowserCache(key: string, produce: () => unknown): Promise<void> {
   const current = cacheStore();
@@ -61,13 +61,29 @@ export function writeBrowserCache(key: string, produce: () => unknown): Promise<
   return new Promise<void>((resolve) => {
     const write = () => {
       try {
-        set(key, produce(), current).then(resolve, () => resolve());
+        const value = produce();
+        if (value === undefined) {
+          resolve();
+          return;
+        }
+        set(key, value, current).then(resolve, () => resolve());
       } catch {
         resolve();
       }
     };
     whenIdle(write, 2000, 0);
   });
+}
+
+/** Forgets what is kept under `keys` (never rejects). */
+export async function forgetBrowserCache(keys: string[]): Promise<void> {
+  const current = cacheStore();
+  if (!current) return;
+  try {
+    await delMany(keys, current);
+  } catch {
+    // Left behind, it is only space: nothing reads those keys.
+  }
 }
 
 /** Forgets everything kept (sign-out, so the next person at this computer starts from the database). */

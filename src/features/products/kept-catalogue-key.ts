@@ -4,5 +4,10 @@
  * change shape (load-products.ts: packCatalogue).
  */
 export function keptCatalogueKey(userId: string): string {
-  return `catalogue:v2:${userId}`;
+  return `catalogue:v3:${userId}`;
+}
+
+/** The keys the previous formats were kept under: forgotten once the current format is kept (their copies are dead weight). */
+export function formerKeptCatalogueKeys(userId: string): string[] {
+  return [`catalogue:v1:${userId}`, `catalogue:v2:${userId}`];
 }

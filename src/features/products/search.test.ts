@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueBuilder } from '@/features/products/load-products';
-import { filterSearchIndex, normalizeSearchText, prepareSearchIndex } from '@/features/products/search';
+import { filterSearchIndex, joinedSearchText, normalizeSearchText, prepareSearchIndex, searchIndexFromJoinedText } from '@/features/products/search';
 import { NO_GROUP_LABEL, type Product } from '@/features/products/types';
 
 function product(id: string, name: string, barcode: string | null): Product {
@@ -49,6 +49,14 @@ describe('filterSearchIndex', () => {
     expect(ids('7896004100371')).toEqual(['2']);
     expect(ids('78981')).toEqual(['1']);
   });
+  it('rebuilds an index only from one search text per item', () => {
+    const items = [product('a', 'Aaa', null), product('b', 'Bbb', null)];
+    expect(searchIndexFromJoinedText(items, 'aaa\nbbb')?.haystacks).toEqual(['aaa', 'bbb']);
+    expect(searchIndexFromJoinedText(items, 'aaa bbb')).toBeNull();
+    expect(searchIndexFromJoinedText(items, 'aaa\nbbb\nccc')).toBeNull();
+    expect(searchIndexFromJoinedText([], '')?.haystacks).toEqual([]);
+    expect(searchIndexFromJoinedText([], 'aaa')).toBeNull();
+  });
   it('never matches across two products (the end of one name and the start of the next)', () => {
     const pair = searchIndexOf([product('a', 'Aaa Xy', null), product('b', 'Zw Bbb', null)]);
     expect(filterSearchIndex(pair, 'xy zw').map((p) => p.id)).toEqual([]);
@@ -66,10 +74,14 @@ describe('filterSearchIndex', () => {
     const queries = ['d', 'generico 4999', '4999 generico', '12mg', 'comprimidos 96mg 1', '78990000', '7899000049999', '0 0', 'zzz', 'p 9'];
     const unprepared = queries.map((query) => filterSearchIndex(big, query).map((p) => p.id));
     prepareSearchIndex(big);
+    // The index rebuilt from the joined text, as the catalogue kept between visits is read back.
+    const fromText = searchIndexFromJoinedText(big.items, joinedSearchText(big));
+    expect(fromText?.haystacks).toEqual(big.haystacks);
     for (const [i, query] of queries.entries()) {
       const expected = reference(query);
       expect(unprepared[i], query).toEqual(expected);
       expect(filterSearchIndex(big, query).map((p) => p.id), query).toEqual(expected);
+      expect(filterSearchIndex(fromText!, query).map((p) => p.id), query).toEqual(expected);
     }
     expect(reference('generico 4999').length).toBeGreaterThan(0);
     expect(reference('zzz')).toEqual([]);

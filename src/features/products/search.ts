@@ -59,6 +59,31 @@ export function prepareSearchIndex<T>(index: SearchIndex<T>): void {
   joinedText(index);
 }
 
+/** Every search text of `index` joined by line breaks, as the search reads them (built once per index). */
+export function joinedSearchText<T>(index: SearchIndex<T>): string {
+  return joinedText(index).text;
+}
+
+/**
+ * The search index of `items` from their search texts joined by line breaks (joinedSearchText, as the catalogue keeps
+ * them between visits): that text is the one the search reads, so nothing is prepared again. Null unless the text holds
+ * exactly one search text per item.
+ */
+export function searchIndexFromJoinedText<T>(items: readonly T[], text: string): SearchIndex<T> | null {
+  if (items.length === 0) return text === '' ? { items, haystacks: [] } : null;
+  const haystacks = text.split('\n');
+  if (haystacks.length !== items.length) return null;
+  const starts = new Int32Array(haystacks.length);
+  let offset = 0;
+  for (let i = 0; i < haystacks.length; i++) {
+    starts[i] = offset;
+    offset += (haystacks[i] as string).length + 1;
+  }
+  const index: SearchIndex<T> = { items, haystacks };
+  joinedTexts.set(index, { text, starts });
+  return index;
+}
+
 /**
  * Items whose name or barcode contains every word of the query, in the index's order; the whole list for a blank
  * query. The longest word finds the candidates in the joined text; the other words are checked on those only.

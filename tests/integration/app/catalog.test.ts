@@ -6,7 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { keptCatalogueKey } from '@/features/products/kept-catalogue-key';
+import { formerKeptCatalogueKeys, keptCatalogueKey } from '@/features/products/kept-catalogue-key';
 import { loadCatalogue, packCatalogue, unpackCatalogue, type CatalogueStore, type KeptCatalogue } from '@/features/products/load-products';
 import type { Database } from '@/types/database.types';
 import { DEMO_PASSWORD, DEMO_USERS, demoSessions, type DemoUserKey } from '../../utils/app-users.ts';
@@ -297,10 +297,17 @@ describe('the catalogue version (get_catalogue_version) and the copy kept betwee
     expect(signedIn.error).toBeNull();
     const userId = signedIn.data.user?.id as string;
     const kept = new Map<string, unknown>();
-    const store: CatalogueStore = { read: async (key) => kept.get(key), write: async (key, produce) => void kept.set(key, produce()) };
+    const store: CatalogueStore = {
+      read: async (key) => kept.get(key),
+      write: async (key, produce) => void kept.set(key, produce()),
+      forget: async (keys) => keys.forEach((key) => kept.delete(key)),
+    };
+    // A copy in the previous format (JSON rows, under its own key) is forgotten once the current one is kept.
+    for (const key of formerKeptCatalogueKeys(userId)) kept.set(key, { version: 1, rows: '[]' });
 
     const first = await loadCatalogue(client, undefined, store);
     expect(productRequests).toBeGreaterThan(0);
+    expect([...kept.keys()]).toEqual([keptCatalogueKey(userId)]);
     const copy = kept.get(keptCatalogueKey(userId)) as KeptCatalogue;
     expect(unpackCatalogue(copy, copy.version)).toEqual(first);
     expect(first.products.some((p) => p.barcode === '7896004100371')).toBe(true);
