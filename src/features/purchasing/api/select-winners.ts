@@ -15,6 +15,11 @@ export interface SelectWinnersInput {
   selection: WinnerSelection;
   /** The comparison's version the buyer reviewed: the database refuses the award if the batch's figures changed since. */
   version?: string;
+  /**
+   * The award already sent with these values (selectWinners), whose answer the mutation takes over: the comparison
+   * sends it before it redraws anything, so the request leaves first.
+   */
+  request?: Promise<true>;
 }
 
 /** select_winning_quotes_native; a {success: false, error} answer is thrown as an Error with that text. */
@@ -37,7 +42,7 @@ export function useSelectWinners() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: purchasingMutations.selectWinners,
-    mutationFn: selectWinners,
+    mutationFn: (input: SelectWinnersInput) => input.request ?? selectWinners(input),
     onSuccess: (_data, input) => {
       toast({ title: purchasingMessages.winnersConfirmed });
       // The award finalised the batch (select_winning_quotes_native answered success): its badge says so now; the

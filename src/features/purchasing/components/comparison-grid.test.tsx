@@ -192,6 +192,29 @@ describe('ComparisonTable', () => {
     });
   });
 
+  it('sends the award at the click, before the dialog closes, and only once', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    rpc.mockReset().mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const onConfirmed = vi.fn();
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ComparisonTable data={data} onConfirmed={onConfirmed} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar vencedores' }));
+    const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmar' });
+    fireEvent.click(confirm);
+    expect(rpc).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeNull();
+    fireEvent.click(confirm);
+    expect(rpc).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    answer({ data: { success: true, error: null }, error: null });
+    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
+    expect(rpc).toHaveBeenCalledTimes(1);
+  });
+
   it('moves on to the orders after the award even when the new status remounts the table before the answer', async () => {
     let answer: (value: unknown) => void = () => undefined;
     rpc.mockReturnValue(new Promise((resolve) => (answer = resolve)));

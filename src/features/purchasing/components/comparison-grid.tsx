@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatCurrency, formatDateTime, formatDay, formatNumber } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { DEFAULT_MONTHLY_RATE, useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
-import { useSelectWinners } from '@/features/purchasing/api/select-winners';
+import { selectWinners, useSelectWinners } from '@/features/purchasing/api/select-winners';
 import { cellKey, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
 import { monthlyRatePercentSchema } from '@/features/purchasing/schemas';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
@@ -147,6 +147,10 @@ export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comp
   const [selectionVersion, setSelectionVersion] = useState(data.version);
   /** The figures the buyer had before them when the confirmation dialog opened (or when they last acknowledged new ones). */
   const [reviewed, setReviewed] = useState<{ version: string; chosen: number; total: number } | null>(null);
+  /** The confirmation dialog (controlled: the award closes it only once its request is on its way, see award()). */
+  const [confirming, setConfirming] = useState(false);
+  /** An award sent from this table and not answered yet: a second click on 'Confirmar' sends nothing. */
+  const awarding = useRef(false);
   if (selectionVersion !== data.version) {
     // A quote arrived or changed (live): recalculate the selection on the new figures.
     setSelectionVersion(data.version);
@@ -326,7 +330,11 @@ export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comp
         </p>
         {readOnly ? null : (
           <AlertDialog
-            onOpenChange={(open) => setReviewed(open ? { version: data.version, chosen, total: grandTotal } : null)}
+            open={confirming}
+            onOpenChange={(open) => {
+              setConfirming(open);
+              setReviewed(open ? { version: data.version, chosen, total: grandTotal } : null);
+            }}
           >
             <AlertDialogTrigger asChild>
               <Button disabled={chosen === 0 || select.isPending}>
@@ -358,11 +366,30 @@ export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comp
                 ) : null}
                 <AlertDialogAction
                   disabled={stale || chosen === 0}
-                  onClick={() =>
-                    // The award changes the batch's status, which remounts this table (its key) before the
-                    // mutation settles: a per-call onSuccess would then never run. The promise always settles.
-                    void select.mutateAsync({ batchId: data.batchId, selection, version: reviewedVersion }).then(onConfirmed, () => undefined)
-                  }
+                  onClick={(event) => {
+                    // The dialog stays open for this click (closing it redraws the screen), so the award's request
+                    // waits for nothing on screen: it is sent now, and the dialog closes and the screen shows the
+                    // award under way a task later, once the request is on its way (supabase-js reads the session
+                    // in promise steps that React's redraw, scheduled first, would otherwise run before).
+                    event.preventDefault();
+                    if (awarding.current) return;
+                    awarding.current = true;
+                    const input = { batchId: data.batchId, selection, version: reviewedVersion };
+                    const request = selectWinners(input);
+                    request.catch(() => undefined); // reported by the mutation, which takes it over below
+                    window.setTimeout(() => {
+                      setConfirming(false);
+                      setReviewed(null);
+                      // The award changes the batch's status, which remounts this table (its key) before the
+                      // mutation settles: a per-call onSuccess would then never run. The promise always settles.
+                      void select
+                        .mutateAsync({ ...input, request })
+                        .then(onConfirmed, () => undefined)
+                        .finally(() => {
+                          awarding.current = false;
+                        });
+                    }, 0);
+                  }}
                 >
                   Confirmar
                 </AlertDialogAction>
