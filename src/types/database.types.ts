@@ -2979,6 +2979,7 @@ export type Database = {
       get_batch_comparison: {
         Args: {
           p_batch_id: string
+          p_known_checksum?: string
           p_monthly_rate?: number
         }
         Returns: Json

@@ -28,6 +28,7 @@ function comparison(cells: ComparisonCell[]): Comparison {
     batchName: 'Lote 1',
     batchStatus: 'EM_COTACAO',
     version: 'v1',
+    checksum: 'c1',
     monthlyRate: 0.02,
     closedAt: null,
     items: [

@@ -173,6 +173,11 @@ export interface Comparison {
    * confirmation sent with an older one.
    */
   version: string;
+  /**
+   * get_batch_comparison's checksum of everything this document is made of, at its cost of money: sent back when the
+   * comparison is read again, it gets a short 'unchanged' answer while nothing changed.
+   */
+  checksum: string;
   /** The monthly cost of money the effective costs were computed with (0.02 = 2 % a month). */
   monthlyRate: number;
   items: ComparisonItem[];

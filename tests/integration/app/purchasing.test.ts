@@ -889,6 +889,46 @@ describe('reports', () => {
     }
   });
 
+  it("get_batch_comparison answers 'unchanged' to the checksum of the document still current, the whole document after any change", async () => {
+    const { batch, shortages, quotes } = await quotedBatch(2, { alfa: [5, 9], beta: [6, 8] });
+    const buyer = await as('compras');
+    type Document = { checksum: string; items: { shortage_id: string; product_name: string }[] };
+    const read = async (args: Record<string, unknown>) => unwrap(await buyer.rpc('get_batch_comparison', { p_batch_id: batch.id, ...args })) as Document;
+    let { checksum } = await read({});
+    expect(checksum).toMatch(/^[0-9a-f]{32}$/);
+    expect(await read({ p_known_checksum: checksum })).toEqual({ unchanged: true, checksum });
+    // The same checksum at another cost of money, or a forged one: the whole document.
+    const atFive = await read({ p_monthly_rate: 0.05, p_known_checksum: checksum });
+    expect([atFive.items.length, atFive.checksum === checksum]).toEqual([2, false]);
+    expect((await read({ p_known_checksum: 'forged' })).checksum).toBe(checksum);
+    // Authorization first: the checksum opens nothing to whoever may not read the comparison.
+    for (const key of ['representante', 'balconista'] as const) {
+      const { data, error } = await (await as(key)).rpc('get_batch_comparison', { p_batch_id: batch.id, p_known_checksum: checksum });
+      expect([data, error?.code]).toEqual([null, '42501']);
+    }
+
+    const changes: [string, string, unknown[]][] = [
+      ['a product renamed', `update public.products set name = name || ' (novo nome)' where id = (select product_id from public.shortages where id = $1)`, [shortages[0]]],
+      ['a requested quantity', `update public.shortages set requested_quantity = requested_quantity + 1 where id = $1`, [shortages[1]]],
+      ['a minimum quantity on a submitted quote', `update public.quote_items set minimum_quantity = 12 where quote_id = $1 and shortage_id = $2`, [quotes.alfa.id, shortages[0]]],
+      ['a payment term', `update public.quotes set payment_term_days = 28 where id = $1`, [quotes.beta.id]],
+      ['the batch renamed', `update public.quote_batches set name = name || ' (novo nome)' where id = $1`, [batch.id]],
+    ];
+    const db = await sql(backend);
+    try {
+      for (const [what, statement, params] of changes) {
+        await db.query(statement, params);
+        const next = await read({ p_known_checksum: checksum });
+        expect([next.items?.length, next.checksum === checksum], what).toEqual([2, false]);
+        checksum = next.checksum;
+        expect(await read({ p_known_checksum: checksum }), what).toEqual({ unchanged: true, checksum });
+      }
+    } finally {
+      await db.end();
+    }
+    expect((await read({})).items.find((item) => item.shortage_id === shortages[0])?.product_name).toMatch(/\(novo nome\)$/);
+  });
+
   it('get_winning_items: a representative gets only its supplier\'s items; admins get every supplier', async () => {
     const rep = await as('representante');
     const own = unwrap(await rep.rpc('get_winning_items', {})) as { supplier_name: string; total: number; quantity: number; unit_price: number }[];

@@ -1044,6 +1044,8 @@ const RPC_PLANS: Record<string, RpcPlan> = {
       { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO') }, expect: emptyOrRefused },
       // Issue 28: with the buyer's cost of money (p_monthly_rate, defaulted).
       { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_monthly_rate: 0.02 }, expect: emptyOrRefused },
+      // Issue 30: with the checksum of a document held (p_known_checksum, defaulted), a guessed one included.
+      { args: { p_batch_id: pick(w, 'batches', (b) => b.status === 'EM_COTACAO'), p_monthly_rate: 0.02, p_known_checksum: 'forged' }, expect: emptyOrRefused },
     ]),
   // Quotes: a representative acts only on its own supplier's quotes.
   delete_quote: (a, w) =>

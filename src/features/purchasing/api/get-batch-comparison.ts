@@ -29,6 +29,7 @@ const offerSchema = z.object({
 const comparisonSchema = z.object({
   batch: z.object({ id: z.string(), name: z.nullable(z.string()), status: batchStatus, closed_at: z.nullable(z.string()) }),
   version: z.string(),
+  checksum: z.string(),
   monthly_rate: z.number(),
   quotes: z.array(
     z.object({
@@ -57,15 +58,34 @@ const comparisonSchema = z.object({
 /** The buyer's monthly cost of money when none is chosen (2 % a month, domain notes §1.6). */
 export const DEFAULT_MONTHLY_RATE = COST_OF_MONEY_DEFAULT_PERCENT / 100;
 
+/** get_batch_comparison's answer when the document the caller holds (its checksum) is still current. */
+const unchangedSchema = z.object({ unchanged: z.literal(true), checksum: z.string() });
+
 /**
  * get_batch_comparison: every item of the batch against every supplier's answer, as a grid, with each offer's
- * effective unit cost at `monthlyRate` (a fraction: 0.02 = 2 % a month).
+ * effective unit cost at `monthlyRate` (a fraction: 0.02 = 2 % a month). With `known` (the comparison already held for
+ * this batch and rate), the database answers in a few bytes when nothing changed, and `known` itself is returned: the
+ * screen keeps its objects and draws nothing again (a live refresh, the one after the channel joins).
  */
-export async function getBatchComparison(batchId: string, monthlyRate = DEFAULT_MONTHLY_RATE, signal?: AbortSignal): Promise<Comparison> {
-  let query = supabase.rpc('get_batch_comparison', { p_batch_id: batchId, p_monthly_rate: monthlyRate });
+export async function getBatchComparison(
+  batchId: string,
+  monthlyRate = DEFAULT_MONTHLY_RATE,
+  signal?: AbortSignal,
+  known?: Comparison,
+): Promise<Comparison> {
+  let query = supabase.rpc('get_batch_comparison', {
+    p_batch_id: batchId,
+    p_monthly_rate: monthlyRate,
+    ...(known ? { p_known_checksum: known.checksum } : {}),
+  });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
+  const unchanged = unchangedSchema.safeParse(data);
+  if (unchanged.success) {
+    // Never the case without `known`, whose checksum it must be; otherwise the whole document is read.
+    return known && unchanged.data.checksum === known.checksum ? known : getBatchComparison(batchId, monthlyRate, signal);
+  }
   const raw = comparisonSchema.parse(data);
   const cells: Record<string, ComparisonCell> = {};
   for (const item of raw.items) {
@@ -97,6 +117,7 @@ export async function getBatchComparison(batchId: string, monthlyRate = DEFAULT_
     batchStatus: raw.batch.status,
     closedAt: raw.batch.closed_at,
     version: raw.version,
+    checksum: raw.checksum,
     monthlyRate: raw.monthly_rate,
     quotes: raw.quotes.map((quote) => ({
       quoteId: quote.id,
@@ -124,7 +145,7 @@ export async function getBatchComparison(batchId: string, monthlyRate = DEFAULT_
 export function batchComparisonQueryOptions(batchId: string, monthlyRate = DEFAULT_MONTHLY_RATE) {
   return queryOptions({
     queryKey: purchasingKeys.comparisonAt(batchId, monthlyRate),
-    queryFn: ({ signal }) => getBatchComparison(batchId, monthlyRate, signal),
+    queryFn: ({ signal, client, queryKey }) => getBatchComparison(batchId, monthlyRate, signal, client.getQueryData<Comparison>(queryKey)),
   });
 }
 

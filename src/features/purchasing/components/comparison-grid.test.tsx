@@ -21,6 +21,7 @@ const data: Comparison = {
   batchName: 'Lote Teste',
   batchStatus: 'EM_COTACAO',
   version: 'v1',
+  checksum: 'c1',
   monthlyRate: 0.02,
   closedAt: null,
   items: [{ shortageId: 's1', productName: 'Dipirona 500mg', barcode: null, unitName: 'Unidade Centro', requestedQuantity: 10, bestPrice: 4.5, effectiveDiffers: true }],
