@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver, onlineManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency } from '@/lib/dates';
@@ -214,6 +214,29 @@ describe('ComparisonTable', () => {
     answer({ data: { success: true, error: null }, error: null });
     await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
     expect(rpc).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, sends the award only once the connection is back, as every write', async () => {
+    rpc.mockReset().mockResolvedValue({ data: { success: true, error: null }, error: null });
+    const onConfirmed = vi.fn();
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    onlineManager.setOnline(false);
+    try {
+      render(
+        <QueryClientProvider client={client}>
+          <ComparisonTable data={data} onConfirmed={onConfirmed} />
+        </QueryClientProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Confirmar vencedores' }));
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmar' }));
+      await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(rpc).not.toHaveBeenCalled();
+      onlineManager.setOnline(true);
+      await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
+      expect(rpc).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('moves on to the orders after the award even when the new status remounts the table before the answer', async () => {

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDownUp, Check, CheckCircle2, Gift, RefreshCw, Replace, Trophy } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -147,7 +148,7 @@ export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comp
   const [selectionVersion, setSelectionVersion] = useState(data.version);
   /** The figures the buyer had before them when the confirmation dialog opened (or when they last acknowledged new ones). */
   const [reviewed, setReviewed] = useState<{ version: string; chosen: number; total: number } | null>(null);
-  /** The confirmation dialog (controlled: the award closes it only once its request is on its way, see award()). */
+  /** The confirmation dialog (controlled: 'Confirmar' closes it only once the award's request is on its way). */
   const [confirming, setConfirming] = useState(false);
   /** An award sent from this table and not answered yet: a second click on 'Confirmar' sends nothing. */
   const awarding = useRef(false);
@@ -375,8 +376,9 @@ export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comp
                     if (awarding.current) return;
                     awarding.current = true;
                     const input = { batchId: data.batchId, selection, version: reviewedVersion };
-                    const request = selectWinners(input);
-                    request.catch(() => undefined); // reported by the mutation, which takes it over below
+                    // Offline, nothing is sent now: the mutation waits for the connection, as every write does.
+                    const request = onlineManager.isOnline() ? selectWinners(input) : undefined;
+                    request?.catch(() => undefined); // reported by the mutation, which takes it over below
                     window.setTimeout(() => {
                       setConfirming(false);
                       setReviewed(null);
