@@ -35,17 +35,21 @@ interface JoinedText {
 
 const joinedTexts = new WeakMap<SearchIndex<unknown>, JoinedText>();
 
+/** Where each search text starts in their joined text (each followed by one line break). */
+function startsOf(haystacks: readonly string[]): Int32Array {
+  const starts = new Int32Array(haystacks.length);
+  let offset = 0;
+  for (let i = 0; i < haystacks.length; i++) {
+    starts[i] = offset;
+    offset += (haystacks[i] as string).length + 1;
+  }
+  return starts;
+}
+
 function joinedText<T>(index: SearchIndex<T>): JoinedText {
   let joined = joinedTexts.get(index);
   if (!joined) {
-    const { haystacks } = index;
-    const starts = new Int32Array(haystacks.length);
-    let offset = 0;
-    for (let i = 0; i < haystacks.length; i++) {
-      starts[i] = offset;
-      offset += (haystacks[i] as string).length + 1;
-    }
-    joined = { text: haystacks.join('\n'), starts };
+    joined = { text: index.haystacks.join('\n'), starts: startsOf(index.haystacks) };
     joinedTexts.set(index, joined);
   }
   return joined;
@@ -73,14 +77,8 @@ export function searchIndexFromJoinedText<T>(items: readonly T[], text: string):
   if (items.length === 0) return text === '' ? { items, haystacks: [] } : null;
   const haystacks = text.split('\n');
   if (haystacks.length !== items.length) return null;
-  const starts = new Int32Array(haystacks.length);
-  let offset = 0;
-  for (let i = 0; i < haystacks.length; i++) {
-    starts[i] = offset;
-    offset += (haystacks[i] as string).length + 1;
-  }
   const index: SearchIndex<T> = { items, haystacks };
-  joinedTexts.set(index, { text, starts });
+  joinedTexts.set(index, { text, starts: startsOf(haystacks) });
   return index;
 }
 
