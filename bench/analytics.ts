@@ -32,6 +32,7 @@
  *
  *   BENCH_RUNS=5 BENCH_BATCHES=2000 npm run bench:analytics
  *   BENCH_BROWSER=0 npm run bench:analytics        # generator and RPC timings only
+ *   BENCH_ROUTES=/analise-cotacoes npm run bench:analytics   # that screen only in Chromium
  *   BENCH_BROWSER=0 BENCH_KEEP=1 npm run bench:analytics   # then keeps the backend up (DB URL printed) for EXPLAIN
  */
 import { existsSync } from 'node:fs';
@@ -48,6 +49,8 @@ const BATCHES = Number(process.env.BENCH_BATCHES ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DEBUG = Boolean(process.env.BENCH_DEBUG);
 const BROWSER = process.env.BENCH_BROWSER !== '0';
+/** BENCH_ROUTES=/analise-cotacoes,/relatorio-compras: only those screens in Chromium (every one by default). */
+const ROUTES = process.env.BENCH_ROUTES?.split(',').map((route) => route.trim()).filter(Boolean);
 const LOAD_TARGET_MS = 1000;
 const FILTER_TARGET_MS = 500;
 const RPC_GUIDE_MS = 500;
@@ -572,7 +575,10 @@ if (BROWSER && SCREENS_BUILT) {
       await context.addInitScript(WATCH_FIRST_LOAD);
       const page = await context.newPage();
       await signIn(page, user.email);
-      for (const analysis of ANALYSES) all.push(await measureScreen(page, analysis.route, user.key));
+      for (const analysis of ANALYSES) {
+        if (ROUTES && !ROUTES.includes(analysis.route)) continue;
+        all.push(await measureScreen(page, analysis.route, user.key));
+      }
       await context.close();
     }
     const missed = printScreens(all);
@@ -584,7 +590,7 @@ if (BROWSER && SCREENS_BUILT) {
   try {
     await prepare(backend);
     if (process.env.BENCH_KEEP) {
-      console.log(`\nBENCH_KEEP: the backend stays up for EXPLAIN until Ctrl+C — DB URL ${backend.dbUrl}`);
+      console.log(`\nBENCH_KEEP: the backend stays up for EXPLAIN until Ctrl+C — API ${backend.apiUrl} anon key ${backend.anonKey} — DB URL ${backend.dbUrl}`);
       await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     }
   } finally {

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useCallback } from 'react';
 import { formatCount } from '@/lib/dates';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
 import { usePurchaseDaysAnalysis, type PurchaseDaysAnalysis } from '@/features/analytics/api/get-purchase-days-analysis';
@@ -12,7 +13,7 @@ import { formatDays, formatRatio } from '@/features/analytics/components/shared/
 import { BarSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
-import { purchaseDaysInput } from '@/features/analytics/first-queries';
+import { purchaseDaysInput, prefetchAnalysisScreen } from '@/features/analytics/first-queries';
 import { weekdayName } from '@/features/analytics/purchase-days/weekdays';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
 
@@ -66,7 +67,9 @@ const percent = (value: number) => formatRatio(value);
 
 /** /analise-dias-compras: lead times by supplier, weekday of ordering and product; on-time and fill rates. */
 export function PurchaseDaysPage({ title }: { title: string }) {
-  const params = useAnalysisParams();
+  const queryClient = useQueryClient();
+  const startFigures = useCallback((search: string) => void prefetchAnalysisScreen('purchase-days', queryClient, search), [queryClient]);
+  const params = useAnalysisParams(undefined, startFigures);
   const { filters } = params;
   const options = useAnalysisFilterOptions();
   const query = usePurchaseDaysAnalysis(purchaseDaysInput(filters), params.ready);

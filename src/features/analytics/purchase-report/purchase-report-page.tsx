@@ -1,4 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { formatCount, formatCurrency, formatMonthYear, formatNumber } from '@/lib/dates';
@@ -21,7 +22,7 @@ import { formatMoney } from '@/features/analytics/components/shared/format';
 import { BarSeriesChart, LineSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
-import { purchaseReportInput } from '@/features/analytics/first-queries';
+import { purchaseReportInput, prefetchAnalysisScreen } from '@/features/analytics/first-queries';
 import { hints, monthColumns, orderColumns, orderNumber, summaryTotals, supplierColumns, unitColumns } from '@/features/analytics/purchase-report/columns';
 import { purchaseReportMessages as m } from '@/features/analytics/purchase-report/messages';
 import { OrderSheet, ORDER_PARAM } from '@/features/analytics/purchase-report/order-sheet';
@@ -38,7 +39,9 @@ interface PurchaseReportPageProps {
 
 /** /relatorio-compras: orders by period, supplier and unit, with totals, savings and the drill-down to each order. */
 export function PurchaseReportPage({ title, renderPrintable }: PurchaseReportPageProps) {
-  const params = useAnalysisParams();
+  const queryClient = useQueryClient();
+  const startFigures = useCallback((search: string) => void prefetchAnalysisScreen('purchase-report', queryClient, search), [queryClient]);
+  const params = useAnalysisParams(undefined, startFigures);
   const { filters } = params;
   const reportFilters = useMemo(() => purchaseReportInput(filters), [filters]);
   const report = usePurchaseReport(reportFilters, params.ready);

@@ -193,7 +193,7 @@ describe('useAnalysisParams', () => {
     vi.clearAllMocks();
   });
 
-  function setup(initial: string) {
+  function setup(initial: string, startFigures?: (search: string) => void) {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const location = { current: '' };
     function Spy() {
@@ -208,7 +208,7 @@ describe('useAnalysisParams', () => {
         </MemoryRouter>
       </QueryClientProvider>
     );
-    const hook = renderHook(() => useAnalysisParams(EXTRAS), { wrapper });
+    const hook = renderHook(() => useAnalysisParams(EXTRAS, startFigures), { wrapper });
     return { ...hook, location };
   }
 
@@ -265,5 +265,27 @@ describe('useAnalysisParams', () => {
     expect(location.current).toBe('?de=2025-11-27&ate=2026-11-26&custo=4');
     expect(result.current.filters).toMatchObject({ from: '2025-11-27', to: TODAY });
     expect(result.current.extras.cost).toBe(4);
+  });
+
+  it('starts the figures of each URL it writes before the router draws it, once the URL ids are confirmed', async () => {
+    const started: string[] = [];
+    const { result, location } = setup(`?unidade=${UNIT}`, (search) => {
+      // Called before the router has the new URL: the request leaves at the click.
+      started.push(`${search} (router at ${location.current})`);
+    });
+    // The unit of the URL waits for the options: a change made meanwhile starts nothing (it may name an unknown id).
+    expect(result.current.ready).toBe(false);
+    act(() => result.current.applyPreset('last30'));
+    expect(started).toEqual([]);
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    act(() => result.current.applyPreset('last12months'));
+    act(() => result.current.update({ extras: { cost: 4 } }));
+    act(() => result.current.reset());
+    expect(started).toEqual([
+      `?unidade=${UNIT}&de=2025-11-27&ate=2026-11-26 (router at ?unidade=${UNIT}&de=2026-10-28&ate=2026-11-26)`,
+      `?unidade=${UNIT}&de=2025-11-27&ate=2026-11-26&custo=4 (router at ?unidade=${UNIT}&de=2025-11-27&ate=2026-11-26)`,
+      `? (router at ?unidade=${UNIT}&de=2025-11-27&ate=2026-11-26&custo=4)`,
+    ]);
+    expect(location.current).toBe('');
   });
 });

@@ -297,8 +297,16 @@ const NO_EXTRAS: AnalysisExtras = {};
 /**
  * The filters of an analysis screen, read from and written to the URL (replace: a filter change
  * is not a history step). `extras` must be a module-level constant.
+ *
+ * `startFigures`, given the URL query just written (`?de=…`), starts the screen's figures for it
+ * (first-queries.ts's prefetchAnalysisScreen): the request then leaves at the click, not after React
+ * has drawn the whole screen again from the new URL (~40 ms on a 2-core machine), and the screen's
+ * own query, with the same key, takes over the answer on its way.
  */
-export function useAnalysisParams<E extends AnalysisExtras = Record<never, never>>(extras?: E): AnalysisParams<E> {
+export function useAnalysisParams<E extends AnalysisExtras = Record<never, never>>(
+  extras?: E,
+  startFigures?: (search: string) => void,
+): AnalysisParams<E> {
   const declared = (extras ?? NO_EXTRAS) as E;
   const [params, setParams] = useSearchParams();
   // The URL as last written by this hook or read from the router. react-router hands setParams'
@@ -335,23 +343,36 @@ export function useAnalysisParams<E extends AnalysisExtras = Record<never, never
   // Options that failed to load do not hold the screen back: the database then answers for the id.
   const ready = (!needsOptions || options.data !== undefined || options.isError) && (productId === null || !product.isPending);
 
+  // Read when a change is written, never during render: the callback and `ready` of the latest render.
+  const starting = useRef({ startFigures, ready });
+  useLayoutEffect(() => {
+    starting.current = { startFigures, ready };
+  }, [startFigures, ready]);
+
+  const write = useCallback(
+    (next: URLSearchParams) => {
+      latest.current = next;
+      // Only once the URL's ids are confirmed (`ready`): a change made from the screen writes known ids.
+      if (starting.current.ready) starting.current.startFigures?.(`?${next.toString()}`);
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
+
   const update = useCallback(
     (patch: AnalysisPatch<E>) => {
       const current = latest.current;
-      const next = writeAnalysisSearch(current, parseAnalysisSearch(current, today, declared), patch, declared, today);
-      latest.current = next;
-      setParams(next, { replace: true });
+      write(writeAnalysisSearch(current, parseAnalysisSearch(current, today, declared), patch, declared, today));
     },
-    [setParams, today, declared],
+    [write, today, declared],
   );
 
   const reset = useCallback(() => {
     const next = new URLSearchParams(latest.current);
     for (const name of Object.values(ANALYSIS_PARAMS)) next.delete(name);
     for (const extra of Object.values(declared)) next.delete(extra.param);
-    latest.current = next;
-    setParams(next, { replace: true });
-  }, [setParams, declared]);
+    write(next);
+  }, [write, declared]);
 
   const applyPreset = useCallback((preset: PeriodPreset) => update(presetPeriod(preset, today) as AnalysisPatch<E>), [update, today]);
 
