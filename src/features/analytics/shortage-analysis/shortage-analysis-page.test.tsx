@@ -30,15 +30,24 @@ const DOC: ShortageAnalysis = {
   recurring: [{ product_id: P1, product_name: 'Dipirona 500 mg', unit_id: UNIT_A, unit_name: 'Unidade Centro', occurrences: 3, recurring: 1, last_at: '2026-11-25T15:00:00+00:00' }],
 };
 
-const calls = vi.hoisted(() => ({ params: [] as unknown[], data: undefined as unknown }));
+const calls = vi.hoisted(() => ({ params: [] as unknown[], started: [] as unknown[], data: undefined as unknown }));
 
 vi.mock('@/features/analytics/api/get-shortage-analysis', () => ({
+  // A filter change starts the figures for the new URL at once (first-queries.ts' prefetch), with these options.
+  shortageAnalysisQueryOptions: (params: ShortageAnalysisParams) => ({
+    queryKey: ['shortage-analysis', params],
+    queryFn: () => {
+      calls.started.push(params);
+      return calls.data;
+    },
+  }),
   useShortageAnalysis: (params: ShortageAnalysisParams, enabled: boolean) => {
     calls.params.push({ ...params, enabled });
     return { data: calls.data, error: null, isFetching: false, isPlaceholderData: false, refetch: vi.fn() };
   },
 }));
 vi.mock('@/features/analytics/api/get-analysis-filter-options', () => ({
+  analysisFilterOptionsQueryOptions: () => ({ queryKey: ['analysis-filter-options'], queryFn: () => ({ units: [], suppliers: [], categories: [] }) }),
   useAnalysisFilterOptions: () => ({ data: { units: [], suppliers: [], categories: [] }, isError: false, error: null, refetch: vi.fn() }),
 }));
 vi.mock('@/features/analytics/components/shared/lazy-charts', () => ({
@@ -65,6 +74,7 @@ function renderPage(url = '/analise-faltas') {
 
 beforeEach(() => {
   calls.params = [];
+  calls.started = [];
   calls.data = DOC;
 });
 afterEach(cleanup);
@@ -97,6 +107,8 @@ describe('ShortageAnalysisPage', () => {
     fireEvent.change(screen.getByLabelText('Recorrência (dias)'), { target: { value: '7' } });
     expect(screen.getByTestId('search').textContent).toContain('recorrencia=7');
     expect(calls.params.at(-1)).toMatchObject({ recurrenceDays: 7 });
+    // The figures for the new URL were asked for at the change itself.
+    expect(calls.started).toEqual([expect.objectContaining({ recurrenceDays: 7, unitId: null })]);
   });
 
   it('replaces an unusable recurrence in the URL by 30 days and says so', () => {

@@ -352,9 +352,10 @@ export function useAnalysisParams<E extends AnalysisExtras = Record<never, never
   const write = useCallback(
     (next: URLSearchParams) => {
       latest.current = next;
-      // Only once the URL's ids are confirmed (`ready`): a change made from the screen writes known ids.
-      if (starting.current.ready) starting.current.startFigures?.(`?${next.toString()}`);
       setParams(next, { replace: true });
+      // The router draws the new URL after this handler returns. Only once the URL's ids are confirmed
+      // (`ready`): a change made from the screen writes known ids.
+      if (starting.current.ready) starting.current.startFigures?.(`?${next.toString()}`);
     },
     [setParams],
   );
