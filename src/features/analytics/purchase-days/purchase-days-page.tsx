@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
-import { useEffect, useCallback } from 'react';
+import { useEffect } from 'react';
 import { formatCount } from '@/lib/dates';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
 import { usePurchaseDaysAnalysis, type PurchaseDaysAnalysis } from '@/features/analytics/api/get-purchase-days-analysis';
@@ -13,7 +12,8 @@ import { formatDays, formatRatio } from '@/features/analytics/components/shared/
 import { BarSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
-import { purchaseDaysInput, prefetchAnalysisScreen } from '@/features/analytics/first-queries';
+import { useStartFigures } from '@/features/analytics/components/shared/use-start-figures';
+import { purchaseDaysInput } from '@/features/analytics/first-queries';
 import { weekdayName } from '@/features/analytics/purchase-days/weekdays';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
 
@@ -67,9 +67,7 @@ const percent = (value: number) => formatRatio(value);
 
 /** /analise-dias-compras: lead times by supplier, weekday of ordering and product; on-time and fill rates. */
 export function PurchaseDaysPage({ title }: { title: string }) {
-  const queryClient = useQueryClient();
-  const startFigures = useCallback((search: string) => void prefetchAnalysisScreen('purchase-days', queryClient, search), [queryClient]);
-  const params = useAnalysisParams(undefined, startFigures);
+  const params = useAnalysisParams(undefined, useStartFigures('purchase-days'));
   const { filters } = params;
   const options = useAnalysisFilterOptions();
   const query = usePurchaseDaysAnalysis(purchaseDaysInput(filters), params.ready);

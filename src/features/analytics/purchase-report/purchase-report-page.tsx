@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode, useCallback } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { formatCount, formatCurrency, formatMonthYear, formatNumber } from '@/lib/dates';
@@ -22,7 +21,8 @@ import { formatMoney } from '@/features/analytics/components/shared/format';
 import { BarSeriesChart, LineSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
-import { purchaseReportInput, prefetchAnalysisScreen } from '@/features/analytics/first-queries';
+import { useStartFigures } from '@/features/analytics/components/shared/use-start-figures';
+import { purchaseReportInput } from '@/features/analytics/first-queries';
 import { hints, monthColumns, orderColumns, orderNumber, summaryTotals, supplierColumns, unitColumns } from '@/features/analytics/purchase-report/columns';
 import { purchaseReportMessages as m } from '@/features/analytics/purchase-report/messages';
 import { OrderSheet, ORDER_PARAM } from '@/features/analytics/purchase-report/order-sheet';
@@ -39,9 +39,7 @@ interface PurchaseReportPageProps {
 
 /** /relatorio-compras: orders by period, supplier and unit, with totals, savings and the drill-down to each order. */
 export function PurchaseReportPage({ title, renderPrintable }: PurchaseReportPageProps) {
-  const queryClient = useQueryClient();
-  const startFigures = useCallback((search: string) => void prefetchAnalysisScreen('purchase-report', queryClient, search), [queryClient]);
-  const params = useAnalysisParams(undefined, startFigures);
+  const params = useAnalysisParams(undefined, useStartFigures('purchase-report'));
   const { filters } = params;
   const reportFilters = useMemo(() => purchaseReportInput(filters), [filters]);
   const report = usePurchaseReport(reportFilters, params.ready);

@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useCallback } from 'react';
+import { useEffect, useMemo } from 'react';
 import { formatNumber } from '@/lib/dates';
 import type { QuoteAnalysisInput } from '@/features/analytics/api/get-quote-analysis';
 import { useLoadAllQuoteAnalysisLines, useQuoteAnalysis } from '@/features/analytics/api/get-quote-analysis';
@@ -9,7 +8,8 @@ import { exportDetails } from '@/features/analytics/components/shared/export-det
 import { FilterBar, type FilterField } from '@/features/analytics/components/shared/filter-bar';
 import { prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
-import { QUOTE_ANALYSIS_EXTRAS as EXTRAS, quoteAnalysisInput, prefetchAnalysisScreen } from '@/features/analytics/first-queries';
+import { useStartFigures } from '@/features/analytics/components/shared/use-start-figures';
+import { QUOTE_ANALYSIS_EXTRAS as EXTRAS, quoteAnalysisInput } from '@/features/analytics/first-queries';
 import { QuoteAnalysisAllView } from '@/features/analytics/quote-analysis/all-view';
 import { CostOfMoneyField } from '@/features/analytics/quote-analysis/cost-of-money-field';
 import { MatrixExportButton } from '@/features/analytics/quote-analysis/matrix-export-button';
@@ -29,9 +29,7 @@ interface QuoteAnalysisPageProps {
 
 /** /analise-cotacoes: effective cost, price spread, savings and suppliers' rates (a representative: its own figures). */
 export function QuoteAnalysisPage({ representative }: QuoteAnalysisPageProps) {
-  const queryClient = useQueryClient();
-  const startFigures = useCallback((search: string) => void prefetchAnalysisScreen('quote-analysis', queryClient, search), [queryClient]);
-  const params = useAnalysisParams(EXTRAS, startFigures);
+  const params = useAnalysisParams(EXTRAS, useStartFigures('quote-analysis'));
   const options = useAnalysisFilterOptions();
   const { filters, extras, product } = params;
   const input = useMemo<QuoteAnalysisInput>(() => quoteAnalysisInput(filters, extras), [filters, extras]);

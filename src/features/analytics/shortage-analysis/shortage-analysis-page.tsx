@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useCallback } from 'react';
+import { useEffect } from 'react';
 import { formatCount, formatDay } from '@/lib/dates';
 import { useAnalysisFilterOptions } from '@/features/analytics/api/get-analysis-filter-options';
 import { useShortageAnalysis, type ShortageAnalysis } from '@/features/analytics/api/get-shortage-analysis';
@@ -12,7 +11,8 @@ import { formatDays, formatQuantity, formatRatio } from '@/features/analytics/co
 import { BarSeriesChart, prefetchAnalysisCharts } from '@/features/analytics/components/shared/lazy-charts';
 import { MetricCard, MetricGrid } from '@/features/analytics/components/shared/metric-card';
 import { useAnalysisParams } from '@/features/analytics/components/shared/use-analysis-params';
-import { SHORTAGE_ANALYSIS_EXTRAS as EXTRAS, shortageAnalysisInput, prefetchAnalysisScreen } from '@/features/analytics/first-queries';
+import { useStartFigures } from '@/features/analytics/components/shared/use-start-figures';
+import { SHORTAGE_ANALYSIS_EXTRAS as EXTRAS, shortageAnalysisInput } from '@/features/analytics/first-queries';
 import { leadTimeMessages } from '@/features/analytics/shortage-analysis/messages';
 import { RecurrenceField } from '@/features/analytics/shortage-analysis/recurrence-field';
 
@@ -71,9 +71,7 @@ const recurringColumns: readonly AnalysisColumn<RecurringRow>[] = [
 
 /** /analise-faltas: shortages over time, by unit and category, top products, recurrence and the wait for purchase. */
 export function ShortageAnalysisPage({ title }: { title: string }) {
-  const queryClient = useQueryClient();
-  const startFigures = useCallback((search: string) => void prefetchAnalysisScreen('shortage-analysis', queryClient, search), [queryClient]);
-  const params = useAnalysisParams(EXTRAS, startFigures);
+  const params = useAnalysisParams(EXTRAS, useStartFigures('shortage-analysis'));
   const { filters, extras } = params;
   const options = useAnalysisFilterOptions();
   const query = useShortageAnalysis(shortageAnalysisInput(filters, extras), params.ready);
