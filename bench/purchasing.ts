@@ -54,12 +54,11 @@ const HTTP_RATIO_TARGET = 1.3;
 // Node 20 has no global WebSocket: realtime-js needs `ws` even when unused.
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
-interface Offer {
-  quote_id: string;
-  unit_price: number | null;
-}
+/** get_batch_comparison's document: an item's offers are rows of offer_columns, `quote` a position in `quotes`. */
 interface RawComparison {
-  items: { shortage_id: string; offers: Offer[] }[];
+  offer_columns: string[];
+  quotes: { id: string }[];
+  items: { shortage_id: string; offers: unknown[][] }[];
 }
 
 /** Creates `batches` batches in quotation (ITEMS shortages, SUPPLIERS submitted quotes pricing every item); their ids. */
@@ -227,9 +226,12 @@ async function measureRpcs(backend: StartedBackend, batchIds: readonly string[])
     const raw = data as RawComparison;
     if (raw.items.length !== ITEMS || raw.items.some((i) => i.offers.length !== SUPPLIERS)) throw new Error('comparison does not hold every item × quote');
     // The screen's default choice: the cheapest offer of each item.
+    const quoteAt = raw.offer_columns.indexOf('quote');
+    const priceAt = raw.offer_columns.indexOf('unit_price');
+    const price = (offer: unknown[]) => (offer[priceAt] as number | null) ?? Infinity;
     const pairs = raw.items.map((item) => {
-      const best = item.offers.reduce((a, b) => ((b.unit_price ?? Infinity) < (a.unit_price ?? Infinity) ? b : a));
-      return { shortage_id: item.shortage_id, quote_id: best.quote_id };
+      const best = item.offers.reduce((a, b) => (price(b) < price(a) ? b : a));
+      return { shortage_id: item.shortage_id, quote_id: raw.quotes[best[quoteAt] as number]?.id };
     });
     const t0 = performance.now();
     const result = await client.rpc('select_winning_quotes_native', { p_batch_id: batchId, p_quote_items: pairs });

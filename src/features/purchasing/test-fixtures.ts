@@ -22,7 +22,6 @@ export function comparisonCell(
     bonusExpiryDate: null,
     bonusQuantity: 1,
     effectiveUnitCost: null,
-    effectiveExplanation: null,
     priceRank: null,
     effectiveRank: null,
     ...extra,

@@ -133,10 +133,9 @@ export interface ComparisonCell {
   bonusQuantity: number;
   /**
    * get_batch_comparison's effective unit cost (bonus units, the excess a minimum forces, the payment term at the
-   * buyer's cost of money) and its one-line explanation; null without price.
+   * buyer's cost of money); null without price. Its one-line explanation is written when drawn (effective-cost.ts).
    */
   effectiveUnitCost: number | null;
-  effectiveExplanation: string | null;
   /** 1 = best among the priced offers of submitted quotes for the item; null for drafts and blanks. */
   priceRank: number | null;
   effectiveRank: number | null;

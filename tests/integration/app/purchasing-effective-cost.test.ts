@@ -23,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
 import { appBackend, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
+import { offersOf, type ComparisonDocument } from '../../utils/comparison.ts';
+import { effectiveCostExplanation } from '@/features/purchasing/effective-cost';
 
 const backend = appBackend();
 const tag = `custo-${randomUUID().slice(0, 8)}`;
@@ -52,19 +54,22 @@ function failure(result: { error: PostgrestError | null }): { code: string | und
 interface Offer {
   quote_id: string;
   unit_price: number | null;
+  minimum_quantity: number | null;
+  has_bonus: boolean;
+  bonus_quantity: number;
   effective_unit_cost: number | null;
-  effective_explanation: string | null;
   price_rank: number | null;
   effective_rank: number | null;
 }
 interface ComparisonItem {
   shortage_id: string;
+  requested_quantity: number;
   best_unit_price: number | null;
   best_effective_unit_cost: number | null;
   effective_differs: boolean;
-  offers: Offer[];
+  offers: unknown[][];
 }
-interface Comparison {
+interface Comparison extends ComparisonDocument {
   monthly_rate: number;
   version: string;
   quotes: { id: string; supplier_id: string; payment_term_days: number | null; submitted_at: string | null }[];
@@ -130,9 +135,23 @@ async function comparison(client: SupabaseClient, rate?: number): Promise<Compar
 }
 
 function offerOf(c: Comparison, shortageId: string, quoteId: string): Offer {
-  const offer = c.items.find((i) => i.shortage_id === shortageId)?.offers.find((o) => o.quote_id === quoteId);
+  const offer = offersOf(c, shortageId).find((o) => o.quote_id === quoteId);
   if (!offer) throw new Error('offer not found');
-  return offer;
+  return offer as unknown as Offer;
+}
+
+/** The explanation the comparison screen writes under an offer's effective cost, from the document's figures. */
+function explanationOf(c: Comparison, shortageId: string, quoteId: string): string | null {
+  const offer = offerOf(c, shortageId, quoteId);
+  return effectiveCostExplanation({
+    unitPrice: offer.unit_price,
+    requestedQuantity: c.items.find((i) => i.shortage_id === shortageId)!.requested_quantity,
+    minimumQuantity: offer.minimum_quantity,
+    bonusQuantity: offer.has_bonus ? offer.bonus_quantity : 0,
+    paymentTermDays: c.quotes.find((q) => q.id === quoteId)!.payment_term_days,
+    monthlyRate: c.monthly_rate,
+    effectiveUnitCost: offer.effective_unit_cost,
+  });
 }
 
 beforeAll(async () => {
@@ -243,17 +262,18 @@ describe('the quotation of batch A', () => {
 
     const alfa1 = offerOf(c, s1, ids.alfaQuote);
     expect(alfa1).toMatchObject({ unit_price: 10, effective_unit_cost: 8.2386, price_rank: 2, effective_rank: 1 });
-    expect(alfa1.effective_explanation).toBe(
+    expect(explanationOf(c, s1, ids.alfaQuote)).toBe(
       'R$ 10,00 × 12 un. (mínimo 12, 2 além da necessidade) + 4 bonificadas, a 60 dias com 2 % a.m. → R$ 8,24 por unidade necessária',
     );
     const beta1 = offerOf(c, s1, ids.betaQuote);
     expect(beta1).toMatchObject({ unit_price: 9.5, effective_unit_cost: 9.5, price_rank: 1, effective_rank: 2 });
-    expect(beta1.effective_explanation).toBe('R$ 9,50 × 10 un., à vista → R$ 9,50 por unidade necessária');
+    expect(explanationOf(c, s1, ids.betaQuote)).toBe('R$ 9,50 × 10 un., à vista → R$ 9,50 por unidade necessária');
     expect(offerOf(c, s2, ids.alfaQuote)).toMatchObject({ effective_unit_cost: 19.2234, price_rank: 1, effective_rank: 1 });
     expect(offerOf(c, s2, ids.betaQuote)).toMatchObject({ effective_unit_cost: 21, price_rank: 2, effective_rank: 2 });
     expect(offerOf(c, s3, ids.alfaQuote)).toMatchObject({ effective_unit_cost: 4.8058, price_rank: 1, effective_rank: 1 });
     // Beta left S3 blank: no cost, no rank.
-    expect(offerOf(c, s3, ids.betaQuote)).toMatchObject({ unit_price: null, effective_unit_cost: null, effective_explanation: null, price_rank: null, effective_rank: null });
+    expect(offerOf(c, s3, ids.betaQuote)).toMatchObject({ unit_price: null, effective_unit_cost: null, price_rank: null, effective_rank: null });
+    expect(explanationOf(c, s3, ids.betaQuote)).toBeNull();
 
     const items = Object.fromEntries(c.items.map((i) => [i.shortage_id, i]));
     expect(items[s1]).toMatchObject({ best_unit_price: 9.5, best_effective_unit_cost: 8.2386, effective_differs: true });
@@ -263,7 +283,7 @@ describe('the quotation of batch A', () => {
     const free = await comparison(buyer, 0);
     expect(free.monthly_rate).toBe(0);
     expect(offerOf(free, s1, ids.alfaQuote)).toMatchObject({ effective_unit_cost: 8.5714, effective_rank: 1 });
-    expect(offerOf(free, s1, ids.alfaQuote).effective_explanation).toContain('a 60 dias com 0 % a.m. → R$ 8,57 por unidade necessária');
+    expect(explanationOf(free, s1, ids.alfaQuote)).toContain('a 60 dias com 0 % a.m. → R$ 8,57 por unidade necessária');
     expect(failure(await buyer.rpc('get_batch_comparison', { p_batch_id: ids.batchA, p_monthly_rate: 0.25 }))).toEqual({
       code: '22023',
       message: 'O custo do dinheiro deve estar entre 0 % e 20 % ao mês',
@@ -489,11 +509,47 @@ describe('the written-out effective cost and explanation', () => {
     expect(rows.filter((row) => row.explanation !== null).length).toBeGreaterThan(rows.length / 2);
   });
 
+  // 20261210000000: get_batch_comparison no longer sends the explanation; the screen writes it from the offer's figures.
+  it("the screen's explanation (effective-cost.ts) is private.effective_cost_explanation's over a grid of inputs", async () => {
+    const rows = await query<{ price: string | null; need: number | null; minimum: number | null; bonus: number | null; term: number | null; rate: string | null; cost: string | null; explanation: string | null }>(`
+      with grid as (
+        select price, need, minimum, bonus, term, rate
+        from unnest(array[null, 0, 0.0001, 0.01, 1, 9.5, 13.425, 1.2345, 1234.5678, 99999999.9999]::numeric[]) price,
+             unnest(array[null, 0, 1, 7, 10, 1500]::integer[]) need,
+             unnest(array[null, 0, 5, 12, 2000]::integer[]) minimum,
+             unnest(array[null, 0, 1, 4]::integer[]) bonus,
+             unnest(array[null, 0, 1, 30, 45, 360]::integer[]) term,
+             unnest(array[null, 0, 0.015, 0.02, 0.02345, 0.2]::numeric[]) rate
+      )
+      select price::text, need, minimum, bonus, term, rate::text,
+             private.effective_unit_cost(price, need, minimum, bonus, term, rate)::text as cost,
+             private.effective_cost_explanation(price, need, minimum, bonus, term, rate) as explanation
+      from grid
+      -- to_char's pattern holds nine integer digits: a cost that rounds to 1e9 or more prints as '#' there (never a
+      -- real offer's); the screen writes the number.
+      where coalesce(private.effective_unit_cost(price, need, minimum, bonus, term, rate), 0) < 999999999.995`);
+    expect(rows.length).toBeGreaterThan(40_000);
+    const differing = rows.filter((row) => {
+      const written = effectiveCostExplanation({
+        unitPrice: row.price === null ? null : Number(row.price),
+        requestedQuantity: row.need ?? 0,
+        minimumQuantity: row.minimum,
+        bonusQuantity: row.bonus ?? 0,
+        paymentTermDays: row.term,
+        monthlyRate: row.rate === null ? 0 : Number(row.rate),
+        effectiveUnitCost: row.cost === null ? null : Number(row.cost),
+      });
+      return written !== row.explanation;
+    });
+    expect(differing.slice(0, 5)).toEqual([]);
+    expect(rows.filter((row) => row.explanation !== null).length).toBeGreaterThan(rows.length / 2);
+  });
+
   it("get_batch_comparison's effective cost is private.effective_unit_cost's for every offer, at any rate", async () => {
     const buyer = await as('compras');
     for (const rate of [0, 0.015, 0.02, 0.2]) {
       const c = await comparison(buyer, rate);
-      const offers = c.items.flatMap((item) => item.offers.map((offer) => ({ item, offer })));
+      const offers = c.items.flatMap((item) => offersOf(c, item.shortage_id).map((offer) => ({ item, offer })));
       expect(offers.length).toBeGreaterThan(0);
       const expected = await query<{ shortage_id: string; quote_id: string; cost: string | null }>(
         `select qi.shortage_id, qi.quote_id,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type DemoUserKey } from '../../utils/app-users.ts';
 import { appBackend, sql } from '../../utils/env.ts';
 import { unwrap } from '../../utils/results.ts';
+import { offersOf } from '../../utils/comparison.ts';
 
 const backend = appBackend();
 const tag = `compras-${randomUUID().slice(0, 8)}`;
@@ -870,17 +871,35 @@ describe('reports', () => {
     const buyer = await as('compras');
     const comparison = unwrap(await buyer.rpc('get_batch_comparison', { p_batch_id: batch.id })) as {
       batch: { id: string; status: string };
-      quotes: { id: string; supplier_name: string; status: string }[];
-      items: { shortage_id: string; product_name: string; requested_quantity: number; best_unit_price: number; offers: { quote_id: string; unit_price: number; is_best: boolean }[] }[];
+      offer_columns: string[];
+      quotes: { id: string; supplier_name: string; status: string; priced_items: number }[];
+      items: { shortage_id: string; product_name: string; requested_quantity: number; best_unit_price: number; offers: unknown[][] }[];
     };
     expect(comparison.batch).toMatchObject({ id: batch.id, status: 'EM_COTACAO' });
-    expect(comparison.quotes.map((q) => q.supplier_name)).toEqual(['Distribuidora Alfa', 'Distribuidora Beta']);
+    expect(comparison.quotes.map((q) => [q.id, q.supplier_name, q.priced_items])).toEqual([
+      [quotes.alfa.id, 'Distribuidora Alfa', 2],
+      [quotes.beta.id, 'Distribuidora Beta', 2],
+    ]);
     expect(comparison.items).toHaveLength(2);
     const first = comparison.items.find((i) => i.shortage_id === shortages[0]);
     expect(first?.requested_quantity).toBe(10);
     expect(first?.best_unit_price).toBe(5);
-    expect(first?.offers.find((o) => o.is_best)?.quote_id).toBe(quotes.alfa.id);
     expect(comparison.items.find((i) => i.shortage_id === shortages[1])?.best_unit_price).toBe(8);
+    // An item's offers are rows of offer_columns, each naming its quote by position in `quotes`, in that order.
+    expect(comparison.offer_columns).toEqual([
+      'quote', 'unit_price', 'minimum_quantity', 'is_winner', 'wants_substitute', 'substitute_product_name', 'substitute_manufacturer',
+      'has_bonus', 'bonus_product_name', 'bonus_manufacturer', 'bonus_expiry_date', 'bonus_quantity', 'effective_unit_cost', 'price_rank',
+      'effective_rank',
+    ]);
+    expect(first?.offers.map((row) => row[0])).toEqual([0, 1]);
+    expect(offersOf(comparison, shortages[0]!).map((o) => [o.quote_id, o.unit_price, o.price_rank])).toEqual([
+      [quotes.alfa.id, 5, 1],
+      [quotes.beta.id, 6, 2],
+    ]);
+    expect(offersOf(comparison, shortages[1]!).map((o) => [o.quote_id, o.unit_price, o.price_rank])).toEqual([
+      [quotes.alfa.id, 9, 2],
+      [quotes.beta.id, 8, 1],
+    ]);
 
     for (const key of ['representante', 'balconista'] as const) {
       const { data, error } = await (await as(key)).rpc('get_batch_comparison', { p_batch_id: batch.id });

@@ -11,13 +11,19 @@ function answer(data: unknown) {
   return Object.assign(result, { abortSignal: () => result });
 }
 
+const OFFER_COLUMNS = [
+  'quote', 'unit_price', 'minimum_quantity', 'is_winner', 'wants_substitute', 'substitute_product_name', 'substitute_manufacturer', 'has_bonus',
+  'bonus_product_name', 'bonus_manufacturer', 'bonus_expiry_date', 'bonus_quantity', 'effective_unit_cost', 'price_rank', 'effective_rank',
+];
+
 function document(checksum: string, productName = 'Dipirona 500mg') {
   return {
     batch: { id: 'b1', name: 'Lote 1', status: 'EM_COTACAO', closed_at: null },
     version: 'v1',
     checksum,
     monthly_rate: 0.02,
-    quotes: [{ id: 'q1', supplier_id: 'sp1', supplier_name: 'Distribuidora Alfa', status: 'ENVIADA', priced_items: 1, payment_term_days: null }],
+    offer_columns: OFFER_COLUMNS,
+    quotes: [{ id: 'q1', supplier_id: 'sp1', supplier_name: 'Distribuidora Alfa', status: 'ENVIADA', priced_items: 1, payment_term_days: null as number | null }],
     items: [
       {
         shortage_id: 's1',
@@ -27,26 +33,8 @@ function document(checksum: string, productName = 'Dipirona 500mg') {
         requested_quantity: 10,
         best_unit_price: 5,
         effective_differs: false,
-        offers: [
-          {
-            quote_id: 'q1',
-            unit_price: 5,
-            minimum_quantity: null,
-            is_winner: false,
-            wants_substitute: false,
-            substitute_product_name: null,
-            substitute_manufacturer: null,
-            has_bonus: false,
-            bonus_product_name: null,
-            bonus_manufacturer: null,
-            bonus_expiry_date: null,
-            bonus_quantity: 0,
-            effective_unit_cost: 5,
-            effective_explanation: 'R$ 5,00 × 10 un., à vista → R$ 5,00 por unidade necessária',
-            price_rank: 1,
-            effective_rank: 1,
-          },
-        ],
+        // Distribuidora Alfa's (quotes[0]) offer, as a row of offer_columns.
+        offers: [[0, 5, null, false, false, null, null, false, null, null, null, 1, 5, 1, 1]] as unknown[][],
       },
     ],
   };
@@ -70,6 +58,41 @@ describe('getBatchComparison', () => {
     rpc.mockReturnValueOnce(answer(document('c2', 'Dipirona 1g')));
     const changed = await getBatchComparison('b1', 0.02, undefined, first);
     expect([changed.checksum, changed.items[0]?.productName]).toEqual(['c2', 'Dipirona 1g']);
+  });
+
+  it('maps each offer row to the cell of the quote at its position, and refuses a document of other offer columns', async () => {
+    const two = document('c1');
+    two.quotes.push({ id: 'q2', supplier_id: 'sp2', supplier_name: 'Distribuidora Beta', status: 'ENVIADA', priced_items: 1, payment_term_days: 30 });
+    two.items[0]!.offers = [
+      [0, 5, null, false, false, null, null, false, null, null, null, 1, 5, 2, 2],
+      [1, '4.5', 12, true, true, 'Dipirona Genérica', 'EMS', true, 'Vitamina C', 'Cimed', '2027-03-31', 2, '4.2188', 1, 1],
+    ];
+    rpc.mockReturnValueOnce(answer(two));
+    const comparison = await getBatchComparison('b1', 0.02);
+    expect(comparison.cells['s1:q1']).toMatchObject({ quoteId: 'q1', unitPrice: 5, isWinner: false, priceRank: 2, effectiveRank: 2 });
+    expect(comparison.cells['s1:q2']).toEqual({
+      quoteId: 'q2',
+      shortageId: 's1',
+      unitPrice: 4.5,
+      minimumQuantity: 12,
+      isWinner: true,
+      wantsSubstitute: true,
+      substituteProductName: 'Dipirona Genérica',
+      substituteManufacturer: 'EMS',
+      hasBonus: true,
+      bonusProductName: 'Vitamina C',
+      bonusManufacturer: 'Cimed',
+      bonusExpiryDate: '2027-03-31',
+      bonusQuantity: 2,
+      effectiveUnitCost: 4.2188,
+      priceRank: 1,
+      effectiveRank: 1,
+    });
+
+    rpc.mockReturnValueOnce(answer({ ...document('c1'), offer_columns: [...OFFER_COLUMNS.slice(1), 'quote'] }));
+    await expect(getBatchComparison('b1', 0.02)).rejects.toThrow('unexpected offer columns');
+    rpc.mockReturnValueOnce(answer({ ...two, quotes: two.quotes.slice(0, 1) }));
+    await expect(getBatchComparison('b1', 0.02)).rejects.toThrow('an offer of quote 1 of 1');
   });
 
   it("reads the whole document again when an 'unchanged' answer is not about the comparison held", async () => {

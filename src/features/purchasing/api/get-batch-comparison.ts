@@ -7,30 +7,52 @@ import { batchStatus, nullableNumeric, quoteStatus } from '@/features/purchasing
 import { cellKey } from '@/features/purchasing/logic';
 import type { Comparison, ComparisonCell } from '@/features/purchasing/types';
 
-const offerSchema = z.object({
-  quote_id: z.string(),
-  unit_price: nullableNumeric,
-  minimum_quantity: z.nullable(z.number()),
-  is_winner: z.boolean(),
-  wants_substitute: z.boolean(),
-  substitute_product_name: z.nullable(z.string()),
-  substitute_manufacturer: z.nullable(z.string()),
-  has_bonus: z.boolean(),
-  bonus_product_name: z.nullable(z.string()),
-  bonus_manufacturer: z.nullable(z.string()),
-  bonus_expiry_date: z.nullable(z.string()),
-  bonus_quantity: z.number(),
-  effective_unit_cost: nullableNumeric,
-  effective_explanation: z.nullable(z.string()),
-  price_rank: z.nullable(z.number()),
-  effective_rank: z.nullable(z.number()),
-});
+/**
+ * An offer as get_batch_comparison sends it: a row of OFFER_COLUMNS (its quote by position in `quotes`), not an object
+ * of named fields: 5,000 of them for a 500 × 10 batch (migration 20261210000000).
+ */
+const OFFER_COLUMNS = [
+  'quote',
+  'unit_price',
+  'minimum_quantity',
+  'is_winner',
+  'wants_substitute',
+  'substitute_product_name',
+  'substitute_manufacturer',
+  'has_bonus',
+  'bonus_product_name',
+  'bonus_manufacturer',
+  'bonus_expiry_date',
+  'bonus_quantity',
+  'effective_unit_cost',
+  'price_rank',
+  'effective_rank',
+] as const;
+
+const offerSchema = z.tuple([
+  z.number(),
+  nullableNumeric,
+  z.nullable(z.number()),
+  z.boolean(),
+  z.boolean(),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.boolean(),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.nullable(z.string()),
+  z.number(),
+  nullableNumeric,
+  z.nullable(z.number()),
+  z.nullable(z.number()),
+]);
 
 const comparisonSchema = z.object({
   batch: z.object({ id: z.string(), name: z.nullable(z.string()), status: batchStatus, closed_at: z.nullable(z.string()) }),
   version: z.string(),
   checksum: z.string(),
   monthly_rate: z.number(),
+  offer_columns: z.array(z.string()),
   quotes: z.array(
     z.object({
       id: z.string(),
@@ -87,27 +109,31 @@ export async function getBatchComparison(
     return known && unchanged.data.checksum === known.checksum ? known : getBatchComparison(batchId, monthlyRate, signal);
   }
   const raw = comparisonSchema.parse(data);
+  if (raw.offer_columns.join() !== OFFER_COLUMNS.join()) throw new Error(`get_batch_comparison: unexpected offer columns ${raw.offer_columns.join()}`);
   const cells: Record<string, ComparisonCell> = {};
   for (const item of raw.items) {
     for (const offer of item.offers) {
-      cells[cellKey(item.shortage_id, offer.quote_id)] = {
-        quoteId: offer.quote_id,
+      const [position, unitPrice, minimumQuantity, isWinner, wantsSubstitute, substituteProductName, substituteManufacturer, hasBonus,
+        bonusProductName, bonusManufacturer, bonusExpiryDate, bonusQuantity, effectiveUnitCost, priceRank, effectiveRank] = offer;
+      const quote = raw.quotes[position];
+      if (!quote) throw new Error(`get_batch_comparison: an offer of quote ${position} of ${raw.quotes.length}`);
+      cells[cellKey(item.shortage_id, quote.id)] = {
+        quoteId: quote.id,
         shortageId: item.shortage_id,
-        unitPrice: offer.unit_price,
-        minimumQuantity: offer.minimum_quantity,
-        isWinner: offer.is_winner,
-        wantsSubstitute: offer.wants_substitute,
-        substituteProductName: offer.substitute_product_name,
-        substituteManufacturer: offer.substitute_manufacturer,
-        hasBonus: offer.has_bonus,
-        bonusProductName: offer.bonus_product_name,
-        bonusManufacturer: offer.bonus_manufacturer,
-        bonusExpiryDate: offer.bonus_expiry_date,
-        bonusQuantity: offer.bonus_quantity,
-        effectiveUnitCost: offer.effective_unit_cost,
-        effectiveExplanation: offer.effective_explanation,
-        priceRank: offer.price_rank,
-        effectiveRank: offer.effective_rank,
+        unitPrice,
+        minimumQuantity,
+        isWinner,
+        wantsSubstitute,
+        substituteProductName,
+        substituteManufacturer,
+        hasBonus,
+        bonusProductName,
+        bonusManufacturer,
+        bonusExpiryDate,
+        bonusQuantity,
+        effectiveUnitCost,
+        priceRank,
+        effectiveRank,
       };
     }
   }

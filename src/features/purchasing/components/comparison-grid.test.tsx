@@ -39,7 +39,6 @@ const data: Comparison = {
         substituteManufacturer: 'EMS',
         minimumQuantity: 12,
         effectiveUnitCost: 5.2941,
-        effectiveExplanation: 'R$ 4,50 × 12 un. (mínimo 12, 2 além da necessidade), a 30 dias com 2 % a.m. → R$ 5,29 por unidade necessária',
         priceRank: 1,
         effectiveRank: 2,
       }),
@@ -50,7 +49,6 @@ const data: Comparison = {
         bonusExpiryDate: '2027-03-31',
         bonusQuantity: 2,
         effectiveUnitCost: 4.1667,
-        effectiveExplanation: 'R$ 5,00 × 10 un. + 2 bonificadas, à vista → R$ 4,17 por unidade necessária',
         priceRank: 2,
         effectiveRank: 1,
       }),
@@ -126,12 +124,13 @@ describe('ComparisonTable', () => {
     expect(beta.getAttribute('title')).toBeNull();
     const gama = within(grid).getByRole('button', { name: /^Distribuidora Gama:/ });
     expect(text(gama)).toContain('Bonificação: 2 un. de Vitamina C 1g · Cimed · validade 31/03/2027');
-    // The server's effective cost and its explanation, under the price; Gama's is the lowest although Beta's price is.
+    // The server's effective cost and its explanation (written from the offer's figures, the quote's term and the
+    // cost of money), under the price; Gama's is the lowest although Beta's price is.
     expect(text(gama)).toContain('Custo efetivo: R$ 4,17 · menor custo efetivo');
     expect(text(gama)).toContain('R$ 5,00 × 10 un. + 2 bonificadas, à vista → R$ 4,17 por unidade necessária');
     expect(text(beta)).toContain('Custo efetivo: R$ 5,29');
     expect(text(beta)).not.toContain('menor custo efetivo');
-    expect(text(beta)).toContain('a 30 dias com 2 % a.m.');
+    expect(text(beta)).toContain('R$ 4,50 × 12 un. (mínimo 12, 2 além da necessidade), a 30 dias com 2 % a.m. → R$ 5,29 por unidade necessária');
     // The details are the buttons' descriptions for screen readers too.
     const describedBy = gama.getAttribute('aria-describedby');
     expect(text(describedBy ? document.getElementById(describedBy) : null)).toContain('Vitamina C 1g');

@@ -22,6 +22,7 @@ import { cn } from '@/lib/utils';
 import { DEFAULT_MONTHLY_RATE, useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { selectWinners, useSelectWinners } from '@/features/purchasing/api/select-winners';
 import { cellKey, isOffer, selectionTotal, suggestWinners, supplierTotals, toggleWinner } from '@/features/purchasing/logic';
+import { effectiveCostExplanation } from '@/features/purchasing/effective-cost';
 import { monthlyRatePercentSchema } from '@/features/purchasing/schemas';
 import { QuoteStatusBadge } from '@/features/purchasing/components/status-badges';
 import type { BatchStatus, Comparison, ComparisonCell, WinnerSelection } from '@/features/purchasing/types';
@@ -35,9 +36,16 @@ const ROW_HEIGHT = 64;
  * What an offer adds to its price, as short lines always visible in the cell: the minimum quantity (and how much it
  * exceeds the need), the substitute (product and manufacturer), the bonus (quantity, product, manufacturer, expiry
  * date), and the effective unit cost computed by get_batch_comparison with its one-line explanation (bonus units,
- * the excess a minimum forces, the payment term at the buyer's cost of money).
+ * the excess a minimum forces, the payment term of `quote` at the cost of money `monthlyRate`), written here for the
+ * cells drawn.
  */
-function offerDetailLines(cell: ComparisonCell, requestedQuantity: number, effectiveDiffers: boolean): ReactNode[] {
+function offerDetailLines(
+  cell: ComparisonCell,
+  requestedQuantity: number,
+  effectiveDiffers: boolean,
+  paymentTermDays: number | null,
+  monthlyRate: number,
+): ReactNode[] {
   const aboveNeed = cell.minimumQuantity !== null && cell.minimumQuantity > requestedQuantity;
   const lines: ReactNode[] = [];
   if (cell.minimumQuantity !== null && cell.minimumQuantity > 0)
@@ -77,7 +85,16 @@ function offerDetailLines(cell: ComparisonCell, requestedQuantity: number, effec
         {bestEffective ? ' · menor custo efetivo' : ''}
       </span>,
     );
-    if (cell.effectiveExplanation) lines.push(<span key="explanation">{cell.effectiveExplanation}</span>);
+    const explanation = effectiveCostExplanation({
+      unitPrice: cell.unitPrice,
+      requestedQuantity,
+      minimumQuantity: cell.minimumQuantity,
+      bonusQuantity: cell.hasBonus ? cell.bonusQuantity : 0,
+      paymentTermDays,
+      monthlyRate,
+      effectiveUnitCost: cell.effectiveUnitCost,
+    });
+    if (explanation) lines.push(<span key="explanation">{explanation}</span>);
   }
   return lines;
 }
@@ -267,7 +284,7 @@ export function ComparisonTable({ data, batchStatus, onConfirmed }: { data: Comp
                     const isBest = item.bestPrice !== null && cell.unitPrice === item.bestPrice;
                     const isChosen = selection[item.shortageId] === quote.quoteId;
                     const detailsId = `${idPrefix}-${row.index}-${quote.quoteId}`;
-                    const details = offerDetailLines(cell, item.requestedQuantity, item.effectiveDiffers);
+                    const details = offerDetailLines(cell, item.requestedQuantity, item.effectiveDiffers, quote.paymentTermDays, data.monthlyRate);
                     const hasDetails = details.length > 0;
                     return (
                       <td key={quote.quoteId} className="border-b p-1.5 align-top">
