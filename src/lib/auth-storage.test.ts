@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, clearStoredAuth, hasAuthRedirectInUrl, hasStoredSession, storedSessionUserId } from '@/lib/auth-storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEY, clearStoredAuth, hasAuthRedirectInUrl, hasStoredSession, onUnauthorized, reportUnauthorized, storedSessionUserId } from '@/lib/auth-storage';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -40,5 +40,57 @@ describe('the stored session, read without supabase-js', () => {
   ])('%s carries an e-mail link\'s session: %s', (url, expected) => {
     window.history.replaceState(null, '', url);
     expect(hasAuthRedirectInUrl()).toBe(expected);
+  });
+});
+
+describe('401 answers and their listener', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('delivers each 401 to the listeners while one listens', () => {
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener, 'token-a');
+    reportUnauthorized('http://x/rest/v1/a', 'token-a');
+    reportUnauthorized('http://x/rest/v1/b', null);
+    stop();
+    expect(listener.mock.calls).toEqual([['http://x/rest/v1/a'], ['http://x/rest/v1/b']]);
+  });
+
+  it("keeps a 401 answered before anyone listened for the next listener of the same token, and only for it", () => {
+    vi.useFakeTimers();
+    // A reload's first read refused before the session's listener is set: delivered once it is.
+    reportUnauthorized('http://x/rest/v1/first', 'token-a');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener, 'token-a');
+    vi.runAllTimers();
+    expect(listener.mock.calls).toEqual([['http://x/rest/v1/first']]);
+    stop();
+
+    // A 401 of a session that ended (its in-flight reads) never ends the next session.
+    reportUnauthorized('http://x/rest/v1/late', 'token-a');
+    const next = vi.fn();
+    const stopNext = onUnauthorized(next, 'token-b');
+    vi.runAllTimers();
+    expect(next).not.toHaveBeenCalled();
+    stopNext();
+
+    // Kept once: a listener that comes after the one it was handed to (or after it was dropped) gets nothing.
+    reportUnauthorized('http://x/rest/v1/again', 'token-c');
+    const third = vi.fn();
+    onUnauthorized(third, 'token-d')();
+    const fourth = vi.fn();
+    const stopFourth = onUnauthorized(fourth, 'token-c');
+    vi.runAllTimers();
+    expect([third.mock.calls.length, fourth.mock.calls.length]).toEqual([0, 0]);
+    stopFourth();
+
+    // Without a token (the anon key's request), nothing is kept.
+    reportUnauthorized('http://x/rest/v1/anon', null);
+    const fifth = vi.fn();
+    const stopFifth = onUnauthorized(fifth, 'token-e');
+    vi.runAllTimers();
+    expect(fifth).not.toHaveBeenCalled();
+    stopFifth();
   });
 });

@@ -63,9 +63,28 @@ type AnswerListener = (url: string) => void;
 const unauthorizedListeners = new Set<AnswerListener>();
 const forbiddenListeners = new Set<AnswerListener>();
 
-/** Subscribes to 401 answers from REST or functions; returns the unsubscribe function. */
-export function onUnauthorized(listener: AnswerListener): () => void {
+/**
+ * The last 401 answered while nobody listened, with the token it refused. A reload's first reads leave as soon as the
+ * stored session is read (src/app/router.tsx, preloadRoute), before the session's listener is set (it is set once the
+ * session is on screen, src/features/auth/auth-provider.tsx): a refused token's only 401 could come first and be lost,
+ * leaving the user on a screen of errors instead of 'Sessão Expirada'. It is handed to the next listener of that same
+ * token, never to another session's (a 401 of a session that ended must not end the next one).
+ */
+let missedUnauthorized: { url: string; token: string } | null = null;
+
+/**
+ * Subscribes to 401 answers from REST or functions for the session whose access token is `token`; returns the
+ * unsubscribe function. A 401 of that token answered before anyone listened is delivered at once (a task later).
+ */
+export function onUnauthorized(listener: AnswerListener, token: string): () => void {
   unauthorizedListeners.add(listener);
+  const missed = missedUnauthorized;
+  missedUnauthorized = null;
+  if (missed && missed.token === token) {
+    setTimeout(() => {
+      if (unauthorizedListeners.has(listener)) listener(missed.url);
+    }, 0);
+  }
   return () => {
     unauthorizedListeners.delete(listener);
   };
@@ -79,8 +98,12 @@ export function onForbidden(listener: AnswerListener): () => void {
   };
 }
 
-/** Called by the client's fetch (src/lib/supabase.ts) for each 401 answer. */
-export function reportUnauthorized(url: string): void {
+/** Called by the client's fetch (src/lib/supabase.ts) for each 401 answer, with the bearer token it refused. */
+export function reportUnauthorized(url: string, token: string | null): void {
+  if (unauthorizedListeners.size === 0) {
+    if (token !== null) missedUnauthorized = { url, token };
+    return;
+  }
   for (const listener of unauthorizedListeners) listener(url);
 }
 

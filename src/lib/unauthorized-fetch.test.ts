@@ -33,6 +33,20 @@ describe('401 detection', () => {
     await wrapped(url);
     expect(notifyForbidden).toHaveBeenCalledTimes(reported ? 1 : 0);
   });
+  it('reports the bearer token the 401 refused, from the init headers or the Request', async () => {
+    const notify = vi.fn();
+    const wrapped = createUnauthorizedAwareFetch(base, notify, fetchAnswering(401));
+    await wrapped(`${base}/rest/v1/x`, { headers: { Authorization: 'Bearer token-a', apikey: 'anon' } });
+    await wrapped(`${base}/rest/v1/x`, { headers: new Headers({ authorization: 'Bearer token-b' }) });
+    await wrapped(new Request(`${base}/rest/v1/x`, { headers: { Authorization: 'Bearer token-c' } }));
+    await wrapped(`${base}/rest/v1/x`);
+    expect(notify.mock.calls).toEqual([
+      [`${base}/rest/v1/x`, 'token-a'],
+      [`${base}/rest/v1/x`, 'token-b'],
+      [`${base}/rest/v1/x`, 'token-c'],
+      [`${base}/rest/v1/x`, null],
+    ]);
+  });
   it('accepts Request and URL inputs', async () => {
     const notify = vi.fn();
     const wrapped = createUnauthorizedAwareFetch(`${base}/`, notify, fetchAnswering(401));

@@ -10,13 +10,20 @@ function requestUrl(input: RequestInfo | URL): string {
   return input.url;
 }
 
+/** The bearer token a request was sent with (its Authorization header), or null. */
+function bearerToken(input: RequestInfo | URL, init?: RequestInit): string | null {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  const match = /^Bearer (.+)$/i.exec(headers.get('Authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
 /**
- * Wraps fetch so that 401s under `<baseUrl>/rest/v1/` or `<baseUrl>/functions/v1/` call `notify`, and
- * 403s there call `notifyForbidden`.
+ * Wraps fetch so that 401s under `<baseUrl>/rest/v1/` or `<baseUrl>/functions/v1/` call `notify` (with the bearer
+ * token that was refused), and 403s there call `notifyForbidden`.
  */
 export function createUnauthorizedAwareFetch(
   baseUrl: string,
-  notify: (url: string) => void,
+  notify: (url: string, token: string | null) => void,
   inner: typeof fetch = (...args) => fetch(...args),
   notifyForbidden: (url: string) => void = () => undefined,
 ): typeof fetch {
@@ -26,7 +33,10 @@ export function createUnauthorizedAwareFetch(
     const response = await inner(input, init);
     if (response.status === 401 || response.status === 403) {
       const url = requestUrl(input);
-      if (watched.some((prefix) => url.startsWith(prefix))) (response.status === 401 ? notify : notifyForbidden)(url);
+      if (watched.some((prefix) => url.startsWith(prefix))) {
+        if (response.status === 401) notify(url, bearerToken(input, init));
+        else notifyForbidden(url);
+      }
     }
     return response;
   };

@@ -133,12 +133,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const hasSession = session !== null;
+  const accessToken = session?.access_token ?? null;
 
-  // Any 401 from the Data API or a function while signed in ends the session (spec §4).
+  // Any 401 from the Data API or a function while signed in ends the session (spec §4), one answered for this
+  // session's token before this listener was set included (a reload's first reads: src/lib/auth-storage.ts).
   useEffect(() => {
-    if (!hasSession) return undefined;
-    return onUnauthorized(() => void endSession('expired'));
-  }, [hasSession, endSession]);
+    if (accessToken === null) return undefined;
+    return onUnauthorized(() => void endSession('expired'), accessToken);
+  }, [accessToken, endSession]);
 
   // Was the account disabled or deleted since its token was issued? One question to Auth at a time.
   const checkingRef = useRef(false);
