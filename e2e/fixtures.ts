@@ -143,8 +143,7 @@ export async function openAs(page: Page, account: string, options: { ownSession?
   const demo = DEMO_ACCOUNTS.find((candidate) => candidate.key === account);
   const email = demo ? demo.email : account;
   const session = demo && !options.ownSession ? savedSession(demo.key) : JSON.stringify(await apiSession(email, options.password));
-  await openLoginPage(page);
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
+  await storeSession(page, session);
   await page.goto('/');
   await expect(page.getByText('Selecione uma das ações abaixo para começar:', { exact: true })).toBeVisible();
 }
@@ -195,8 +194,7 @@ export async function injectShortSession(page: Page, email: string, secondsLeft:
     expires_at: expiresAt,
     expires_in: secondsLeft,
   };
-  await openLoginPage(page);
-  await page.evaluate((value) => window.localStorage.setItem('sb-127-auth-token', value), JSON.stringify(stored));
+  await storeSession(page, JSON.stringify(stored));
 }
 
 /**
@@ -215,13 +213,15 @@ export async function useOwnSession(page: Page, email: string): Promise<void> {
 }
 
 /**
- * /login with the app mounted and its (empty) session settled. The entry loads the app as a chunk of its own
- * (the public signature page has another), so the load event can come before the app runs: a session put into
- * storage before then would be picked up on /login itself, not by the page the test opens next.
+ * Puts `value` in localStorage under supabase-js' session key, from a page of the app's origin where the app does not
+ * run (its icon); the next navigation to the app starts with that session. Set from the sign-in page, it raced with
+ * supabase-js, which loads after the form shows: when it loaded after the write, the app acted on the session there,
+ * before the test's routes and waits were in place (a refused token ended it, and the test's own navigation then found
+ * no session: e2e/session-signals.spec.ts failed now and then).
  */
-export async function openLoginPage(page: Page): Promise<void> {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+export async function storeSession(page: Page, value: string): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate(([key, stored]) => window.localStorage.setItem(key, stored), [AUTH_STORAGE_KEY, value] as const);
 }
 
 /** Creates a confirmed user through the admin API (for tests that change passwords). */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signJwt } from '../tests/utils/jwt.ts';
-import { apiSession, injectShortSession, jwtClaims, openLoginPage, openAs, withExpiry } from './fixtures.ts';
+import { apiSession, injectShortSession, jwtClaims, openAs, storeSession, withExpiry } from './fixtures.ts';
 
 const STORAGE_KEY = 'sb-127-auth-token';
 
@@ -15,12 +15,8 @@ function forged(token: string): string {
 
 test('any 401 from the Data API shows Sessão Expirada, clears the stored session and lands on /login', async ({ page }) => {
   const session = await apiSession('balconista@farmacia.local');
-  await openLoginPage(page);
   // A still-valid-looking session whose token the Data API refuses (401, bad signature).
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [STORAGE_KEY, JSON.stringify({ ...session, access_token: forged(session.access_token) })] as const,
-  );
+  await storeSession(page, JSON.stringify({ ...session, access_token: forged(session.access_token) }));
   const unauthorized = page.waitForResponse((response) => response.url().includes('/rest/v1/') && response.status() === 401);
   await page.goto('/');
   await unauthorized;
@@ -35,13 +31,9 @@ test('a 401 arriving while the session check refreshes the token still ends the 
   // (bad signature) and a real refresh token. The Data API answers are held until the refresh is under way.
   const session = await apiSession('compras@farmacia.local');
   const expiresAt = Math.floor(Date.now() / 1000) + 200;
-  await openLoginPage(page);
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [
-      STORAGE_KEY,
-      JSON.stringify({ ...session, access_token: forged(withExpiry(session.access_token, expiresAt)), expires_in: 200, expires_at: expiresAt }),
-    ] as const,
+  await storeSession(
+    page,
+    JSON.stringify({ ...session, access_token: forged(withExpiry(session.access_token, expiresAt)), expires_in: 200, expires_at: expiresAt }),
   );
   let releaseRest = () => {};
   const restHeld = new Promise<void>((resolve) => {
@@ -117,13 +109,9 @@ test('with a short JWT lifetime (200 s, under the 300 s margin) the session chec
       json: { ...body, access_token: withExpiry(body.access_token, expiresAt), expires_in: 200, expires_at: expiresAt },
     });
   });
-  await openLoginPage(page);
   const session = await apiSession('analista@farmacia.local');
   const expiresAt = Math.floor(Date.now() / 1000) + 200;
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [STORAGE_KEY, JSON.stringify({ ...session, access_token: withExpiry(session.access_token, expiresAt), expires_in: 200, expires_at: expiresAt })] as const,
-  );
+  await storeSession(page, JSON.stringify({ ...session, access_token: withExpiry(session.access_token, expiresAt), expires_in: 200, expires_at: expiresAt }));
   await page.goto('/');
   await expect(page.getByText('Sessão Expirada', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
