@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import type { JwtClaims } from '../context.ts';
+import { connectionBrokenBy, runPipeline, type PipelineStatement } from './pipeline.ts';
 
 export interface RequestIdentity {
   /** Database role from the JWT `role` claim ('anon' when there is none). */
@@ -38,27 +39,17 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/**
- * A text value as an SQL literal. A NUL character would end the protocol message of a simple query; PostgreSQL
- * refuses it in a bound parameter with 22021, so it is refused here the same way, as a PostgreSQL error.
- */
-function sqlLiteral(client: pg.PoolClient, value: string): string {
-  if (value.includes('\u0000')) {
-    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR' });
-  }
-  return client.escapeLiteral(value);
-}
+const BEGIN_READ_ONLY = 'begin isolation level read committed read only';
+const BEGIN_READ_WRITE = 'begin isolation level read committed';
 
 /**
- * BEGIN and the request's settings as one simple-protocol query (one round trip instead of two; node-postgres does
- * not pipeline): the values go in as literals escaped by node-postgres (`escapeLiteral` doubles quotes and, when a
- * backslash is present, writes an E'' string, so the result does not depend on standard_conforming_strings). A NUL
- * character cannot be in a PostgreSQL text value either way: it fails here as a bound parameter would.
+ * BEGIN and the request's settings as the first statements of a pipeline (db/pipeline.ts): prepared once per
+ * connection, bound with the request's values, and written with whatever follows them in one round trip. A NUL
+ * character cannot be in a PostgreSQL text value: as a bound value it fails with 22021, as PostgREST's would.
  */
-function beginWithSettings(client: pg.PoolClient, readOnly: boolean, settings: [string, string][]): string {
-  const begin = readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed';
-  const sets = settings.map(([name, value]) => `set_config(${sqlLiteral(client, name)}, ${sqlLiteral(client, value)}, true)`);
-  return `${begin}; select ${sets.join(', ')}`;
+function beginWithSettings(readOnly: boolean, settings: [string, string][]): PipelineStatement[] {
+  const sets = settings.map((_, index) => `set_config($${2 * index + 1}, $${2 * index + 2}, true)`);
+  return [{ text: readOnly ? BEGIN_READ_ONLY : BEGIN_READ_WRITE }, { text: `select ${sets.join(', ')}`, values: settings.flat() }];
 }
 
 /** What PostgREST sets transaction-locally for a request, as [name, value] pairs. */
@@ -95,7 +86,7 @@ export async function withRoleTransaction<T>(
     const settings = requestSettings(identity, options);
     // Open from here: if the settings fail after BEGIN ran, the catch below rolls back.
     open = true;
-    await client.query(beginWithSettings(client, options.readOnly === true, settings));
+    await runPipeline(client, beginWithSettings(options.readOnly === true, settings));
     const value = await fn(client);
     if (options.readOnly) {
       // A read-only transaction's answer is final once its statements returned (it wrote nothing for COMMIT to make
@@ -128,22 +119,26 @@ export async function withRoleTransaction<T>(
 
 /**
  * One read-only statement in its own transaction, under the caller's role, in one round trip: BEGIN, the settings
- * withRoleTransaction sets, `sql` and COMMIT go as one simple-protocol query (its values written as literals:
- * rest/select.ts, InlineParams). PostgreSQL runs them in order and stops at the first error; the connection is then
- * rolled back before it goes back to the pool. Returns the statement's first row.
+ * withRoleTransaction sets, `sql` with its `values` and COMMIT go as one pipeline of prepared statements
+ * (db/pipeline.ts). PostgreSQL runs them in order and skips the rest after an error; the transaction is then rolled
+ * back before the connection goes back to the pool. Returns the statement's first row.
  */
-export async function withRoleStatement<T>(pool: pg.Pool, identity: RequestIdentity, options: TransactionOptions, sql: string): Promise<T> {
+export async function withRoleStatement<T>(
+  pool: pg.Pool,
+  identity: RequestIdentity,
+  options: TransactionOptions,
+  sql: string,
+  values: readonly unknown[] = [],
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
-    const text = `${beginWithSettings(client, true, requestSettings(identity, options))}; ${sql}; commit`;
-    // A multi-statement query answers one result per statement: BEGIN, the settings, the statement, COMMIT.
-    const results = (await client.query(text)) as unknown as pg.QueryResult[];
+    const statements = [...beginWithSettings(true, requestSettings(identity, options)), { text: sql, values }, { text: 'commit' }];
+    // One result per statement: BEGIN, the settings, the statement, COMMIT.
+    const results = await runPipeline(client, statements, 'rollback');
     return results[2]?.rows[0] as T;
   } catch (error) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
+    broken = connectionBrokenBy(error);
     throw error;
   } finally {
     client.release(broken);

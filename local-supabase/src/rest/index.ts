@@ -16,7 +16,7 @@ import { buildDelete, buildInsert, buildUpdate } from './mutations.ts';
 import { callFrom, findFunction, resultRelation } from './rpc.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { loadSchemaCache } from './schema-cache.ts';
-import { InlineParams, Params, applyParams, bodySql, findRelation, newPlanContext, planRead, q, renderCountQuery, renderRead } from './select.ts';
+import { Params, applyParams, bodySql, findRelation, newPlanContext, planRead, q, renderCountQuery, renderRead } from './select.ts';
 import { Rollback, withRoleStatement, withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
 import { statement } from './statements.ts';
 import { negotiate, negotiateRoot, parseAccept, type Output } from './media.ts';
@@ -120,8 +120,8 @@ type RpcOutcome =
   | RestError;
 
 /** The planner's estimate of the rows of `sql` (EXPLAIN's top node "Plan Rows"), as PostgREST reads it. */
-async function plannedRows(client: PoolClient, sql: string): Promise<number> {
-  const result = await client.query<Record<string, string>>({ text: `EXPLAIN (FORMAT JSON) ${sql}`, types: RAW_TEXT });
+async function plannedRows(client: PoolClient, sql: string, values: unknown[]): Promise<number> {
+  const result = await client.query<Record<string, string>>({ text: `EXPLAIN (FORMAT JSON) ${sql}`, values, types: RAW_TEXT });
   const plan = JSON.parse(Object.values(result.rows[0] ?? {})[0] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[];
   return plan[0]?.Plan?.['Plan Rows'] ?? 0;
 }
@@ -417,21 +417,25 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const maxRows = config.api.maxRows;
       const exact = prefer.count === 'exact' || prefer.count === 'estimated';
       const renderOptions = { maxRows, format: output.format, ...(prefer.count === 'estimated' ? { countLimit: maxRows + 1 } : {}) };
-      const inline = new InlineParams();
-      const read = renderRead(root, exact, renderOptions, inline);
       if (!output.plan && (prefer.count === undefined || prefer.count === 'exact')) {
-        // One round trip: the statement's values are literals and it goes with its transaction (withRoleStatement).
-        const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, read.sql);
+        // One round trip: the statement goes with its transaction as one pipeline of prepared statements
+        // (withRoleStatement); a read of the same shape with other values reuses the statement PostgreSQL prepared.
+        const bound = new Params();
+        const statement = renderRead(root, exact, renderOptions, bound);
+        const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, statement.sql, bound.values);
         return finishRead(r, root.offset ?? 0, count, output.singular);
       }
+      const bound = new Params();
+      const read = renderRead(root, exact, renderOptions, bound);
       const outcome = await runTx(txIdentity, true, searchPath, roleSettings, async (client): Promise<{ plan: string } | QueryResult> => {
-        if (output.plan) return { plan: await explainStatement(client, read.sql, [], output.plan) };
-        const r = (await client.query<QueryResult>(read.sql)).rows[0] as QueryResult;
+        if (output.plan) return { plan: await explainStatement(client, read.sql, bound.values, output.plan) };
+        const r = (await client.query<QueryResult>(read.sql, bound.values)).rows[0] as QueryResult;
         // count=planned: the planner's estimate of the rows the read would count; count=estimated: the exact count
         // up to db-max-rows, past it the larger of the two (PostgREST's MainTx.actionResult).
         const exactTotal = r.total === null ? null : Number(r.total);
         if (prefer.count === 'estimated' && exactTotal !== null && exactTotal <= maxRows) return r;
-        const planned = await plannedRows(client, renderCountQuery(root, renderOptions, inline));
+        const countValues = new Params();
+        const planned = await plannedRows(client, renderCountQuery(root, renderOptions, countValues), countValues.values);
         const total = prefer.count === 'planned' ? planned : Math.max(exactTotal ?? 0, planned);
         return { ...r, total: String(total) };
       });
@@ -508,9 +512,11 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, null, null);
   }
 
-  async function runStatement<T>(identity: RequestIdentity, searchPath: string[], roleSettings: [string, string][], sql: string): Promise<T> {
+  async function runStatement<T>(
+    identity: RequestIdentity, searchPath: string[], roleSettings: [string, string][], sql: string, values: readonly unknown[],
+  ): Promise<T> {
     try {
-      return await withRoleStatement<T>(ctx.requestPool, identity, { readOnly: true, searchPath, roleSettings }, sql);
+      return await withRoleStatement<T>(ctx.requestPool, identity, { readOnly: true, searchPath, roleSettings }, sql, values);
     } catch (error) {
       if (isPgError(error)) throw fromPgError(error, identity.role);
       throw error;

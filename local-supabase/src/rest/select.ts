@@ -4,10 +4,6 @@
  * statement whose result is built as JSON by Postgres. Identifiers come from the cache
  * (quoted), casts/operators from fixed allow-lists, values are bound parameters.
  */
-import pg from 'pg';
-// node-postgres' own value-to-text conversion for parameters (untyped module: pg/lib/utils.js).
-// @ts-expect-error -- no type declarations for pg/lib/utils.js
-import { prepareValue } from 'pg/lib/utils.js';
 import type { BodyFormat } from './media.ts';
 import { RestError, closest } from './errors.ts';
 import type { Aggregate, Condition, FieldRef, FilterLeaf, OrderTerm, SelectItem } from './grammar.ts';
@@ -41,24 +37,6 @@ export class Params {
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
-  }
-}
-
-/**
- * Values written into the statement as escaped literals instead of bound parameters, for a statement sent with the
- * simple query protocol in the same round trip as its transaction (db/transaction.ts, withRoleStatement). A value is
- * turned into text exactly as node-postgres does for a parameter (`prepareValue`: arrays as array literals, dates,
- * JSON), then quoted by node-postgres' `escapeLiteral`; the literal is untyped like a parameter, so PostgreSQL infers
- * its type from the same context.
- */
-export class InlineParams extends Params {
-  override add(value: unknown): string {
-    const text = (prepareValue as (value: unknown) => string | Buffer | null | undefined)(value);
-    if (text === null || text === undefined) return 'NULL';
-    if (Buffer.isBuffer(text)) return `'\\x${text.toString('hex')}'`;
-    // A NUL character would end the simple query's protocol message; PostgreSQL refuses it in a bound parameter.
-    if (text.includes('\u0000')) throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00', null, null);
-    return pg.escapeLiteral(text);
   }
 }
 

@@ -247,9 +247,9 @@ describe('select', () => {
     expect(await run((q) => q.not('id', 'in', '(1,2)'))).toEqual([3, 4]);
   });
 
-  // A read goes to Postgres as one simple-protocol query with its values written as literals (db/transaction.ts,
-  // withRoleStatement): every value must reach the filter exactly as given, whatever quotes, backslashes,
-  // placeholders or statement separators it holds, and a NUL is refused as a bound parameter is.
+  // A read goes to Postgres as one pipeline of prepared statements with bound values (db/transaction.ts,
+  // withRoleStatement; db/pipeline.ts): every value must reach the filter exactly as given, whatever quotes,
+  // backslashes, placeholders or statement separators it holds, and a NUL is refused as PostgreSQL refuses it.
   it('filters on values holding quotes, backslashes, placeholders and separators exactly as given', async () => {
     const prefix = `lit-${randomUUID()}`;
     const skus = [`${prefix}-O'Brien`, `${prefix}-back\\slash\\'`, `${prefix}-$1 $2::text`, `${prefix}-a; commit; select 1`, `${prefix}-ação "aspas" {x,y}`];
@@ -271,7 +271,7 @@ describe('select', () => {
   });
 
   // The impersonated role's `ALTER ROLE … SET` values apply to a table read too, which goes to Postgres as one
-  // simple-protocol query (fixture 20260101000410_rest_role_timeout.sql: rest_hasty's statement_timeout is 300 ms).
+  // pipeline (fixture 20260101000410_rest_role_timeout.sql: rest_hasty's statement_timeout is 300 ms).
   it("applies the role's statement_timeout to a table read, and only that role's", async () => {
     const hasty = signJwt({ role: 'rest_hasty', exp: Math.floor(Date.now() / 1000) + 60 }, info.jwtSecret);
     const timedOut = await rest('/rest_slow?select=id', { key: info.anonKey, token: hasty });
