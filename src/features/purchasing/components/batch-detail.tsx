@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Send, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -18,7 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatCount, formatDateTime, formatNumber } from '@/lib/dates';
 import { useDeleteBatch } from '@/features/purchasing/api/delete-batch';
 import { useBatch } from '@/features/purchasing/api/get-batch';
-import { useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
+import { batchComparisonQueryOptions, useBatchComparison } from '@/features/purchasing/api/get-batch-comparison';
 import { useRemoveBatchItem } from '@/features/purchasing/api/remove-batch-item';
 import { useSendBatch } from '@/features/purchasing/api/send-batch';
 import { useRequestIds } from '@/hooks/use-request-id';
@@ -47,6 +48,16 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
   // The comparison is requested together with the batch, not once the batch has arrived and the grid mounts
   // (the grid reads the same query; nothing here reads it, so this component does not re-render for it).
   useBatchComparison(batchId, tab === 'comparativo');
+  const queryClient = useQueryClient();
+  /**
+   * A press on 'Comparativo' asks for the comparison at once, the query the line above then finds in flight (same
+   * options, same key: one request), instead of after the URL is written and the whole batch is drawn again with the
+   * new tab (~40 ms on a 2-core PC); the comparison of a 500-item batch is the longest read of the screen.
+   */
+  const changeTab = (next: BatchTab) => {
+    if (next === 'comparativo' && next !== tab) void queryClient.prefetchQuery(batchComparisonQueryOptions(batchId));
+    onTabChange(next);
+  };
   const send = useSendBatch();
   const sendRequests = useRequestIds();
   const remove = useRemoveBatchItem();
@@ -132,7 +143,7 @@ export function BatchDetail({ batchId, tab, onTabChange, onBack }: BatchDetailPr
         </div>
       </header>
 
-      <Tabs value={tab} onValueChange={(value) => onTabChange(value as BatchTab)}>
+      <Tabs value={tab} onValueChange={(value) => changeTab(value as BatchTab)}>
         <TabsList>
           <TabsTrigger value="itens">Itens</TabsTrigger>
           <TabsTrigger value="comparativo" disabled={data.status === 'ABERTO'}>
