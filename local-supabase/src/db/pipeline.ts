@@ -124,24 +124,29 @@ class Pipeline extends QueryBase {
   }
 }
 
-/** Closes prepared statements by name and runs `text` (e.g. a rollback) in one round trip, as unnamed statements. */
+/**
+ * Closes prepared statements by name (allowed in a failed transaction; closing one that does not exist is no error)
+ * and runs `sql` if given (e.g. a rollback), in one round trip.
+ */
 class Cleanup extends QueryBase {
   constructor(
     private readonly names: readonly string[],
-    private readonly sql: string,
+    private readonly sql: string | undefined,
     callback: (error: Error | null, result: unknown) => void,
   ) {
-    super({ text: sql }, undefined, callback);
+    super({ text: sql ?? 'close' }, undefined, callback);
   }
 
   submit(connection: WireConnection): Error | null {
     connection.stream.cork?.();
     try {
       for (const name of this.names) connection.close({ type: 'S', name });
-      connection.parse({ text: this.sql, name: '' });
-      connection.bind({ statement: '', values: [], valueMapper: prepareValue });
-      connection.describe({ type: 'P', name: '' });
-      connection.execute({ portal: '' });
+      if (this.sql !== undefined) {
+        connection.parse({ text: this.sql, name: '' });
+        connection.bind({ statement: '', values: [], valueMapper: prepareValue });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '' });
+      }
       connection.sync();
     } finally {
       connection.stream.uncork?.();
@@ -183,9 +188,19 @@ export async function runPipeline(client: pg.ClientBase, statements: readonly Pi
   const stale = pipeline.pipeline.forgetNew();
   if (onFailure !== undefined || stale.length > 0) {
     const cleaned = await new Promise<boolean>((resolve) => {
-      send(client, new Cleanup(stale, onFailure ?? 'select 1', (cleanupError) => resolve(!cleanupError)));
+      send(client, new Cleanup(stale, onFailure, (cleanupError) => resolve(!cleanupError)));
     });
     if (!cleaned && typeof error === 'object' && error !== null) brokenAfter.add(error);
   }
   throw error;
+}
+
+/** One statement as a prepared statement of the connection (see runPipeline), e.g. inside a transaction. */
+export async function runPrepared<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  client: pg.ClientBase,
+  text: string,
+  values: readonly unknown[],
+): Promise<pg.QueryResult<R>> {
+  const [result] = await runPipeline(client, [{ text, values }]);
+  return result as pg.QueryResult<R>;
 }

@@ -18,7 +18,7 @@ import type { SchemaCache } from './schema-cache.ts';
 import { loadSchemaCache } from './schema-cache.ts';
 import { Params, applyParams, bodySql, findRelation, newPlanContext, planRead, q, renderCountQuery, renderRead } from './select.ts';
 import { Rollback, withRoleStatement, withRoleTransaction, type RequestIdentity } from '../db/transaction.ts';
-import { statement } from './statements.ts';
+import { runPrepared } from '../db/pipeline.ts';
 import { negotiate, negotiateRoot, parseAccept, type Output } from './media.ts';
 import { appliedPrefs, parsePrefer, transactionEnd } from './preferences.ts';
 
@@ -328,7 +328,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const result = await runTx(txIdentity, readOnly, searchPath, roleSettings, async (client): Promise<RpcOutcome> => {
         const main = async <T>(sql: string, values: unknown[]): Promise<T | undefined> => {
           if (output.plan) throw new Rollback<RpcOutcome>({ kind: 'plan', body: await explainStatement(client, sql, values, output.plan) });
-          return (await client.query(statement(sql, values))).rows[0] as T | undefined;
+          return (await runPrepared(client, sql, values)).rows[0] as T | undefined;
         };
         const done = async (value: RpcOutcome, rows: number | undefined): Promise<RpcOutcome> => {
           if (rows !== undefined && prefer.maxAffected !== undefined && prefer.handling === 'strict' && rows > prefer.maxAffected) {
@@ -475,7 +475,7 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
           if (rollback) throw new Rollback({ plan });
           return { plan };
         }
-        const row = (await client.query<QueryResult>(statement(stmt.sql, stmt.params))).rows[0] as QueryResult;
+        const row = (await runPrepared<QueryResult>(client, stmt.sql, stmt.params)).rows[0] as QueryResult;
         const n = Number(row.page_total);
         if (singular && n !== 1) throw new Rollback<RestError>(singularError(n));
         if (strictMax !== undefined && n > strictMax) throw new Rollback<RestError>(maxAffectedError(n));

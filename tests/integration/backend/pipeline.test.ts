@@ -4,7 +4,7 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STATEMENTS, connectionBrokenBy, runPipeline } from '../../../local-supabase/src/db/pipeline.ts';
+import { MAX_STATEMENTS, connectionBrokenBy, runPipeline, runPrepared } from '../../../local-supabase/src/db/pipeline.ts';
 import { conformanceBackend, sql } from '../../utils/env.ts';
 
 let client: pg.Client;
@@ -79,6 +79,19 @@ describe('runPipeline', () => {
     expect(await prepared()).toEqual(before);
     const again = await runPipeline(client, [{ text: 'insert into pipeline_rows values ($1) returning id', values: [3] }]);
     expect(again[0]?.rows).toEqual([{ id: 3 }]);
+  });
+
+  it('fails one statement inside a transaction without losing the connection, which the rollback then frees', async () => {
+    const before = await prepared();
+    await client.query('begin');
+    expect((await runPrepared(client, 'select $1::int * 2 as twice', [21])).rows).toEqual([{ twice: 42 }]);
+    const error = await failure(runPrepared(client, 'select 1 / $1::int as quotient', [0]));
+    expect(error).toMatchObject({ code: '22012', message: 'division by zero' });
+    // Closing the statements it prepared is allowed in the failed transaction: the connection stays usable.
+    expect(connectionBrokenBy(error)).toBe(false);
+    await client.query('rollback');
+    expect(await prepared()).toEqual([...before, 'select $1::int * 2 as twice']);
+    expect((await runPrepared(client, 'select 1 / $1::int as quotient', [4])).rows).toEqual([{ quotient: 0 }]);
   });
 
   it('refuses a NUL in a bound value as PostgreSQL does (22021)', async () => {
