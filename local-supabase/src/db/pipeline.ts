@@ -53,6 +53,8 @@ const QueryBase = pg.Query as unknown as new (config: { text: string }, values: 
 class Pipeline extends QueryBase {
   /** Statements this pipeline parsed for the first time: forgotten again if the pipeline fails (see forgetNew). */
   readonly parsedNow: string[] = [];
+  /** This connection's prepared statements, once submitted. */
+  private prepared: Prepared | undefined;
 
   constructor(
     private readonly statements: readonly PipelineStatement[],
@@ -89,8 +91,9 @@ class Pipeline extends QueryBase {
         connection.execute({ portal: '' });
       }
     } catch (error) {
-      // A value node-postgres cannot write (prepareValue threw): nothing is executed, the connection is synced.
-      this.forgetNew();
+      // A value node-postgres cannot write (prepareValue threw): the statements written before it still run up to the
+      // Sync, the Parse messages included; the caller gets the error, and its cleanup (closing what this pipeline
+      // prepared, then onFailure: a rollback) is queued behind them.
       connection.sync();
       (this as unknown as { handleError(error: unknown, connection: WireConnection): void }).handleError(error, connection);
       return null;
@@ -100,8 +103,6 @@ class Pipeline extends QueryBase {
     connection.sync();
     return null;
   }
-
-  private prepared: Prepared | undefined;
 
   /**
    * After a failure PostgreSQL skipped the messages that followed it, Parse included: the statements first parsed by

@@ -94,6 +94,25 @@ describe('runPipeline', () => {
     expect((await runPrepared(client, 'select 1 / $1::int as quotient', [4])).rows).toEqual([{ quotient: 0 }]);
   });
 
+  it('answers the error of a value node-postgres cannot write once, and leaves no transaction open', async () => {
+    const before = await prepared();
+    const unwritable = {
+      toPostgres() {
+        throw new Error('valor impossível');
+      },
+    };
+    const error = await failure(
+      runPipeline(client, [{ text: 'begin' }, { text: 'select $1::text as never', values: [unwritable] }, { text: 'commit' }], 'rollback'),
+    );
+    expect(error.message).toBe('valor impossível');
+    // What the pipeline parsed before the value failed was closed again.
+    expect(await prepared()).toEqual(before);
+    expect((await client.query('select pg_current_xact_id_if_assigned() is null as idle, now() = statement_timestamp() as own')).rows).toEqual([
+      { idle: true, own: true },
+    ]);
+    expect((await runPipeline(client, [{ text: 'select $1::text as value', values: ['depois'] }]))[0]?.rows).toEqual([{ value: 'depois' }]);
+  });
+
   it('refuses a NUL in a bound value as PostgreSQL does (22021)', async () => {
     const error = await failure(runPipeline(client, [{ text: 'select $1::text as value', values: ['a\u0000b'] }]));
     expect(error).toMatchObject({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' });
