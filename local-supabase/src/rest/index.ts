@@ -417,16 +417,14 @@ export const createRestService: ServiceFactory = async (ctx: BackendContext): Pr
       const maxRows = config.api.maxRows;
       const exact = prefer.count === 'exact' || prefer.count === 'estimated';
       const renderOptions = { maxRows, format: output.format, ...(prefer.count === 'estimated' ? { countLimit: maxRows + 1 } : {}) };
+      const bound = new Params();
+      const read = renderRead(root, exact, renderOptions, bound);
       if (!output.plan && (prefer.count === undefined || prefer.count === 'exact')) {
         // One round trip: the statement goes with its transaction as one pipeline of prepared statements
         // (withRoleStatement); a read of the same shape with other values reuses the statement PostgreSQL prepared.
-        const bound = new Params();
-        const statement = renderRead(root, exact, renderOptions, bound);
-        const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, statement.sql, bound.values);
+        const r = await runStatement<QueryResult>(txIdentity, searchPath, roleSettings, read.sql, bound.values);
         return finishRead(r, root.offset ?? 0, count, output.singular);
       }
-      const bound = new Params();
-      const read = renderRead(root, exact, renderOptions, bound);
       const outcome = await runTx(txIdentity, true, searchPath, roleSettings, async (client): Promise<{ plan: string } | QueryResult> => {
         if (output.plan) return { plan: await explainStatement(client, read.sql, bound.values, output.plan) };
         const r = (await client.query<QueryResult>(read.sql, bound.values)).rows[0] as QueryResult;
