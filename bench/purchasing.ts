@@ -133,14 +133,20 @@ async function seedFixture(dbUrl: string, batches: number): Promise<string[]> {
 
 // In-page code is JavaScript text (see afterNextPaint).
 
+/** A JS expression: the comparison table holds all ITEMS items and its first virtual row is in the DOM. */
+const COMPARISON_SHOWN = `(() => {
+  const table = document.querySelector('table[aria-label="Comparativo de cotações"]');
+  return table !== null && Number(table.getAttribute('data-item-count')) >= ${ITEMS} && table.querySelector('tbody tr[data-index="0"]') !== null;
+})()`;
+
 /**
  * Installed in every document of the context: records once the comparison table holds `ITEMS` items and its first
  * virtual row is in the DOM, then the next frame is painted (window.__comparison, ms since navigation start).
  */
 const WATCH_COMPARISON = `(() => {
   const check = () => {
+    if (!${COMPARISON_SHOWN}) return false;
     const table = document.querySelector('table[aria-label="Comparativo de cotações"]');
-    if (!table || Number(table.getAttribute('data-item-count')) < ${ITEMS} || !table.querySelector('tbody tr[data-index="0"]')) return false;
     ${afterNextPaint('window.__comparison = { shownAt: performance.now(), rows: table.querySelectorAll("tbody tr[data-index]").length };')};
     return true;
   };
@@ -149,17 +155,23 @@ const WATCH_COMPARISON = `(() => {
 })()`;
 
 /**
- * Arms window[`name`]: on the next click on a button whose text is `buttonText`, resolves with the ms from that
- * click event until `done` (a JS expression) holds and the next frame is painted, and what the requests whose
- * URL contains one of `requests` cost from the click (start and end, ms).
+ * Arms window[`name`]: on the next `event` ('click', or 'pointerdown' for Radix tabs, which switch on mousedown) on an
+ * element matching `target` whose text is `text`, resolves with the ms from that event until `done` (a JS expression)
+ * holds and the next frame is painted, and what the requests whose URL contains one of `requests` cost from the event
+ * (start and end, ms).
  */
-function armClickUntil(name: string, buttonText: string, done: string, requests: readonly string[]): string {
+function armUntil(
+  name: string,
+  trigger: { event: 'click' | 'pointerdown'; target: string; text: string },
+  done: string,
+  requests: readonly string[],
+): string {
   return `(() => {
     window.${name} = new Promise((resolve) => {
-      const onClick = (event) => {
-        const button = event.target instanceof Element ? event.target.closest('button') : null;
-        if (!button || button.textContent.trim() !== ${JSON.stringify(buttonText)}) return;
-        document.removeEventListener('click', onClick, true);
+      const onEvent = (event) => {
+        const element = event.target instanceof Element ? event.target.closest(${JSON.stringify(trigger.target)}) : null;
+        if (!element || element.textContent.trim() !== ${JSON.stringify(trigger.text)}) return;
+        document.removeEventListener(${JSON.stringify(trigger.event)}, onEvent, true);
         const started = event.timeStamp;
         const done = () => ${done};
         const finish = () => ${afterNextPaint(`
@@ -170,40 +182,9 @@ function armClickUntil(name: string, buttonText: string, done: string, requests:
           resolve({ ms: ended - started, network });`)};
         if (done()) { finish(); return; }
         const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); finish(); } });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-item-count'] });
       };
-      document.addEventListener('click', onClick, true);
-    });
-  })()`;
-}
-
-/**
- * Arms window[`name`]: on the next press (pointerdown) on the tab named `tabText`, resolves with the ms from that press
- * until the comparison table holds all ITEMS items with its first row in the DOM and the next frame is painted, and
- * what the comparison's request cost from the press.
- */
-function armTabUntilComparison(name: string, tabText: string): string {
-  return `(() => {
-    window.${name} = new Promise((resolve) => {
-      const onDown = (event) => {
-        const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
-        if (!tab || tab.textContent.trim() !== ${JSON.stringify(tabText)}) return;
-        document.removeEventListener('pointerdown', onDown, true);
-        const started = event.timeStamp;
-        const done = () => {
-          const table = document.querySelector('table[aria-label="Comparativo de cotações"]');
-          return table !== null && Number(table.getAttribute('data-item-count')) >= ${ITEMS} && table.querySelector('tbody tr[data-index="0"]') !== null;
-        };
-        const finish = () => ${afterNextPaint(`
-          const ended = performance.now();
-          const network = performance.getEntriesByType('resource')
-            .filter((e) => e.startTime >= started && e.name.includes('/rpc/get_batch_comparison'))
-            .map((e) => ({ url: new URL(e.name).pathname.replace('/rest/v1/', ''), start: e.startTime - started, end: e.responseEnd - started }));
-          resolve({ ms: ended - started, network });`)};
-        const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); finish(); } });
-        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-item-count'] });
-      };
-      document.addEventListener('pointerdown', onDown, true);
+      document.addEventListener(${JSON.stringify(trigger.event)}, onEvent, true);
     });
   })()`;
 }
@@ -365,7 +346,7 @@ const failed = await withBrowserBench(
       const comparisonTab = page.getByRole('tab', { name: 'Comparativo' });
       await comparisonTab.waitFor();
       await page.waitForLoadState('networkidle');
-      await page.evaluate(armTabUntilComparison('__tab', 'Comparativo'));
+      await page.evaluate(armUntil('__tab', { event: 'pointerdown', target: '[role="tab"]', text: 'Comparativo' }, COMPARISON_SHOWN, ['/rpc/get_batch_comparison']));
       await comparisonTab.click();
       const timed = await waitForPageValue<Timed>(page, '__tab', `comparison of batch ${loadBatch} from its 'Itens' tab`);
       const rpc = timed.network[0];
@@ -385,13 +366,13 @@ const failed = await withBrowserBench(
       // The buyer clicks after reviewing the grid, not within a few milliseconds of its first frame: by then the live
       // channel's catch-up reads (the batch, the comparison's 'unchanged' answer, the mail count) are done.
       await page.waitForLoadState('networkidle');
-      await page.evaluate(armClickUntil('__dialog', 'Confirmar vencedores', `document.querySelector('[role="alertdialog"]') !== null`, []));
+      await page.evaluate(armUntil('__dialog', { event: 'click', target: 'button', text: 'Confirmar vencedores' }, `document.querySelector('[role="alertdialog"]') !== null`, []));
       await page.getByRole('button', { name: 'Confirmar vencedores' }).click();
       const dialog = (await page.evaluate('window.__dialog')) as Timed;
       await page.evaluate(
-        armClickUntil(
+        armUntil(
           '__finalised',
-          'Confirmar',
+          { event: 'click', target: 'button', text: 'Confirmar' },
           `[...document.querySelectorAll('[data-slot="badge"]')].some((badge) => badge.textContent === ${JSON.stringify(FINALISED)})`,
           ['/rpc/', '/rest/v1/'],
         ),
